@@ -1,0 +1,85 @@
+import { defineResource } from "../src/framework/resource.js";
+import { invoiceSchema } from "../schemas/invoice.js";
+
+export const invoiceStatuses = {
+  field: "status",
+  values: [
+    { code: "DRAFT", color: "default" },
+    { code: "NEW", color: "blue" },
+    { code: "PENDING", color: "gold" },
+    { code: "APPROVED", color: "cyan" },
+    { code: "OPEN", color: "geekblue" },
+    { code: "PAID", color: "green" },
+    { code: "CLOSED", color: "default" },
+    { code: "REJECTED", color: "red" },
+  ],
+  composites: {
+    PAYABLE: ["APPROVED", "OPEN"],
+    UNPAID: ["NEW", "PENDING", "APPROVED", "OPEN"],
+    ACTIVE: ["NEW", "PENDING", "APPROVED", "OPEN", "PAID"],
+  },
+} as const;
+
+export default defineResource({
+  name: "invoices",
+  schema: invoiceSchema,
+  title: "number",
+  module: "invoices_active",
+  menu: { group: "payables", order: 1 },
+  routes: {
+    list: "/invoices",
+    show: "/invoices/:invoiceID",
+    create: "/invoices/new",
+    edit: "/invoices/:invoiceID/edit",
+    views: [
+      {
+        path: "/invoices_all",
+        title: "invoices.views.all",
+        params: {
+          vendorName: "vendor.name_like",
+          purchaseOrderNumber: "purchase_orders.number_like",
+          subsidiaryName: "subsidiary.name_like",
+        },
+      },
+    ],
+  },
+  permissions: {
+    list: ["listInvoices"],
+    show: ["readInvoices"],
+    create: ["addInvoices"],
+    edit: ["editInvoices"],
+    delete: ["deleteInvoices"],
+  },
+  statuses: invoiceStatuses,
+  columns: [
+    { field: "number", link: "show", filterable: true },
+    { field: "vendor.name", link: "show", linkResource: "vendors", linkIdField: "vendor_id", filterable: true },
+    { field: "date", kind: "date", filterable: true },
+    { field: "due_date", kind: "date", filterable: true },
+    { field: "due_status", kind: "enum", sortable: false },
+    { field: "amount", kind: "money", currency: "currency_code", total: true, filterable: true },
+    { field: "balance_outstanding", kind: "money", currency: "currency_code", total: true, filterable: true },
+    { field: "currency_code", hidden: true, filterable: true },
+    { field: "status", kind: "status", filterable: true },
+    { field: "subsidiary.name", hidden: true, filterable: true },
+    { field: "description", hidden: true, filterable: true },
+  ],
+  defaultSort: { field: "id", order: "desc" },
+  search: ["number", "description", "reference_number"],
+  indexes: ["number", "vendor_id", "status", "due_date", "date", ["status", "due_date"], "amount"],
+  serverFields: ["payments_sum", "balance_outstanding", "outstanding_balance_pending", "created_by_id", "submit_date"],
+  computed: [
+    "due_status", "currency", "valid", "is_invoice_allow_to_delete", "is_validate_pay_now",
+    "amt_overdue_0_to_30", "amt_overdue_31_to_60", "amt_overdue_61_to_over", "amount_overDue",
+  ],
+  relations: {
+    vendor: { kind: "belongsTo", resource: "vendors", foreignKey: "vendor_id", fields: ["id", "name", "vendor_id", "classification", "po_not_required"] },
+    subsidiary: { kind: "belongsTo", resource: "subsidiaries", foreignKey: "subsidiary_id", fields: ["id", "name"] },
+    purchase_orders: { kind: "refersMany", resource: "purchase_orders", localKey: "purchase_order_ids", fields: ["id", "number", "amount", "open_balance", "status"] },
+  },
+  rowActions: [
+    { action: "edit", permission: ["editInvoices"], when: { status: ["DRAFT", "NEW", "REJECTED"] } },
+    { action: "delete", permission: ["deleteInvoices"], when: { is_invoice_allow_to_delete: true }, confirm: "confirm.deleteInvoice" },
+  ],
+  portal: { scope: "vendor_id", actions: ["list", "show"] },
+});

@@ -1,0 +1,35 @@
+import { defineResource } from "../src/framework/resource.js";
+import { poItemSchema } from "../schemas/po_item.js";
+
+export default defineResource({
+  name: "po_items",
+  schema: poItemSchema,
+  title: "description",
+  module: "purchase_orders_active",
+  menu: false,
+  routes: {},
+  permissions: {
+    list: ["listPurchaseOrders"],
+    show: ["readPurchaseOrders"],
+    create: ["addPurchaseOrders", "editPurchaseOrders", "requestPurchaseOrders"],
+    edit: ["editPurchaseOrders"],
+    delete: ["editPurchaseOrders"],
+  },
+  columns: [
+    { field: "line", kind: "number" },
+    { field: "description" },
+    { field: "quantity", kind: "number" },
+    { field: "unit_price", kind: "money" },
+    { field: "amount", kind: "money" },
+    { field: "qty_received", kind: "number" },
+    { field: "qty_billed", kind: "number" },
+    { field: "qty_balance", kind: "number" },
+  ],
+  defaultSort: { field: "line", order: "asc" },
+  indexes: ["purchase_order_id"],
+  serverFields: ["amount", "qty_received", "qty_billed"],
+  computed: ["qty_balance"],
+  relations: {
+    purchase_order: { kind: "belongsTo", resource: "purchase_orders", foreignKey: "purchase_order_id", fields: ["id", "number"] },
+  },
+});

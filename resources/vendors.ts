@@ -1,0 +1,53 @@
+import { defineResource } from "../src/framework/resource.js";
+import { vendorSchema } from "../schemas/vendor.js";
+
+export default defineResource({
+  name: "vendors",
+  schema: vendorSchema,
+  title: "name",
+  module: "vendors_active",
+  menu: { group: "vendors", order: 1 },
+  routes: { list: "/vendors", show: "/vendors/:vendorID", create: "/vendors/new", edit: "/vendors/:vendorID/edit" },
+  permissions: {
+    list: ["listVendors", "vendorsListView"],
+    show: ["readVendors"],
+    create: ["addVendors"],
+    edit: ["editVendors"],
+    delete: ["deleteVendors"],
+  },
+  statuses: {
+    field: "status",
+    values: [
+      { code: "NEW", color: "blue" },
+      { code: "PENDING", color: "gold" },
+      { code: "ACTIVE", color: "green" },
+      { code: "INACTIVE", color: "default" },
+      { code: "REJECTED", color: "red" },
+    ],
+  },
+  columns: [
+    { field: "name", link: "show", filterable: true },
+    { field: "vendor_id", filterable: true },
+    { field: "vendor_type", kind: "enum", filterable: true },
+    { field: "term_code", filterable: true },
+    { field: "currency_code", filterable: true },
+    { field: "invoice_balance", kind: "money", currency: "currency_code", sortable: false },
+    { field: "open_po_balance", kind: "money", currency: "currency_code", sortable: false },
+    { field: "has_w9", kind: "boolean", hidden: true, filterable: true },
+    { field: "status", kind: "status", filterable: true },
+  ],
+  defaultSort: { field: "name", order: "asc" },
+  search: ["name", "vendor_id", "tax_id"],
+  indexes: ["name", "status", "vendor_id"],
+  computed: ["invoice_balance", "open_po_balance"],
+  relations: {
+    requestor: { kind: "belongsTo", resource: "contacts", foreignKey: "requestor_id", fields: ["id", "first_name", "last_name"] },
+    invoices: { kind: "hasMany", resource: "invoices", foreignKey: "vendor_id", fields: ["id", "number", "date", "amount", "status", "currency_code"] },
+    purchase_orders: { kind: "hasMany", resource: "purchase_orders", foreignKey: "vendor_id", fields: ["id", "number", "date", "amount", "status", "currency_code"] },
+    contacts: { kind: "hasMany", resource: "contacts", foreignKey: "vendor_id", fields: ["id", "first_name", "last_name", "email"] },
+  },
+  rowActions: [
+    { action: "edit", permission: ["editVendors"] },
+    { action: "delete", permission: ["deleteVendors"], confirm: "confirm.deleteVendor" },
+  ],
+});

@@ -1,0 +1,44 @@
+/** GL coding: one debit line per expense account; the lines must add up to the invoice amount. */
+export const debitEntrySchema = {
+  type: "object",
+  additionalProperties: false,
+  required: ["account_number", "amount"],
+  properties: {
+    account_number: { type: "string", minLength: 1, maxLength: 30 },
+    amount: { type: "string", format: "money" },
+    department: { type: ["string", "null"] },
+  },
+} as const;
+
+export const invoiceSchema = {
+  type: "object",
+  additionalProperties: false,
+  required: ["number", "vendor_id", "date", "due_date", "amount", "currency_code"],
+  properties: {
+    number: { type: "string", minLength: 1, maxLength: 60 },
+    vendor_id: { type: "integer", "x-references": "vendors" },
+    subsidiary_id: { type: ["integer", "null"], "x-references": "subsidiaries" },
+    purchase_order_ids: { type: "array", items: { type: "integer" }, "x-references": "purchase_orders", default: [] },
+    date: { type: "string", format: "date" },
+    due_date: { type: "string", format: "date" },
+    submit_date: { type: ["string", "null"], format: "date" },
+    service_start_date: { type: ["string", "null"], format: "date" },
+    service_end_date: { type: ["string", "null"], format: "date" },
+    amount: { type: "string", format: "money" },
+    currency_code: { type: "string", pattern: "^[A-Z]{3}$" },
+    status: { type: "string", enum: ["DRAFT", "NEW", "PENDING", "APPROVED", "OPEN", "PAID", "CLOSED", "REJECTED"], default: "NEW" },
+    term_code: { type: ["string", "null"] },
+    description: { type: ["string", "null"], maxLength: 2000 },
+    notes: { type: ["string", "null"], maxLength: 2000 },
+    department: { type: ["string", "null"], maxLength: 100 },
+    location_name: { type: ["string", "null"], maxLength: 100 },
+    reference_number: { type: ["string", "null"], maxLength: 100 },
+    debit_entries: { type: "array", items: debitEntrySchema, default: [] },
+    is_on_hold: { type: "boolean", default: false },
+    payments_sum: { type: "string", format: "money", default: "0" },
+    balance_outstanding: { type: "string", format: "money" },
+    outstanding_balance_pending: { type: "string", format: "money" },
+    submitter_type: { type: "string", enum: ["VENDOR", "COMPANY"], default: "COMPANY" },
+    created_by_id: { type: ["integer", "null"], "x-references": "users" },
+  },
+} as const;

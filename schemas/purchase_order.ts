@@ -1,0 +1,23 @@
+export const purchaseOrderSchema = {
+  type: "object",
+  additionalProperties: false,
+  required: ["number", "vendor_id", "date", "currency_code"],
+  properties: {
+    number: { type: "string", minLength: 1, maxLength: 60 },
+    vendor_id: { type: "integer", "x-references": "vendors" },
+    subsidiary_id: { type: ["integer", "null"], "x-references": "subsidiaries" },
+    requestor_id: { type: ["integer", "null"], "x-references": "contacts" },
+    date: { type: "string", format: "date" },
+    amount: { type: "string", format: "money", default: "0" },
+    open_balance: { type: "string", format: "money", default: "0" },
+    invoice_balance: { type: "string", format: "money", default: "0" },
+    accrual_balance: { type: "string", format: "money", default: "0" },
+    currency_code: { type: "string", pattern: "^[A-Z]{3}$" },
+    po_type: { type: "string", enum: ["single vendor", "multiple vendor", "expense reimbursement", "corporate card"], default: "single vendor" },
+    status: { type: "string", enum: ["DRAFT", "PENDING", "APPROVED", "OPEN", "CLOSED", "REJECTED"], default: "DRAFT" },
+    department: { type: ["string", "null"], maxLength: 100 },
+    project_name: { type: ["string", "null"], maxLength: 100 },
+    description: { type: ["string", "null"], maxLength: 2000 },
+    fully_matched: { type: "boolean", default: false },
+  },
+} as const;

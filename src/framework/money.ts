@@ -1,0 +1,26 @@
+/**
+ * Money is exact: decimal strings in transit, NUMERIC in the database, decimal.js in code.
+ * One rounding routine (half-up to the currency's minor unit, 2 places).
+ */
+import Decimal from "decimal.js";
+
+export type MoneyInput = string | number | Decimal;
+
+export const minorUnits = 2;
+
+export function money(value: MoneyInput): Decimal {
+  return new Decimal(value);
+}
+
+export function round(value: MoneyInput): string {
+  return new Decimal(value).toDecimalPlaces(minorUnits, Decimal.ROUND_HALF_UP).toFixed(minorUnits);
+}
+
+export function sum(values: readonly MoneyInput[]): string {
+  return round(values.reduce<Decimal>((total, v) => total.plus(v), new Decimal(0)));
+}
+
+export function formatMoney(value: MoneyInput | null | undefined, currency: string, locale = "en-US"): string {
+  if (value === null || value === undefined || value === "") return "";
+  return new Intl.NumberFormat(locale, { style: "currency", currency }).format(Number(round(value)));
+}

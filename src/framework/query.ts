@@ -1,0 +1,97 @@
+/**
+ * The list query grammar of @refinedev/simple-rest: _start _end _sort _order, field=v (repeat = IN),
+ * field_ne, field_gte, field_lte, field_like, q; plus field_null=true|false (Has Data / No Data).
+ * Composite status codes (PAYABLE …) expand to their members.
+ */
+import type { ResourceDef } from "./resource.js";
+
+export type FilterOp = "in" | "ne" | "gte" | "lte" | "like" | "null";
+
+export interface FilterClause {
+  field: string;
+  op: FilterOp;
+  values: string[];
+}
+
+export interface ListQuery {
+  start: number;
+  end: number;
+  sort: { field: string; order: "asc" | "desc" }[];
+  filters: FilterClause[];
+  q?: string;
+}
+
+export const maxPageSize = 1000;
+
+export class QueryError extends Error {
+  constructor(public readonly field: string, message: string) {
+    super(message);
+  }
+}
+
+const suffixes: Record<string, FilterOp> = { _ne: "ne", _gte: "gte", _lte: "lte", _like: "like", _null: "null" };
+
+function asList(value: unknown): string[] {
+  if (value === undefined || value === null) return [];
+  return (Array.isArray(value) ? value : [value]).map(String);
+}
+
+function splitKey(key: string): { field: string; op: FilterOp } {
+  for (const [suffix, op] of Object.entries(suffixes)) {
+    if (key.endsWith(suffix)) return { field: key.slice(0, -suffix.length), op };
+  }
+  return { field: key, op: "in" };
+}
+
+/** Expand composite status codes (PAYABLE → APPROVED, OPEN). */
+export function expandStatuses(resource: Pick<ResourceDef, "statuses">, values: string[]): string[] {
+  const composites = resource.statuses?.composites ?? {};
+  return [...new Set(values.flatMap((value) => composites[value] ?? [value]))];
+}
+
+function integer(value: unknown, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new QueryError(name, `${name} must be a whole number ≥ 0`);
+  return n;
+}
+
+/**
+ * Parse a query-string object. `fields` are the columns that may be sorted and filtered on;
+ * anything else is refused rather than silently ignored.
+ */
+export function parseListQuery(
+  query: Record<string, unknown>,
+  resource: Pick<ResourceDef, "statuses" | "defaultSort">,
+  fields: ReadonlySet<string>,
+  ignored: ReadonlySet<string> = new Set(),
+): ListQuery {
+  const start = integer(query._start, 0, "_start");
+  const end = integer(query._end, start + 25, "_end");
+  if (end < start) throw new QueryError("_end", "_end must not be less than _start");
+  if (end - start > maxPageSize) throw new QueryError("_end", `at most ${maxPageSize} rows per page`);
+
+  const sortFields = asList(query._sort).flatMap((s) => s.split(","));
+  const orders = asList(query._order).flatMap((s) => s.split(","));
+  const sort = sortFields.map((field, i) => {
+    if (!fields.has(field)) throw new QueryError("_sort", `cannot sort on ${field}`);
+    const order = (orders[i] ?? "asc").toLowerCase();
+    if (order !== "asc" && order !== "desc") throw new QueryError("_order", "_order must be asc or desc");
+    return { field, order: order as "asc" | "desc" };
+  });
+  if (sort.length === 0) sort.push(resource.defaultSort);
+
+  const filters: FilterClause[] = [];
+  for (const [key, raw] of Object.entries(query)) {
+    if (key.startsWith("_") || key === "q" || ignored.has(key)) continue;
+    const { field, op } = splitKey(key);
+    if (!fields.has(field)) throw new QueryError(key, `cannot filter on ${field}`);
+    let values = asList(raw);
+    if (values.length === 0) continue;
+    if (op === "in" && resource.statuses?.field === field) values = expandStatuses(resource, values);
+    if (op === "null" && !["true", "false"].includes(values[0])) throw new QueryError(key, `${key} must be true or false`);
+    filters.push({ field, op, values });
+  }
+  const q = typeof query.q === "string" && query.q.trim() !== "" ? query.q.trim() : undefined;
+  return { start, end, sort, filters, q };
+}

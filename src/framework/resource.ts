@@ -1,0 +1,145 @@
+/**
+ * The resource declaration: the one contract every entity is described by.
+ * Plain data only (no React, no SQL); server and client both build from it.
+ */
+import type { JSONSchema } from "json-schema-to-ts";
+
+export type PermissionKeys = readonly string[];
+
+/** A small filter object evaluated identically on server and client (see conditions.ts). */
+export type Condition = Record<string, unknown>;
+
+export type ColumnKind = "text" | "number" | "money" | "date" | "datetime" | "status" | "boolean" | "enum";
+
+export interface ColumnDef {
+  field: string;
+  kind?: ColumnKind;
+  /** link the cell to the show page of this resource (or of a related one, through `linkResource`) */
+  link?: "show";
+  linkResource?: string;
+  linkIdField?: string;
+  /** path (dot notation) of the row's ISO currency code, for money columns */
+  currency?: string;
+  /** offer this column's sum in the footer for selected rows */
+  total?: boolean;
+  hidden?: boolean;
+  sortable?: boolean;
+  filterable?: boolean;
+  width?: number;
+}
+
+export interface StatusDef {
+  code: string;
+  color: string;
+}
+
+export interface StatusSet {
+  field: string;
+  values: readonly StatusDef[];
+  /** composite filter codes, e.g. PAYABLE = APPROVED | OPEN */
+  composites?: Readonly<Record<string, readonly string[]>>;
+}
+
+export interface RouteView {
+  path: string;
+  /** filters always applied on this view */
+  preset?: Readonly<Record<string, string | readonly string[]>>;
+  /** query-string parameters of the route mapped to filter fields */
+  params?: Readonly<Record<string, string>>;
+  title?: string;
+}
+
+export interface ResourceRoutes {
+  list?: string;
+  show?: string;
+  create?: string;
+  edit?: string;
+  views?: readonly RouteView[];
+}
+
+export interface ResourcePermissions {
+  list: PermissionKeys;
+  show: PermissionKeys;
+  create?: PermissionKeys;
+  edit?: PermissionKeys;
+  delete?: PermissionKeys;
+}
+
+export interface RowAction {
+  action: "edit" | "delete" | "show";
+  permission: PermissionKeys;
+  when?: Condition;
+  /** i18n key of the confirmation text; interpolated with the row */
+  confirm?: string;
+}
+
+/** belongs-to: this row's `foreignKey` points at `resource` */
+export interface BelongsTo {
+  kind: "belongsTo";
+  resource: string;
+  foreignKey: string;
+  fields: readonly string[];
+}
+
+/** has-many: rows of `resource` whose `foreignKey` points at this row */
+export interface HasMany {
+  kind: "hasMany";
+  resource: string;
+  foreignKey: string;
+  fields: readonly string[];
+  /** link table for many-to-many: `through.table` has `foreignKey` (this side) and `through.otherKey` */
+}
+
+/** refers-many: this row's array column `localKey` holds ids of `resource` */
+export interface RefersMany {
+  kind: "refersMany";
+  resource: string;
+  localKey: string;
+  fields: readonly string[];
+}
+
+export type Relation = BelongsTo | HasMany | RefersMany;
+
+/** How rows belong to a company. */
+export type Tenancy =
+  | "company_id"
+  | "self"
+  | { via: string; on: string };
+
+export interface ResourceDef {
+  name: string;
+  /** table name; defaults to `name` */
+  table?: string;
+  schema: JSONSchema & object;
+  /** field shown as the record's title */
+  title: string;
+  routes: ResourceRoutes;
+  permissions: ResourcePermissions;
+  /** company module setting that must be on, e.g. invoices_active */
+  module?: string;
+  statuses?: StatusSet;
+  columns: readonly ColumnDef[];
+  defaultSort: { field: string; order: "asc" | "desc" };
+  /** text columns searched by `q` */
+  search?: readonly string[];
+  /** columns that get a database index (sort and filter targets) */
+  indexes?: readonly (string | readonly string[])[];
+  rowActions?: readonly RowAction[];
+  relations?: Readonly<Record<string, Relation>>;
+  tenancy?: Tenancy;
+  /** filters (query-grammar form) every request on this resource is confined to, e.g. a view of a table */
+  baseFilter?: Readonly<Record<string, string>>;
+  /** fields the server fills (never accepted from clients) beyond id/company_id/timestamps */
+  serverFields?: readonly string[];
+  /** fields the server computes on read (named hooks in src/server/domain) */
+  computed?: readonly string[];
+  /** show in the menu */
+  menu?: { group: string; order?: number } | false;
+  portal?: { scope: string; actions: readonly ("list" | "show")[] };
+}
+
+export function defineResource<const R extends ResourceDef>(def: R): R {
+  return def;
+}
+
+export const tableOf = (r: ResourceDef) => r.table ?? r.name;
