@@ -47,7 +47,7 @@ export default defineResource({
   defaultSort: { field: "id", order: "desc" },
   search: ["number", "description", "project_name"],
   indexes: ["number", "vendor_id", "status", "date"],
-  serverFields: ["invoice_balance", "accrual_balance", "fully_matched"],
+  serverFields: ["open_balance", "invoice_balance", "accrual_balance", "fully_matched"],
   computed: ["currency"],
   relations: {
     vendor: { kind: "belongsTo", resource: "vendors", foreignKey: "vendor_id", fields: ["id", "name"] },

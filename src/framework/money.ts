@@ -24,3 +24,10 @@ export function formatMoney(value: MoneyInput | null | undefined, currency: stri
   if (value === null || value === undefined || value === "") return "";
   return new Intl.NumberFormat(locale, { style: "currency", currency }).format(Number(round(value)));
 }
+
+export function currencySymbol(currency: string): string {
+  const parts = new Intl.NumberFormat("en", { style: "currency", currency, currencyDisplay: "narrowSymbol" }).formatToParts(0);
+  return parts.find((p) => p.type === "currency")?.value ?? currency;
+}
+
+export const currencyOf = (code: string) => ({ iso_code: code, symbol: currencySymbol(code) });

@@ -61,7 +61,7 @@ const adminKeys = [
   "readSettings", "allowCompanySettings", "readcompanyProfile", "listDocuments", "documentsArchive",
   "listBudgets", "readBudgets", "listReports", "editReports", "addReports", "view2Transactions",
   "addTeams", "deleteTeams", "deleteCatalogueItems", "readSubsidiaries", "addSubsidiaries",
-  "deleteSubsidiaries", "unlockUsers",
+  "deleteSubsidiaries",
 ] as const;
 
 /** Every staff key; administrators hold them all. */

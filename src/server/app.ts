@@ -1,0 +1,53 @@
+/** The Fastify app factory: API under /api, sign-in under /oauth, the built client for everything else. */
+import fs from "node:fs";
+import path from "node:path";
+import Fastify, { type FastifyInstance } from "fastify";
+import fastifyStatic from "@fastify/static";
+import { resources } from "../../resources/index.js";
+import type { DB } from "./db/connect.js";
+import { authenticate, oauthRoutes } from "./http/auth.js";
+import { registerErrorHandler } from "./http/errors.js";
+import { registerOpenApi } from "./http/openapi.js";
+import { userRoutes } from "./http/users.js";
+import { resourceRoutes } from "./resources/routes.js";
+
+export const clientDir = path.resolve(import.meta.dirname, "../../dist/client");
+
+const publicApi = ["/api/openapi.json", "/api/docs"];
+
+export interface AppOptions {
+  db: DB;
+  logger?: boolean;
+}
+
+export async function buildApp({ db, logger = false }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger, bodyLimit: 5 * 1024 * 1024 });
+  registerErrorHandler(app);
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  app.decorateRequest("ctx", null as never);
+  app.addHook("onRequest", async (request) => {
+    const url = request.url;
+    if (!url.startsWith("/api/") || publicApi.some((p) => url.startsWith(p))) return;
+    request.ctx = await authenticate(db, request);
+  });
+
+  await registerOpenApi(app, resources);
+  oauthRoutes(app, db);
+  userRoutes(app);
+  resourceRoutes(app, resources);
+
+  if (fs.existsSync(clientDir)) {
+    await app.register(fastifyStatic, { root: clientDir, wildcard: false });
+    // the SPA: every other GET outside the API answers with the client shell
+    app.setNotFoundHandler((request, reply) => {
+      if (request.method !== "GET" || request.url.startsWith("/api/") || request.url.startsWith("/oauth/")) {
+        return reply.status(404).send({ errors: { base: [`No route ${request.method} ${request.url.split("?")[0]}`] } });
+      }
+      return reply.sendFile("index.html");
+    });
+  }
+  return app;
+}

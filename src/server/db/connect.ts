@@ -1,0 +1,80 @@
+/**
+ * Opens the database: PostgreSQL when DATABASE_URL is set, else embedded PGlite in DATA_DIR
+ * (locked so that a second process cannot open it). Both return dates as YYYY-MM-DD strings,
+ * numerics as decimal strings, and counts normalised by `count()` below.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { Kysely, PostgresDialect } from "kysely";
+import pg from "pg";
+import lockfile from "proper-lockfile";
+import { PGliteDialect } from "./pglite-dialect.js";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type DB = Kysely<any>;
+
+export interface Database {
+  db: DB;
+  kind: "pglite" | "postgres";
+  close(): Promise<void>;
+}
+
+const DATE_OID = 1082;
+const NUMERIC_OID = 1700;
+const INT8_OID = 20;
+const keepText = (value: string) => value;
+
+export interface ConnectOptions {
+  databaseUrl?: string;
+  /** PGlite data directory; undefined = in memory */
+  dataDir?: string;
+  poolSize?: number;
+}
+
+export async function connect(options: ConnectOptions): Promise<Database> {
+  if (options.databaseUrl) return connectPostgres(options.databaseUrl, options.poolSize ?? 10);
+  return connectPGlite(options.dataDir);
+}
+
+async function connectPostgres(url: string, max: number): Promise<Database> {
+  const types = {
+    getTypeParser: ((oid: number, format?: "text" | "binary") =>
+      oid === DATE_OID || oid === NUMERIC_OID ? keepText : oid === INT8_OID ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+  };
+  const pool = new pg.Pool({ connectionString: url, max, types });
+  const db = new Kysely({ dialect: new PostgresDialect({ pool }) });
+  return { db, kind: "postgres", close: () => db.destroy() };
+}
+
+async function connectPGlite(dataDir: string | undefined): Promise<Database> {
+  let unlock: (() => Promise<void>) | undefined;
+  if (dataDir) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    try {
+      unlock = await lockfile.lock(path.resolve(dataDir), { stale: 10_000, update: 2_000 });
+    } catch {
+      throw new Error(`The data directory ${dataDir} is in use by another Outlay process (remove ${dataDir}.lock if none runs).`);
+    }
+  }
+  const pglite = new PGlite({
+    dataDir,
+    relaxedDurability: true,
+    parsers: { [DATE_OID]: keepText, [NUMERIC_OID]: keepText, [INT8_OID]: (v: string) => Number(v) },
+  });
+  await pglite.waitReady;
+  const db = new Kysely({ dialect: new PGliteDialect(pglite) });
+  return {
+    db,
+    kind: "pglite",
+    async close() {
+      await db.destroy();
+      await unlock?.();
+    },
+  };
+}
+
+/** count(*) is a number from PGlite and a string from pg. */
+export function count(value: unknown): number {
+  return Number(value ?? 0);
+}

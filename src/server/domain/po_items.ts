@@ -1,0 +1,26 @@
+/** Purchase-order lines: amount = quantity × unit price; the order's totals follow its lines. */
+import { money, round } from "../../framework/money.js";
+import type { Row } from "../resources/context.js";
+import type { ResourceHooks } from "./hooks.js";
+import { rollUpPurchaseOrder } from "./purchase_orders.js";
+
+function lineAmount(data: Row, existing: Row = {}): void {
+  const quantity = data.quantity ?? existing.quantity;
+  const price = data.unit_price ?? existing.unit_price;
+  if (quantity !== undefined && price !== undefined) data.amount = round(money(String(quantity)).times(String(price)));
+}
+
+export const poItemHooks: ResourceHooks = {
+  decorate(rows) {
+    for (const row of rows) row.qty_balance = money(String(row.quantity)).minus(String(row.qty_billed)).toString();
+  },
+  beforeCreate(data) {
+    lineAmount(data);
+  },
+  beforeUpdate(data, existing) {
+    lineAmount(data, existing);
+  },
+  async afterWrite(row, _ctx, trx) {
+    await rollUpPurchaseOrder(trx, row.purchase_order_id as number);
+  },
+};

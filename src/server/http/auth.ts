@@ -1,0 +1,107 @@
+/**
+ * Sign-in (POST /oauth/token, POST /oauth/revoke) and the bearer check of every /api request:
+ * token → user → membership of the company named by the `company-id` header → permissions.
+ */
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { sql } from "kysely";
+import { keysOfRole, moduleNames } from "../../framework/roles.js";
+import type { DB } from "../db/connect.js";
+import { maxFailedAttempts, verifyPassword } from "../domain/passwords.js";
+import { issueTokens, refreshTokens, revokeToken, tokenHash } from "../domain/tokens.js";
+import type { CompanyRow, Ctx } from "../resources/context.js";
+import { badRequest, forbidden, HttpError, unauthorized } from "./errors.js";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    ctx: Ctx;
+  }
+}
+
+/** OAuth errors carry the RFC 6749 fields and our usual `errors.base`. */
+function oauthError(status: number, error: string, description: string): HttpError {
+  const e = new HttpError(status, { base: [description] });
+  Object.assign(e, { oauth: { error, error_description: description } });
+  return e;
+}
+
+export const lockedMessage = "Your account is locked. Ask an administrator to unlock it.";
+const badCredentials = "Invalid email or password.";
+
+export function moduleSettingsOf(company: Pick<CompanyRow, "module_settings">): Record<string, boolean> {
+  return { ...Object.fromEntries(moduleNames.map((m) => [m, true])), ...(company.module_settings ?? {}) };
+}
+
+async function passwordGrant(db: DB, username: unknown, password: unknown) {
+  if (typeof username !== "string" || typeof password !== "string" || !username || !password) {
+    throw oauthError(400, "invalid_request", "username and password are required.");
+  }
+  const user = await db.selectFrom("users").select(["id", "password_hash", "failed_attempts", "locked_at"])
+    .where("email", "=", username.trim().toLowerCase()).executeTakeFirst();
+  const valid = await verifyPassword(user?.password_hash as string | undefined, password);
+  if (!user) throw oauthError(400, "invalid_grant", badCredentials);
+  if (user.locked_at) throw oauthError(400, "invalid_grant", lockedMessage);
+  if (!valid) {
+    const failed = (user.failed_attempts as number) + 1;
+    await db.updateTable("users")
+      .set({ failed_attempts: failed, locked_at: failed >= maxFailedAttempts ? new Date() : null })
+      .where("id", "=", user.id).execute();
+    throw oauthError(400, "invalid_grant", failed >= maxFailedAttempts ? lockedMessage : badCredentials);
+  }
+  await db.updateTable("users").set({ failed_attempts: 0 }).where("id", "=", user.id).execute();
+  return issueTokens(db, user.id as number);
+}
+
+export function oauthRoutes(app: FastifyInstance, db: DB): void {
+  app.post("/oauth/token", async (request, reply) => {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    try {
+      if (body.grant_type === "password") return await passwordGrant(db, body.username, body.password);
+      if (body.grant_type === "refresh_token") {
+        const pair = typeof body.refresh_token === "string" ? await refreshTokens(db, body.refresh_token) : undefined;
+        if (!pair) throw oauthError(400, "invalid_grant", "The refresh token is invalid or expired.");
+        return pair;
+      }
+      throw oauthError(400, "unsupported_grant_type", "grant_type must be password or refresh_token.");
+    } catch (error) {
+      const oauth = (error as { oauth?: object }).oauth;
+      if (oauth && error instanceof HttpError) return reply.status(error.status).send({ ...oauth, errors: error.errors });
+      throw error;
+    }
+  });
+
+  app.post("/oauth/revoke", async (request) => {
+    const token = (request.body as Record<string, unknown> | undefined)?.token;
+    if (typeof token === "string" && token) await revokeToken(db, token);
+    return {};
+  });
+}
+
+/** Build the request context; 401 without a valid token, 403 outside the user's companies. */
+export async function authenticate(db: DB, request: FastifyRequest): Promise<Ctx> {
+  const header = request.headers.authorization;
+  const token = header?.startsWith("Bearer ") ? header.slice(7).trim() : undefined;
+  if (!token) throw unauthorized();
+  const companyHeader = request.headers["company-id"];
+  if (companyHeader !== undefined && !/^\d{1,9}$/.test(String(companyHeader))) throw badRequest("company-id must be a company id.");
+  const companyId = companyHeader === undefined ? null : Number(companyHeader);
+
+  const row = await db.selectFrom("oauth_tokens as tk")
+    .innerJoin("users as u", "u.id", "tk.user_id")
+    .leftJoin("contacts as c", (join) => join.onRef("c.user_id", "=", "u.id").on("c.status", "=", "ACTIVE")
+      .on(sql`c.company_id`, "=", sql`coalesce(${companyId}::integer, u.current_company_id)`))
+    .leftJoin("companies as co", "co.id", "c.company_id")
+    .select(["u.id as user_id", "u.email", "u.name", "u.locked_at", "c.id as contact_id", "c.role", "c.language", "c.vendor_id",
+      sql<CompanyRow>`to_jsonb(co)`.as("company")])
+    .where("tk.access_hash", "=", tokenHash(token)).where("tk.revoked_at", "is", null).where("tk.access_expires_at", ">", new Date())
+    .executeTakeFirst();
+  if (!row || row.locked_at) throw unauthorized();
+  if (!row.contact_id || !row.company) throw forbidden("You do not belong to this company.");
+  const company = row.company as CompanyRow;
+  return {
+    db,
+    user: { id: row.user_id as number, email: row.email as string, name: row.name as string },
+    contact: { id: row.contact_id as number, role: row.role as string, language: row.language as string, vendor_id: row.vendor_id as number | null },
+    company,
+    principal: { perm_resources: keysOfRole(row.role as string), module_settings: moduleSettingsOf(company) },
+  };
+}

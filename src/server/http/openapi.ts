@@ -1,0 +1,73 @@
+/** OpenAPI 3 document generated from the registry, browsable at /api/docs. */
+import type { FastifyInstance } from "fastify";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import type { ResourceDef } from "../../framework/resource.js";
+import { writableSchema } from "../validation.js";
+
+const errorResponse = { description: "Error", content: { "application/json": { schema: { $ref: "#/components/schemas/Errors" } } } };
+const listParameters = ["_start", "_end", "_sort", "_order", "q"].map((name) => ({ name, in: "query", schema: { type: "string" } }));
+const idParameter = { name: "id", in: "path", required: true, schema: { type: "integer" } };
+
+/** OpenAPI 3.0 has no union types or custom keywords: make the draft-07 schema fit. */
+function toOpenApi(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(toOpenApi);
+  if (schema === null || typeof schema !== "object") return schema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key.startsWith("x-")) continue;
+    if (key === "type" && Array.isArray(value)) {
+      out.type = value.find((t) => t !== "null");
+      if (value.includes("null")) out.nullable = true;
+    } else out[key] = toOpenApi(value);
+  }
+  return out;
+}
+
+export function openApiDocument(resources: readonly ResourceDef[]) {
+  const paths: Record<string, object> = {};
+  const schemas: Record<string, unknown> = {
+    Errors: { type: "object", properties: { errors: { type: "object", additionalProperties: { type: "array", items: { type: "string" } } } } },
+  };
+  for (const r of resources) {
+    const ref = (suffix: string) => ({ $ref: `#/components/schemas/${r.name}${suffix}` });
+    schemas[r.name] = toOpenApi({ ...(r.schema as object), required: undefined });
+    schemas[`${r.name}_create`] = toOpenApi(writableSchema(r, "create"));
+    const ok = (schema: object) => ({ description: "OK", content: { "application/json": { schema: { type: "object", properties: { data: schema } } } } });
+    const tags = [r.name];
+    const collection: Record<string, object> = {
+      get: { tags, summary: `List ${r.name} (permissions: ${r.permissions.list.join(" or ")})`, parameters: listParameters,
+        responses: { 200: ok({ type: "array", items: ref("") }), 400: errorResponse, 401: errorResponse, 403: errorResponse } },
+    };
+    if (r.permissions.create) collection.post = { tags, summary: `Create (${r.permissions.create.join(" or ")})`, requestBody: { content: { "application/json": { schema: ref("_create") } } }, responses: { 201: ok(ref("")), 422: errorResponse, 403: errorResponse } };
+    const item: Record<string, object> = { get: { tags, summary: `Show (${r.permissions.show.join(" or ")})`, parameters: [idParameter], responses: { 200: ok(ref("")), 404: errorResponse } } };
+    if (r.permissions.edit) item.patch = { tags, summary: `Update (${r.permissions.edit.join(" or ")})`, parameters: [idParameter], requestBody: { content: { "application/json": { schema: ref("_create") } } }, responses: { 200: ok(ref("")), 422: errorResponse, 404: errorResponse } };
+    if (r.permissions.delete) item.delete = { tags, summary: `Delete (${r.permissions.delete.join(" or ")})`, parameters: [idParameter], responses: { 200: ok(ref("")), 422: errorResponse, 404: errorResponse } };
+    paths[`/api/${r.name}`] = collection;
+    paths[`/api/${r.name}/{id}`] = item;
+  }
+  paths["/oauth/token"] = { post: { tags: ["auth"], summary: "Sign in (grant_type password or refresh_token)", security: [], responses: { 200: { description: "Tokens" }, 400: errorResponse } } };
+  paths["/oauth/revoke"] = { post: { tags: ["auth"], summary: "Revoke a token", security: [], responses: { 200: { description: "Revoked" } } } };
+  paths["/api/users/current"] = { get: { tags: ["users"], summary: "The signed-in user", responses: { 200: { description: "User" } } } };
+  paths["/api/users/switch_company/{company_id}"] = { post: { tags: ["users"], summary: "Switch company", parameters: [{ name: "company_id", in: "path", required: true, schema: { type: "integer" } }], responses: { 200: { description: "User" }, 403: errorResponse } } };
+  return {
+    openapi: "3.0.3",
+    info: { title: "Outlay API", version: "1" },
+    components: {
+      schemas,
+      securitySchemes: {
+        bearer: { type: "http", scheme: "bearer" },
+        company: { type: "apiKey", in: "header", name: "company-id" },
+      },
+    },
+    security: [{ bearer: [], company: [] }],
+    paths,
+  };
+}
+
+export async function registerOpenApi(app: FastifyInstance, resources: readonly ResourceDef[]): Promise<void> {
+  const document = openApiDocument(resources);
+  await app.register(swagger, { mode: "static", specification: { document: document as never } });
+  await app.register(swaggerUi, { routePrefix: "/api/docs" });
+  app.get("/api/openapi.json", async () => document);
+}

@@ -1,0 +1,35 @@
+/** `npm start`: open the database, migrate, load demo data into an empty one, serve. */
+import { buildApp } from "./app.js";
+import { config } from "./config.js";
+import { connect } from "./db/connect.js";
+import { migrate } from "./db/migrate.js";
+import { demoLogins, demoPassword, isEmpty, seedDemo } from "./seed/demo.js";
+
+const database = await connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const applied = await migrate(database.db);
+if (applied.length) console.log(`Applied migrations: ${applied.join(", ")}`);
+
+let seeded = false;
+if (!config.production && (await isEmpty(database.db))) {
+  console.log("Empty database: loading demo data…");
+  await seedDemo(database.db);
+  seeded = true;
+}
+
+const app = await buildApp({ db: database.db, logger: config.production });
+await app.listen({ port: config.port, host: config.host });
+
+const where = config.databaseUrl ? "PostgreSQL" : `embedded PGlite in ${config.dataDir}`;
+console.log(`\nOutlay is running at http://localhost:${config.port} (${where})`);
+if (!config.production) {
+  console.log(`${seeded ? "Demo data loaded. " : ""}Demo logins, password ${demoPassword}:`);
+  for (const login of demoLogins) console.log(`  ${login.email.padEnd(24)} ${login.role.padEnd(15)} ${login.company}`);
+}
+
+const shutdown = async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.on("SIGINT", shutdown);
+process.on("SIGTERM", shutdown);

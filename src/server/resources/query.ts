@@ -1,0 +1,193 @@
+/**
+ * Reading resources: tenant scoping, the filter grammar turned into SQL, paging and capped counts.
+ * Every statement a resource runs goes through `scope`, so no query can see another company's rows.
+ */
+import { sql, type SelectQueryBuilder } from "kysely";
+import { parseListQuery, QueryError, type FilterClause, type ListQuery } from "../../framework/query.js";
+import { tableOf, type ResourceDef } from "../../framework/resource.js";
+import { count } from "../db/connect.js";
+import { resourceByName } from "../../../resources/index.js";
+import type { Ctx, Row } from "./context.js";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Select = SelectQueryBuilder<any, any, any>;
+
+export const countCap = 10_000;
+
+interface Property {
+  type?: string | readonly string[];
+  format?: string;
+  items?: Property;
+}
+
+export function propertiesOf(resource: ResourceDef): Record<string, Property> {
+  return (resource.schema as { properties?: Record<string, Property> }).properties ?? {};
+}
+
+const implicitColumns: Record<string, Property> = {
+  id: { type: "integer" },
+  created_at: { type: "string", format: "date-time" },
+  updated_at: { type: "string", format: "date-time" },
+};
+
+export function columnsOf(resource: ResourceDef): Record<string, Property> {
+  return { ...implicitColumns, ...propertiesOf(resource) };
+}
+
+const baseType = (p: Property) => (Array.isArray(p.type) ? p.type.find((t) => t !== "null") : p.type) as string | undefined;
+
+/** Fields that may be sorted and filtered on: columns, and the fields of belongs-to/refers-many relations. */
+export function queryableFields(resource: ResourceDef): Set<string> {
+  const fields = new Set(Object.keys(columnsOf(resource)));
+  for (const [name, relation] of Object.entries(resource.relations ?? {})) {
+    if (relation.kind === "hasMany") continue;
+    for (const field of relation.fields) fields.add(`${name}.${field}`);
+  }
+  return fields;
+}
+
+export function related(name: string): ResourceDef {
+  const resource = resourceByName.get(name);
+  if (!resource) throw new Error(`unknown resource ${name}`);
+  return resource;
+}
+
+/** Confine a query on `resource` (aliased `alias`) to the current company and the resource's base filter. */
+export function scope(qb: Select, resource: ResourceDef, ctx: Ctx, alias = "t"): Select {
+  const tenancy = resource.tenancy ?? "company_id";
+  if (tenancy === "company_id") qb = qb.where(`${alias}.company_id`, "=", ctx.company.id);
+  else if (tenancy === "self") qb = qb.where(`${alias}.id`, "=", ctx.company.id);
+  else {
+    const { via, on } = tenancy;
+    qb = qb.where(({ exists, selectFrom }) =>
+      exists(selectFrom(`${via} as v`).select(sql.lit(1).as("one")).whereRef(`v.${on}`, "=", `${alias}.id`).where("v.company_id", "=", ctx.company.id)),
+    );
+  }
+  if (resource.baseFilter) {
+    const base = parseListQuery(resource.baseFilter, resource, queryableFields(resource));
+    qb = applyFilters(qb, resource, base.filters, ctx, alias);
+  }
+  return qb;
+}
+
+function typedValues(resource: ResourceDef, field: string, values: string[]): unknown[] {
+  const property = columnsOf(resource)[field];
+  const type = property ? baseType(property) : "string";
+  const itemType = property?.items ? baseType(property.items) : undefined;
+  if (type === "integer" || itemType === "integer") {
+    return values.map((v) => {
+      if (!/^-?\d+$/.test(v)) throw new QueryError(field, `${field} must be a whole number`);
+      return Number(v);
+    });
+  }
+  if (type === "boolean") {
+    return values.map((v) => {
+      if (v !== "true" && v !== "false") throw new QueryError(field, `${field} must be true or false`);
+      return v === "true";
+    });
+  }
+  if (property?.format === "money" || property?.format === "decimal") {
+    for (const v of values) if (!/^-?\d+(\.\d+)?$/.test(v)) throw new QueryError(field, `${field} must be a number`);
+  }
+  if (property?.format === "date" || property?.format === "date-time") {
+    for (const v of values) if (Number.isNaN(Date.parse(v))) throw new QueryError(field, `${field} must be a date`);
+  }
+  return values;
+}
+
+function applyClause(qb: Select, resource: ResourceDef, clause: FilterClause, column: string): Select {
+  const { field, op } = clause;
+  const property = columnsOf(resource)[field];
+  const isArray = property && baseType(property) === "array";
+  if (op === "null") {
+    const empty = isArray ? sql<boolean>`coalesce(cardinality(${sql.ref(column)}), 0) = 0` : sql<boolean>`${sql.ref(column)} is null`;
+    return qb.where(clause.values[0] === "true" ? empty : sql<boolean>`not (${empty})`);
+  }
+  if (op === "like") {
+    return qb.where(sql`${sql.ref(column)}::text`, "ilike", `%${clause.values[0].replace(/[\\%_]/g, "\\$&")}%`);
+  }
+  const values = typedValues(resource, field, clause.values);
+  if (isArray) return qb.where(sql<boolean>`${sql.ref(column)} && ${sql.val(values)}`);
+  switch (op) {
+    case "in": return qb.where(column, values.length === 1 ? "=" : "in", values.length === 1 ? values[0] : values);
+    case "ne": return qb.where(column, "is distinct from", values[0]);
+    case "gte": return qb.where(column, ">=", values[0]);
+    case "lte": return qb.where(column, "<=", values[0]);
+  }
+}
+
+export function applyFilters(qb: Select, resource: ResourceDef, filters: FilterClause[], ctx: Ctx, alias = "t"): Select {
+  for (const clause of filters) {
+    const dot = clause.field.indexOf(".");
+    if (dot < 0) {
+      qb = applyClause(qb, resource, clause, `${alias}.${clause.field}`);
+      continue;
+    }
+    // a relation's field: match the related rows, then this row's key against them
+    const relation = resource.relations![clause.field.slice(0, dot)];
+    if (relation.kind === "hasMany") continue;
+    const target = related(relation.resource);
+    const inner = { ...clause, field: clause.field.slice(dot + 1) };
+    const matching = applyClause(scope(ctx.db.selectFrom(`${tableOf(target)} as r`).select("r.id"), target, ctx, "r"), target, inner, `r.${inner.field}`);
+    qb = relation.kind === "belongsTo"
+      ? qb.where(`${alias}.${relation.foreignKey}`, "in", matching)
+      : qb.where(sql<boolean>`${sql.ref(`${alias}.${relation.localKey}`)} && array(${matching})`);
+  }
+  return qb;
+}
+
+function applySearch(qb: Select, resource: ResourceDef, q: string | undefined, alias = "t"): Select {
+  if (!q || !resource.search?.length) return qb;
+  const pattern = `%${q.replace(/[\\%_]/g, "\\$&")}%`;
+  return qb.where((eb) => eb.or(resource.search!.map((field) => eb(sql`${sql.ref(`${alias}.${field}`)}::text`, "ilike", pattern))));
+}
+
+export function parseQuery(resource: ResourceDef, query: Record<string, unknown>, ignored?: ReadonlySet<string>): ListQuery {
+  return parseListQuery(query, resource, queryableFields(resource), ignored);
+}
+
+export function filtered(resource: ResourceDef, query: ListQuery, ctx: Ctx): Select {
+  let qb = scope(ctx.db.selectFrom(`${tableOf(resource)} as t`), resource, ctx);
+  qb = applyFilters(qb, resource, query.filters, ctx);
+  return applySearch(qb, resource, query.q);
+}
+
+function sortColumn(resource: ResourceDef, field: string, ctx: Ctx) {
+  const dot = field.indexOf(".");
+  if (dot < 0) return sql.ref(`t.${field}`);
+  const relation = resource.relations![field.slice(0, dot)];
+  if (relation.kind !== "belongsTo") throw new QueryError("_sort", `cannot sort on ${field}`);
+  const target = related(relation.resource);
+  const sub = scope(ctx.db.selectFrom(`${tableOf(target)} as r`).select(`r.${field.slice(dot + 1)}`), target, ctx, "r")
+    .whereRef("r.id", "=", `t.${relation.foreignKey}`);
+  return sql`(${sub})`;
+}
+
+export interface Page {
+  rows: Row[];
+  total: number;
+  /** true when the count stopped at the cap */
+  totalCapped: boolean;
+}
+
+export async function listPage(resource: ResourceDef, query: ListQuery, ctx: Ctx): Promise<Page> {
+  const base = filtered(resource, query, ctx);
+  let rowsQuery = base.selectAll("t");
+  for (const { field, order } of query.sort) rowsQuery = rowsQuery.orderBy(sortColumn(resource, field, ctx), order);
+  if (!query.sort.some((s) => s.field === "id")) rowsQuery = rowsQuery.orderBy("t.id", "desc");
+  const limit = query.end - query.start;
+  const [rows, counted] = await Promise.all([
+    limit === 0 ? Promise.resolve([]) : rowsQuery.offset(query.start).limit(limit).execute(),
+    ctx.db.selectFrom(base.select(sql.lit(1).as("one")).limit(countCap + 1).as("capped")).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  const total = count(counted.n);
+  return { rows: rows as Row[], total: Math.min(total, countCap), totalCapped: total > countCap };
+}
+
+export async function findRow(resource: ResourceDef, id: unknown, ctx: Ctx, forUpdate = false): Promise<Row | undefined> {
+  if (typeof id !== "number" && !/^\d{1,9}$/.test(String(id))) return undefined;
+  let qb = scope(ctx.db.selectFrom(`${tableOf(resource)} as t`).selectAll("t"), resource, ctx).where("t.id", "=", Number(id));
+  if (forUpdate) qb = qb.forUpdate();
+  return (await qb.executeTakeFirst()) as Row | undefined;
+}
+

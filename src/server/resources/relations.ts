@@ -1,0 +1,40 @@
+/**
+ * Embeds related records: belongs-to and refers-many on lists and show pages (one query per
+ * relation per page, never per row), has-many on show pages only.
+ */
+import { tableOf, type ResourceDef } from "../../framework/resource.js";
+import type { Ctx, Row } from "./context.js";
+import { related, scope } from "./query.js";
+
+const hasManyLimit = 100;
+
+function selectFields(target: ResourceDef, fields: readonly string[], ctx: Ctx) {
+  const columns = [...new Set(["id", ...fields])].map((f) => `r.${f}`);
+  return scope(ctx.db.selectFrom(`${tableOf(target)} as r`).select(columns), target, ctx, "r");
+}
+
+export async function embedRelations(resource: ResourceDef, rows: Row[], ctx: Ctx, withMany: boolean): Promise<void> {
+  if (rows.length === 0) return;
+  for (const [name, relation] of Object.entries(resource.relations ?? {})) {
+    const target = related(relation.resource);
+    if (relation.kind === "belongsTo") {
+      const ids = [...new Set(rows.map((r) => r[relation.foreignKey]).filter((v) => v !== null && v !== undefined))];
+      const found = ids.length ? ((await selectFields(target, relation.fields, ctx).where("r.id", "in", ids).execute()) as Row[]) : [];
+      const byId = new Map(found.map((r) => [r.id, r]));
+      for (const row of rows) row[name] = byId.get(row[relation.foreignKey]) ?? null;
+    } else if (relation.kind === "refersMany") {
+      const ids = [...new Set(rows.flatMap((r) => (r[relation.localKey] as number[] | null) ?? []))];
+      const found = ids.length ? ((await selectFields(target, relation.fields, ctx).where("r.id", "in", ids).execute()) as Row[]) : [];
+      const byId = new Map(found.map((r) => [r.id, r]));
+      for (const row of rows) row[name] = ((row[relation.localKey] as number[] | null) ?? []).map((id) => byId.get(id)).filter(Boolean);
+    } else if (withMany) {
+      for (const row of rows) {
+        row[name] = await selectFields(target, relation.fields, ctx)
+          .where(`r.${relation.foreignKey}`, "=", row.id)
+          .orderBy("r.id", "desc")
+          .limit(hasManyLimit)
+          .execute();
+      }
+    }
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * One generic Fastify plugin: list/show/create/update/delete for every resource of the registry,
+ * with the permission keys (any-one rule) and module settings checked before anything runs.
+ */
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { canAct, type ResourceAction } from "../../framework/permissions.js";
+import { QueryError } from "../../framework/query.js";
+import type { ResourceDef } from "../../framework/resource.js";
+import { badRequest, forbidden, notFound } from "../http/errors.js";
+import type { Ctx } from "./context.js";
+import { findRow, listPage, parseQuery } from "./query.js";
+import { decorate } from "./read.js";
+import { createRow, deleteRow, updateRow } from "./write.js";
+
+export function authorize(request: FastifyRequest, resource: ResourceDef, action: ResourceAction): Ctx {
+  const ctx = request.ctx;
+  if (!canAct(ctx.principal, resource, action)) throw forbidden();
+  return ctx;
+}
+
+export function resourceRoutes(app: FastifyInstance, resources: readonly ResourceDef[]): void {
+  for (const resource of resources) {
+    const base = `/api/${resource.name}`;
+    // a domain route registered earlier for the same method and path takes precedence
+    const free = (method: string, url: string) => !app.hasRoute({ method, url });
+    type WithId = { Params: { id: string } };
+
+    app.get(base, async (request, reply) => {
+      const ctx = authorize(request, resource, "list");
+      let query;
+      try {
+        query = parseQuery(resource, request.query as Record<string, unknown>);
+      } catch (error) {
+        if (error instanceof QueryError) throw badRequest(error.message);
+        throw error;
+      }
+      const page = await listPage(resource, query, ctx);
+      const data = await decorate(resource, page.rows, ctx, false);
+      reply.header("x-total-count", String(page.total));
+      return { data, meta: { total: page.total, total_capped: page.totalCapped } };
+    });
+
+    app.get<WithId>(`${base}/:id`, async (request) => {
+      const ctx = authorize(request, resource, "show");
+      const row = await findRow(resource, request.params.id, ctx);
+      if (!row) throw notFound();
+      const [data] = await decorate(resource, [row], ctx, true);
+      return { data };
+    });
+
+    if (resource.permissions.create && free("POST", base)) {
+      app.post(base, async (request, reply) => {
+        const ctx = authorize(request, resource, "create");
+        const row = await createRow(resource, request.body, ctx);
+        const [data] = await decorate(resource, [row], ctx, true);
+        return reply.status(201).send({ data });
+      });
+    }
+
+    if (resource.permissions.edit && free("PATCH", `${base}/:id`)) {
+      app.patch<WithId>(`${base}/:id`, async (request) => {
+        const ctx = authorize(request, resource, "edit");
+        const row = await updateRow(resource, request.params.id, request.body, ctx);
+        const [data] = await decorate(resource, [row], ctx, true);
+        return { data };
+      });
+    }
+
+    if (resource.permissions.delete && free("DELETE", `${base}/:id`)) {
+      app.delete<WithId>(`${base}/:id`, async (request) => {
+        const ctx = authorize(request, resource, "delete");
+        const row = await deleteRow(resource, request.params.id, ctx);
+        return { data: row };
+      });
+    }
+  }
+}

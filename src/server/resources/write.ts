@@ -1,0 +1,160 @@
+/**
+ * Writing resources: validation (422 per field), tenant-checked references, the declared row-action
+ * conditions, the named hooks and the audit row, all in one transaction.
+ */
+import { matches } from "../../framework/conditions.js";
+import { tableOf, type ResourceDef, type RowAction } from "../../framework/resource.js";
+import type { DB } from "../db/connect.js";
+import { companyScoped } from "../db/tables.js";
+import { hooksOf } from "../domain/hooks.js";
+import { notFound, unprocessable, type FieldErrors, HttpError } from "../http/errors.js";
+import { validateBody } from "../validation.js";
+import type { Ctx, Row } from "./context.js";
+import { findRow, propertiesOf, related, scope } from "./query.js";
+import { decorate } from "./read.js";
+
+const implicit = new Set(["id", "company_id", "created_at", "updated_at"]);
+
+/** Drop what a client may echo back but never writes: implicit columns, relations, computed and server fields. */
+function writableInput(resource: ResourceDef, body: unknown): Row {
+  if (body === null || typeof body !== "object" || Array.isArray(body)) throw unprocessable({ base: ["The request body must be a JSON object."] });
+  const ignored = new Set([...implicit, ...Object.keys(resource.relations ?? {}), ...(resource.computed ?? []), ...(resource.serverFields ?? [])]);
+  return Object.fromEntries(Object.entries(body as Row).filter(([key]) => !ignored.has(key)));
+}
+
+/** Every x-references value must name a row this company can see. */
+async function checkReferences(resource: ResourceDef, data: Row, ctx: Ctx, trx: DB): Promise<void> {
+  const errors: FieldErrors = {};
+  for (const [field, property] of Object.entries(propertiesOf(resource))) {
+    const targetName = (property as { "x-references"?: string })["x-references"];
+    const value = data[field];
+    if (!targetName || value === null || value === undefined || targetName === "users") continue;
+    const ids = Array.isArray(value) ? [...new Set(value as number[])] : [value as number];
+    if (ids.length === 0) continue;
+    const target = related(targetName);
+    const found = await scope(trx.selectFrom(`${tableOf(target)} as r`).select("r.id"), target, { ...ctx, db: trx }, "r").where("r.id", "in", ids).execute();
+    if (found.length !== ids.length) errors[field] = ["does not exist"];
+  }
+  if (Object.keys(errors).length) throw unprocessable(errors);
+}
+
+function rowAction(resource: ResourceDef, action: RowAction["action"]): RowAction | undefined {
+  return resource.rowActions?.find((a) => a.action === action);
+}
+
+/** The server side of a row action's display condition. */
+async function checkAllowed(resource: ResourceDef, action: RowAction["action"], existing: Row, ctx: Ctx): Promise<void> {
+  const declared = rowAction(resource, action);
+  if (!declared?.when) return;
+  const [view] = await decorate(resource, [{ ...existing }], ctx, false);
+  if (!matches(declared.when, view)) {
+    const title = String(existing[resource.title] ?? existing.id);
+    const status = resource.statuses ? ` in status ${String(existing[resource.statuses.field])}` : "";
+    throw unprocessable({ base: [`${resource.name.replace(/_/g, " ")} ${title} cannot be ${action === "delete" ? "deleted" : "edited"}${status}.`] });
+  }
+}
+
+function changesBetween(before: Row, after: Row): Row {
+  const changes: Row = {};
+  for (const [key, value] of Object.entries(after)) {
+    if (key === "updated_at") continue;
+    if (JSON.stringify(before[key]) !== JSON.stringify(value)) changes[key] = [before[key] ?? null, value ?? null];
+  }
+  return changes;
+}
+
+export async function audit(trx: DB, ctx: Ctx, event: "create" | "update" | "destroy", resource: ResourceDef, itemId: number, changes: Row): Promise<void> {
+  await trx.insertInto("activities").values({
+    company_id: ctx.company.id, event, item_type: resource.name, item_id: itemId, user_id: ctx.user.id, changes: JSON.stringify(changes),
+  }).execute();
+}
+
+/** Map database constraint violations to a client error instead of a 500. */
+function constraintError(error: unknown): never {
+  const e = error as { code?: string; constraint?: string; detail?: string };
+  if (e.code === "23505") throw unprocessable({ [e.constraint?.replace(/^[a-z_]+?_([a-z_]+)_key$/, "$1") ?? "base"]: ["has already been taken"] });
+  if (e.code === "23503") throw unprocessable({ base: ["This record is used by other records and cannot be removed."] });
+  throw error;
+}
+
+function jsonColumns(resource: ResourceDef, data: Row): Row {
+  // jsonb values must be sent as JSON text; Postgres arrays (integer[]/text[]) as arrays
+  const out: Row = { ...data };
+  for (const [field, property] of Object.entries(propertiesOf(resource))) {
+    const p = property as { type?: unknown; items?: { type?: unknown; format?: string } };
+    const isJsonArray = p.type === "array" && !(p.items?.type === "integer" || (p.items?.type === "string" && !p.items.format));
+    if (field in out && out[field] !== null && (p.type === "object" || isJsonArray)) out[field] = JSON.stringify(out[field]);
+  }
+  return out;
+}
+
+export async function createRow(resource: ResourceDef, body: unknown, ctx: Ctx): Promise<Row> {
+  const data = writableInput(resource, body);
+  const errors = validateBody(resource, "create", data);
+  if (errors) throw unprocessable(errors);
+  const hooks = hooksOf(resource);
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    const tctx = { ...ctx, db: trx };
+    await checkReferences(resource, data, tctx, trx);
+    await hooks.beforeCreate?.(data, tctx, trx);
+    let row: Row;
+    try {
+      row = hooks.insert
+        ? await hooks.insert(data, tctx, trx)
+        : ((await trx.insertInto(tableOf(resource)).values(jsonColumns(resource, { ...data, ...(companyScoped(resource) ? { company_id: ctx.company.id } : {}) })).returningAll().executeTakeFirstOrThrow()) as Row);
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      constraintError(error);
+    }
+    await hooks.afterWrite?.(row, tctx, trx);
+    await audit(trx, ctx, "create", resource, row.id as number, data);
+    return row.id;
+  });
+  return (await findRow(resource, id, ctx))!;
+}
+
+/** The row to change, locked for the rest of the transaction, after its row-action condition passed. */
+async function lockedForAction(resource: ResourceDef, id: string, action: RowAction["action"], ctx: Ctx): Promise<Row> {
+  const existing = await findRow(resource, id, ctx, true);
+  if (!existing) throw notFound();
+  await checkAllowed(resource, action, existing, ctx);
+  return existing;
+}
+
+export async function updateRow(resource: ResourceDef, id: string, body: unknown, ctx: Ctx): Promise<Row> {
+  const data = writableInput(resource, body);
+  const errors = validateBody(resource, "update", data);
+  const hooks = hooksOf(resource);
+  await ctx.db.transaction().execute(async (trx) => {
+    const tctx = { ...ctx, db: trx };
+    const existing = await lockedForAction(resource, id, "edit", tctx);
+    if (errors) throw unprocessable(errors);
+    await checkReferences(resource, data, tctx, trx);
+    await hooks.beforeUpdate?.(data, existing, tctx, trx);
+    let row: Row;
+    try {
+      row = (await trx.updateTable(tableOf(resource)).set({ ...jsonColumns(resource, data), updated_at: new Date() })
+        .where("id", "=", existing.id as number).returningAll().executeTakeFirstOrThrow()) as Row;
+    } catch (error) {
+      constraintError(error);
+    }
+    await hooks.afterWrite?.(row, tctx, trx);
+    await audit(trx, ctx, "update", resource, row.id as number, changesBetween(existing, row));
+  });
+  return (await findRow(resource, id, ctx))!;
+}
+
+export async function deleteRow(resource: ResourceDef, id: string, ctx: Ctx): Promise<Row> {
+  const hooks = hooksOf(resource);
+  return ctx.db.transaction().execute(async (trx) => {
+    const existing = await lockedForAction(resource, id, "delete", { ...ctx, db: trx });
+    try {
+      await trx.deleteFrom(tableOf(resource)).where("id", "=", existing.id as number).execute();
+    } catch (error) {
+      constraintError(error);
+    }
+    await hooks.afterWrite?.(existing, { ...ctx, db: trx }, trx);
+    await audit(trx, ctx, "destroy", resource, existing.id as number, existing);
+    return existing;
+  });
+}
