@@ -3,7 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
 import fastifyStatic from "@fastify/static";
-import { resources } from "../../resources/index.js";
+import { resources as registry } from "../../resources/index.js";
+import type { ResourceDef } from "../framework/resource.js";
 import type { DB } from "./db/connect.js";
 import { authenticate, oauthRoutes } from "./http/auth.js";
 import { registerErrorHandler } from "./http/errors.js";
@@ -18,9 +19,10 @@ const publicApi = ["/api/openapi.json", "/api/docs"];
 export interface AppOptions {
   db: DB;
   logger?: boolean;
+  resources?: readonly ResourceDef[];
 }
 
-export async function buildApp({ db, logger = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, logger = false, resources = registry }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger, bodyLimit: 5 * 1024 * 1024 });
   registerErrorHandler(app);
   app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_req, body, done) => {

@@ -18,6 +18,8 @@ export interface Database {
   db: DB;
   kind: "pglite" | "postgres";
   close(): Promise<void>;
+  /** PGlite only: the data directory as a gzipped tarball (for backups and test templates) */
+  dump?(): Promise<Blob>;
 }
 
 const DATE_OID = 1082;
@@ -30,11 +32,13 @@ export interface ConnectOptions {
   /** PGlite data directory; undefined = in memory */
   dataDir?: string;
   poolSize?: number;
+  /** PGlite only: start from this dumped data directory (tests clone a seeded template) */
+  loadDataDir?: Blob;
 }
 
 export async function connect(options: ConnectOptions): Promise<Database> {
   if (options.databaseUrl) return connectPostgres(options.databaseUrl, options.poolSize ?? 10);
-  return connectPGlite(options.dataDir);
+  return connectPGlite(options.dataDir, options.loadDataDir);
 }
 
 async function connectPostgres(url: string, max: number): Promise<Database> {
@@ -47,7 +51,7 @@ async function connectPostgres(url: string, max: number): Promise<Database> {
   return { db, kind: "postgres", close: () => db.destroy() };
 }
 
-async function connectPGlite(dataDir: string | undefined): Promise<Database> {
+async function connectPGlite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
   let unlock: (() => Promise<void>) | undefined;
   if (dataDir) {
     fs.mkdirSync(dataDir, { recursive: true });
@@ -59,6 +63,7 @@ async function connectPGlite(dataDir: string | undefined): Promise<Database> {
   }
   const pglite = new PGlite({
     dataDir,
+    loadDataDir,
     relaxedDurability: true,
     parsers: { [DATE_OID]: keepText, [NUMERIC_OID]: keepText, [INT8_OID]: (v: string) => Number(v) },
   });
@@ -67,6 +72,7 @@ async function connectPGlite(dataDir: string | undefined): Promise<Database> {
   return {
     db,
     kind: "pglite",
+    dump: () => pglite.dumpDataDir("gzip"),
     async close() {
       await db.destroy();
       await unlock?.();

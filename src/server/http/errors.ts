@@ -2,6 +2,7 @@
  * Errors leave the server in one shape: { errors: { <field>|base: [message] } }, never a stack trace.
  */
 import type { FastifyError, FastifyInstance } from "fastify";
+import { QueryError } from "../../framework/query.js";
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -21,6 +22,7 @@ export const unprocessable = (errors: FieldErrors) => new HttpError(422, errors)
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) return reply.status(error.status).send({ errors: error.errors });
+    if (error instanceof QueryError) return reply.status(400).send({ errors: { base: [error.message] } });
     if (error.validation) return reply.status(400).send({ errors: { base: [error.message] } });
     const status = error.statusCode ?? 500;
     if (status < 500) return reply.status(status).send({ errors: { base: [error.message] } });

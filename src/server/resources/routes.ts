@@ -4,9 +4,8 @@
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { canAct, type ResourceAction } from "../../framework/permissions.js";
-import { QueryError } from "../../framework/query.js";
 import type { ResourceDef } from "../../framework/resource.js";
-import { badRequest, forbidden, notFound } from "../http/errors.js";
+import { forbidden, notFound } from "../http/errors.js";
 import type { Ctx } from "./context.js";
 import { findRow, listPage, parseQuery } from "./query.js";
 import { decorate } from "./read.js";
@@ -27,13 +26,7 @@ export function resourceRoutes(app: FastifyInstance, resources: readonly Resourc
 
     app.get(base, async (request, reply) => {
       const ctx = authorize(request, resource, "list");
-      let query;
-      try {
-        query = parseQuery(resource, request.query as Record<string, unknown>);
-      } catch (error) {
-        if (error instanceof QueryError) throw badRequest(error.message);
-        throw error;
-      }
+      const query = parseQuery(resource, request.query as Record<string, unknown>);
       const page = await listPage(resource, query, ctx);
       const data = await decorate(resource, page.rows, ctx, false);
       reply.header("x-total-count", String(page.total));

@@ -1,0 +1,130 @@
+import { describe, expect, it } from "vitest";
+import { demoPassword } from "../../src/server/seed/demo.js";
+import { useApp } from "./harness.js";
+
+const h = useApp();
+
+const token = (username: string, password: string) =>
+  h.app.inject({ method: "POST", url: "/oauth/token", payload: { grant_type: "password", username, password } });
+
+describe("sign-in", () => {
+  it("issues opaque tokens for the password grant", async () => {
+    const response = await token("admin@acme.test", demoPassword);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ token_type: "Bearer", expires_in: 7200 });
+    expect(body.access_token).toMatch(/^[\w-]{40,}$/);
+    expect(body.refresh_token).not.toBe(body.access_token);
+    const stored = await h.database.db.selectFrom("oauth_tokens").select("access_hash").execute();
+    expect(stored.map((t) => t.access_hash)).not.toContain(body.access_token);
+  });
+
+  it("accepts the form-encoded grant as well", async () => {
+    const response = await h.app.inject({
+      method: "POST", url: "/oauth/token", headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: `grant_type=password&username=${encodeURIComponent("staff@acme.test")}&password=${encodeURIComponent(demoPassword)}`,
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it("refuses a wrong password with the OAuth error and our error shape", async () => {
+    const response = await token("po@acme.test", "wrong");
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: "invalid_grant", errors: { base: ["Invalid email or password."] } });
+  });
+
+  it("rejects requests without a valid bearer token", async () => {
+    expect((await h.app.inject({ url: "/api/invoices" })).statusCode).toBe(401);
+    expect((await h.app.inject({ url: "/api/invoices", headers: { authorization: "Bearer nope" } })).statusCode).toBe(401);
+  });
+
+  it("rotates refresh tokens and revokes", async () => {
+    const first = (await token("readonly@acme.test", demoPassword)).json();
+    const refreshed = await h.app.inject({ method: "POST", url: "/oauth/token", payload: { grant_type: "refresh_token", refresh_token: first.refresh_token } });
+    expect(refreshed.statusCode).toBe(200);
+    const second = refreshed.json();
+    // the old pair is gone
+    expect((await h.app.inject({ url: "/api/users/current", headers: { authorization: `Bearer ${first.access_token}` } })).statusCode).toBe(401);
+    const again = await h.app.inject({ method: "POST", url: "/oauth/token", payload: { grant_type: "refresh_token", refresh_token: first.refresh_token } });
+    expect(again.statusCode).toBe(400);
+    const headers = { authorization: `Bearer ${second.access_token}` };
+    expect((await h.app.inject({ url: "/api/users/current", headers })).statusCode).toBe(200);
+    expect((await h.app.inject({ method: "POST", url: "/oauth/revoke", payload: { token: second.access_token, client_id: "web" } })).statusCode).toBe(200);
+    expect((await h.app.inject({ url: "/api/users/current", headers })).statusCode).toBe(401);
+  });
+
+  it("locks the account after 5 wrong passwords until an administrator unlocks it", async () => {
+    for (let i = 0; i < 5; i++) expect((await token("receiving@acme.test", "Wrong!2026pass")).statusCode).toBe(400);
+    const refused = await token("receiving@acme.test", demoPassword);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors.base[0]).toMatch(/locked/);
+
+    const adminHeaders = await h.login("admin@acme.test");
+    const users = (await h.app.inject({ url: "/api/users?email=receiving@acme.test", headers: adminHeaders })).json().data;
+    expect(users).toHaveLength(1);
+    expect(users[0].locked).toBe(true);
+    // a non-administrator cannot unlock
+    const staff = await h.login("staff@acme.test");
+    expect((await h.app.inject({ method: "POST", url: `/api/users/${users[0].id}/unlock`, headers: staff })).statusCode).toBe(403);
+    const unlocked = await h.app.inject({ method: "POST", url: `/api/users/${users[0].id}/unlock`, headers: adminHeaders });
+    expect(unlocked.statusCode).toBe(200);
+    expect(unlocked.json().data.locked).toBe(false);
+    expect((await token("receiving@acme.test", demoPassword)).statusCode).toBe(200);
+  });
+});
+
+describe("current user", () => {
+  it("returns the spec's user shape", async () => {
+    const headers = await h.login("approver@acme.test");
+    const response = await h.app.inject({ url: "/api/users/current", headers });
+    expect(response.statusCode).toBe(200);
+    const user = response.json().data;
+    expect(user).toMatchObject({
+      email: "approver@acme.test", role: "manager", roles: [{ name: "manager" }],
+      company: { name: "Acme Corp", currency: "USD", company_date_format: "MM/DD/YYYY", has_payment_workflow: true },
+      module_settings: { invoices_active: true }, delegators: [],
+    });
+    expect(user.contact).toMatchObject({ id: expect.any(Number), language: "en" });
+    expect(user.perm_resources).toContain("listInvoices");
+    expect(user.perm_resources).not.toContain("deleteInvoices");
+    expect(user.formatted_date_accepted_term).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+  });
+
+  it("switches only to companies the user belongs to", async () => {
+    const globex = await h.companyId("Globex Ltd");
+    const headers = await h.login("admin@acme.test");
+    const response = await h.app.inject({ method: "POST", url: `/api/users/switch_company/${globex}`, headers });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it("switches company for a member of several and scopes to it", async () => {
+    const acme = await h.companyId("Acme Corp");
+    const globex = await h.companyId("Globex Ltd");
+    const user = await h.database.db.selectFrom("users").select("id").where("email", "=", "admin@globex.test").executeTakeFirstOrThrow();
+    await h.database.db.insertInto("contacts").values({ company_id: acme, first_name: "Gina", last_name: "Globex", contact_type: "COMPANY", role: "admin_readonly", user_id: user.id, email: "admin@globex.test" }).execute();
+    const headers = await h.login("admin@globex.test");
+    const before = (await h.app.inject({ url: "/api/users/current", headers })).json().data;
+    expect(before.company.id).toBe(globex);
+    expect(before.companies.map((c: { name: string }) => c.name)).toEqual(["Acme Corp", "Globex Ltd"]);
+    const switched = await h.app.inject({ method: "POST", url: `/api/users/switch_company/${acme}`, headers });
+    expect(switched.statusCode).toBe(200);
+    expect(switched.json().data).toMatchObject({ role: "admin_readonly", company: { id: acme } });
+    // the switch is remembered for requests without a company-id header
+    const invoices = (await h.app.inject({ url: "/api/invoices?_end=1", headers })).json().data;
+    expect(invoices[0].currency_code).toBe("USD");
+  });
+
+  it("records terms acceptance for oneself only", async () => {
+    const headers = await h.login("po@acme.test");
+    const me = (await h.app.inject({ url: "/api/users/current", headers })).json().data;
+    const payload = { user: { date_accepted_term: "2026-11-20T10:00:00Z", version_accepted_term: 1 } };
+    const other = await h.app.inject({ method: "PATCH", url: `/api/users/${me.id + 1}`, headers, payload });
+    expect(other.statusCode).toBe(403);
+    const bad = await h.app.inject({ method: "PATCH", url: `/api/users/${me.id}`, headers, payload: { user: { date_accepted_term: "x", version_accepted_term: 7 } } });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(["date_accepted_term", "version_accepted_term"]);
+    const ok = await h.app.inject({ method: "PATCH", url: `/api/users/${me.id}`, headers, payload });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data).toMatchObject({ version_accepted_term: 1, formatted_date_accepted_term: "11/20/2026" });
+  });
+});
