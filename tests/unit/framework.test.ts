@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import invoices from "../../resources/invoices.js";
+import { agingOf, dueStatus } from "../../src/framework/aging.js";
+import { matches } from "../../src/framework/conditions.js";
+import { formatDate } from "../../src/framework/dates.js";
+import { formatMoney, round, sum } from "../../src/framework/money.js";
+import { can, canAct } from "../../src/framework/permissions.js";
+import { parseListQuery, QueryError } from "../../src/framework/query.js";
+import { keysOfRole, roles } from "../../src/framework/roles.js";
+import { passwordRule } from "../../src/server/domain/passwords.js";
+
+const fields = new Set(["id", "status", "amount", "due_date", "vendor.name"]);
+
+describe("list query grammar", () => {
+  it("parses paging, sorting and every operator", () => {
+    const q = parseListQuery({ _start: "10", _end: "35", _sort: "due_date", _order: "desc", amount_gte: "5", amount_lte: "9", "vendor.name_like": "acme", status_ne: "PAID", due_date_null: "false", q: " inv " }, invoices, fields);
+    expect(q).toMatchObject({ start: 10, end: 35, sort: [{ field: "due_date", order: "desc" }], q: "inv" });
+    expect(q.filters).toEqual([
+      { field: "amount", op: "gte", values: ["5"] },
+      { field: "amount", op: "lte", values: ["9"] },
+      { field: "vendor.name", op: "like", values: ["acme"] },
+      { field: "status", op: "ne", values: ["PAID"] },
+      { field: "due_date", op: "null", values: ["false"] },
+    ]);
+  });
+
+  it("expands composite statuses and repeated values into IN", () => {
+    expect(parseListQuery({ status: ["PAYABLE", "NEW"] }, invoices, fields).filters).toEqual([{ field: "status", op: "in", values: ["APPROVED", "OPEN", "NEW"] }]);
+  });
+
+  it("defaults the sort and refuses unknown fields and silly pages", () => {
+    expect(parseListQuery({}, invoices, fields).sort).toEqual([{ field: "id", order: "desc" }]);
+    expect(() => parseListQuery({ _sort: "secret" }, invoices, fields)).toThrow(QueryError);
+    expect(() => parseListQuery({ secret: "1" }, invoices, fields)).toThrow(QueryError);
+    expect(() => parseListQuery({ _start: "-1" }, invoices, fields)).toThrow(QueryError);
+    expect(() => parseListQuery({ _start: "0", _end: "5000" }, invoices, fields)).toThrow(QueryError);
+    expect(() => parseListQuery({ _order: "sideways", _sort: "id" }, invoices, fields)).toThrow(QueryError);
+  });
+});
+
+describe("conditions", () => {
+  const row = { status: "NEW", count: 0, flags: { ok: true } };
+  it("evaluates equality, lists, comparisons and paths", () => {
+    expect(matches({ status: "NEW" }, row)).toBe(true);
+    expect(matches({ status: ["PAID", "CLOSED"] }, row)).toBe(false);
+    expect(matches({ count: { lte: 0 } }, row)).toBe(true);
+    expect(matches({ count: { gte: 1 } }, row)).toBe(false);
+    expect(matches({ "flags.ok": true, status: { ne: "PAID" } }, row)).toBe(true);
+    expect(matches(undefined, row)).toBe(true);
+  });
+});
+
+describe("money", () => {
+  it("is exact and rounds half-up once", () => {
+    expect(sum(["0.10", "0.20"])).toBe("0.30");
+    expect(round("2.345")).toBe("2.35");
+    expect(round(1.005)).toBe("1.01");
+    expect(formatMoney("1234.5", "USD")).toBe("$1,234.50");
+    expect(formatMoney("1234.5", "EUR", "de-DE")).toMatch(/1\.234,50/);
+  });
+});
+
+describe("dates, due status and aging", () => {
+  it("formats per company setting", () => {
+    expect(formatDate("2026-03-04", "MM/DD/YYYY")).toBe("03/04/2026");
+    expect(formatDate("2026-03-04", "DD/MM/YYYY")).toBe("04/03/2026");
+    expect(formatDate(null)).toBe("");
+  });
+  it("computes due status", () => {
+    expect(dueStatus("2026-11-20", "2026-11-21")).toBe("PAST DUE");
+    expect(dueStatus("2026-11-21", "2026-11-21")).toBe("DUE TODAY");
+    expect(dueStatus("2026-11-28", "2026-11-21")).toBe("DUE SOON");
+    expect(dueStatus("2026-11-29", "2026-11-21")).toBe("NEW");
+  });
+  it("puts the balance in exactly one bucket", () => {
+    expect(agingOf("10", "2026-11-01", "2026-11-21")).toEqual({ amount_overDue: "10.00", amt_overdue_0_to_30: "10.00", amt_overdue_31_to_60: "0.00", amt_overdue_61_to_over: "0.00" });
+    expect(agingOf("10", "2026-10-01", "2026-11-21").amt_overdue_31_to_60).toBe("10.00");
+    expect(agingOf("10", "2026-09-01", "2026-11-21").amt_overdue_61_to_over).toBe("10.00");
+    expect(agingOf("10", "2026-12-01", "2026-11-21").amount_overDue).toBe("0.00");
+  });
+});
+
+describe("permissions", () => {
+  const principal = { perm_resources: ["listInvoices"], module_settings: { invoices_active: true, purchase_orders_active: false } };
+  it("applies the any-one rule over perm_resources and module settings", () => {
+    expect(can(principal, ["readInvoices", "listInvoices"])).toBe(true);
+    expect(can(principal, ["readInvoices"])).toBe(false);
+    expect(can(principal, ["invoices_active"])).toBe(true);
+    expect(can(principal, ["purchase_orders_active"])).toBe(false);
+    expect(can(principal, [])).toBe(true);
+  });
+  it("needs the resource's module and a declared action", () => {
+    expect(canAct(principal, invoices, "list")).toBe(true);
+    expect(canAct(principal, invoices, "delete")).toBe(false);
+    expect(canAct({ ...principal, module_settings: {} }, invoices, "list")).toBe(false);
+  });
+  it("gives read-only roles no writing key", () => {
+    expect(keysOfRole("admin_readonly").some((k) => /^(add|edit|delete|pay)/.test(k))).toBe(false);
+    expect(keysOfRole("admin_readonly")).toContain("listInvoices");
+    expect(keysOfRole("vendor")).not.toContain("listInvoices");
+    expect(keysOfRole("nobody")).toEqual([]);
+    expect(Object.keys(roles)).toEqual(expect.arrayContaining(["admin", "admin_readonly", "po_manager", "po_admin", "rcv_manager", "manager", "staff", "vendor", "ap_role"]));
+  });
+});
+
+describe("password rule", () => {
+  it("wants 8+ with lower, upper, digit and a symbol", () => {
+    expect(passwordRule.test("Demo!2026pass")).toBe(true);
+    for (const weak of ["Sh0rt!", "nouppercase1!", "NOLOWER1!", "NoDigits!!", "NoSymbol123"]) expect(passwordRule.test(weak)).toBe(false);
+  });
+});
