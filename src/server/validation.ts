@@ -40,8 +40,8 @@ function messageOf(error: ErrorObject): string {
 export function toFieldErrors(errors: readonly ErrorObject[] | null | undefined): FieldErrors {
   const result: FieldErrors = {};
   for (const error of errors ?? []) {
-    const field = fieldOf(error);
-    (result[field] ??= []).includes(messageOf(error)) || result[field].push(messageOf(error));
+    const messages = (result[fieldOf(error)] ??= []);
+    if (!messages.includes(messageOf(error))) messages.push(messageOf(error));
   }
   return result;
 }
