@@ -2,11 +2,6 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["tests/unit/**/*.test.ts", "tests/api/**/*.test.ts", "src/**/*.test.ts"],
-    globalSetup: ["tests/api/global-setup.ts"],
-    testTimeout: 30_000,
-    hookTimeout: 120_000,
-    pool: "forks",
-    maxWorkers: 2,
+    include: ["tests/unit/**/*.test.ts", "src/**/*.test.ts"],
   },
 });

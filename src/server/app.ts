@@ -7,7 +7,7 @@ import { resources as registry } from "../../resources/index.js";
 import type { ResourceDef } from "../framework/resource.js";
 import type { DB } from "./db/connect.js";
 import { authenticate, oauthRoutes } from "./http/auth.js";
-import { registerErrorHandler } from "./http/errors.js";
+import { noRoute, registerErrorHandler } from "./http/errors.js";
 import { registerOpenApi } from "./http/openapi.js";
 import { userRoutes } from "./http/users.js";
 import { resourceRoutes } from "./resources/routes.js";
@@ -41,15 +41,13 @@ export async function buildApp({ db, logger = false, resources = registry }: App
   userRoutes(app);
   resourceRoutes(app, resources);
 
-  if (fs.existsSync(clientDir)) {
-    await app.register(fastifyStatic, { root: clientDir, wildcard: false });
-    // the SPA: every other GET outside the API answers with the client shell
-    app.setNotFoundHandler((request, reply) => {
-      if (request.method !== "GET" || request.url.startsWith("/api/") || request.url.startsWith("/oauth/")) {
-        return reply.status(404).send({ errors: { base: [`No route ${request.method} ${request.url.split("?")[0]}`] } });
-      }
-      return reply.sendFile("index.html");
-    });
-  }
+  const hasClient = fs.existsSync(path.join(clientDir, "index.html"));
+  if (hasClient) await app.register(fastifyStatic, { root: clientDir, wildcard: false });
+  // the SPA: every other GET outside the API answers with the client shell
+  app.setNotFoundHandler((request, reply) => {
+    const api = request.url.startsWith("/api/") || request.url.startsWith("/oauth/");
+    if (!hasClient || api || request.method !== "GET") throw noRoute(request.method, request.url);
+    return reply.sendFile("index.html");
+  });
   return app;
 }

@@ -29,5 +29,6 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error(error);
     return reply.status(500).send({ errors: { base: ["Something went wrong."] } });
   });
-  app.setNotFoundHandler((request, reply) => reply.status(404).send({ errors: { base: [`No route ${request.method} ${request.url.split("?")[0]}`] } }));
 }
+
+export const noRoute = (method: string, url: string) => notFound(`No route ${method} ${url.split("?")[0]}`);

@@ -1,0 +1,38 @@
+/** Debian's Chromium driven by playwright-core (no browser download here). */
+import fs from "node:fs";
+import path from "node:path";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
+import { demoPassword } from "../../src/server/seed/demo.js";
+
+export const baseUrl = () => process.env.OUTLAY_E2E_URL!;
+export const screenshotDir = path.resolve("test-results/screenshots");
+
+const args = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+
+export function useBrowser(): { browser: () => Browser } {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args });
+  });
+  afterAll(async () => browser?.close());
+  return { browser: () => browser };
+}
+
+export async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1400, height: 900 }, acceptDownloads: true });
+  return context.newPage();
+}
+
+export async function login(page: Page, email: string, path = "/"): Promise<void> {
+  await page.goto(path);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(demoPassword);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: false });
+}
