@@ -190,3 +190,23 @@ describe("OpenAPI", () => {
     expect((await h.app.inject({ url: "/api/docs/" })).statusCode).toBe(200);
   });
 });
+
+describe("stats for dashboard widgets", () => {
+  it("counts and sums by status, month and aging bucket, within the company and filters", async () => {
+    const headers = await h.login("admin@acme.test");
+    const byStatus = (await h.app.inject({ url: "/api/invoices/stats?_group=status&_sum=amount", headers })).json().data;
+    const total = (await h.app.inject({ url: "/api/invoices?_end=0", headers })).json().meta.total;
+    expect(byStatus.reduce((n: number, r: { count: number }) => n + r.count, 0)).toBe(total);
+    expect(byStatus.map((r: { key: string }) => r.key)).toContain("PAID");
+
+    const aging = (await h.app.inject({ url: "/api/invoices/stats?_group=aging:due_date&_sum=balance_outstanding&status=UNPAID", headers })).json().data;
+    expect(aging.map((r: { key: string }) => r.key).every((k: string) => ["0-30", "31-60", "61+"].includes(k))).toBe(true);
+    const unpaid = (await h.app.inject({ url: "/api/invoices?status=UNPAID&_end=0", headers })).json().meta.total;
+    expect(aging.reduce((n: number, r: { count: number }) => n + r.count, 0)).toBe(unpaid);
+
+    const months = (await h.app.inject({ url: "/api/invoices/stats?_group=month:date&_sum=amount", headers })).json().data;
+    expect(months[0].key).toMatch(/^\d{4}-\d{2}$/);
+    expect((await h.app.inject({ url: "/api/invoices/stats?_group=month:number", headers })).statusCode).toBe(400);
+    expect((await h.app.inject({ url: "/api/invoices/stats?_group=status", headers: await h.login("vendor@northwind.test") })).statusCode).toBe(403);
+  });
+});

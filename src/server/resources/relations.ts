@@ -29,11 +29,9 @@ export async function embedRelations(resource: ResourceDef, rows: Row[], ctx: Ct
       for (const row of rows) row[name] = ((row[relation.localKey] as number[] | null) ?? []).map((id) => byId.get(id)).filter(Boolean);
     } else if (withMany) {
       for (const row of rows) {
-        row[name] = await selectFields(target, relation.fields, ctx)
-          .where(`r.${relation.foreignKey}`, "=", row.id)
-          .orderBy("r.id", "desc")
-          .limit(hasManyLimit)
-          .execute();
+        let qb = selectFields(target, relation.fields, ctx).where(`r.${relation.foreignKey}`, "=", row.id);
+        for (const [column, value] of Object.entries(relation.where ?? {})) qb = qb.where(`r.${column}`, "=", value);
+        row[name] = await qb.orderBy("r.id", "desc").limit(hasManyLimit).execute();
       }
     }
   }

@@ -9,6 +9,7 @@ import { forbidden, notFound } from "../http/errors.js";
 import type { Ctx } from "./context.js";
 import { findRow, listPage, parseQuery } from "./query.js";
 import { decorate } from "./read.js";
+import { stats } from "./stats.js";
 import { createRow, deleteRow, updateRow } from "./write.js";
 
 export function authorize(request: FastifyRequest, resource: ResourceDef, action: ResourceAction): Ctx {
@@ -31,6 +32,11 @@ export function resourceRoutes(app: FastifyInstance, resources: readonly Resourc
       const data = await decorate(resource, page.rows, ctx, false);
       reply.header("x-total-count", String(page.total));
       return { data, meta: { total: page.total, total_capped: page.totalCapped } };
+    });
+
+    app.get(`${base}/stats`, async (request) => {
+      const ctx = authorize(request, resource, "list");
+      return { data: await stats(resource, request.query as Record<string, unknown>, ctx) };
     });
 
     app.get<WithId>(`${base}/:id`, async (request) => {

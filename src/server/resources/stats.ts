@@ -1,0 +1,50 @@
+/**
+ * Aggregates for dashboard widgets: GET /api/{name}/stats?_group=…&_sum=…&<list filters>.
+ * _group is a column, `month:<date column>` (spend by month) or `aging:<date column>` (0-30, 31-60,
+ * 61+ days past that date; what is not yet due counts as 0-30). _sum is a money or number column.
+ */
+import { sql, type RawBuilder } from "kysely";
+import { QueryError } from "../../framework/query.js";
+import type { ResourceDef } from "../../framework/resource.js";
+import { count } from "../db/connect.js";
+import type { Ctx } from "./context.js";
+import { columnsOf, filtered, parseQuery } from "./query.js";
+
+export interface StatRow {
+  key: string | null;
+  count: number;
+  sum: string | null;
+}
+
+const agingCase = (column: string) => sql<string>`case
+  when current_date - ${sql.ref(column)} > 60 then '61+'
+  when current_date - ${sql.ref(column)} > 30 then '31-60'
+  else '0-30' end`;
+
+function groupExpression(resource: ResourceDef, group: string): RawBuilder<string> {
+  const [fn, field] = group.includes(":") ? group.split(":", 2) : [undefined, group];
+  const property = columnsOf(resource)[field];
+  if (!property) throw new QueryError("_group", `cannot group on ${field}`);
+  const column = `t.${field}`;
+  if (fn === undefined) return sql<string>`${sql.ref(column)}::text`;
+  if (property.format !== "date" && property.format !== "date-time") throw new QueryError("_group", `${fn} needs a date column`);
+  if (fn === "month") return sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM')`;
+  if (fn === "aging") return agingCase(column);
+  throw new QueryError("_group", `unknown grouping ${fn}`);
+}
+
+export async function stats(resource: ResourceDef, query: Record<string, unknown>, ctx: Ctx): Promise<StatRow[]> {
+  const group = typeof query._group === "string" ? query._group : undefined;
+  const sumField = typeof query._sum === "string" ? query._sum : undefined;
+  if (!group) throw new QueryError("_group", "_group is required");
+  const sumProperty = sumField ? columnsOf(resource)[sumField] : undefined;
+  if (sumField && !(sumProperty?.format === "money" || sumProperty?.format === "decimal" || sumProperty?.type === "integer")) {
+    throw new QueryError("_sum", `cannot sum ${sumField}`);
+  }
+  const listQuery = parseQuery(resource, query, new Set(["_group", "_sum"]));
+  const key = groupExpression(resource, group);
+  const rows = await filtered(resource, listQuery, ctx)
+    .select([key.as("key"), sql<number>`count(*)`.as("count"), (sumField ? sql<string>`sum(${sql.ref(`t.${sumField}`)})::text` : sql<null>`null`).as("sum")])
+    .groupBy(sql`1`).orderBy(sql`1`).execute();
+  return rows.map((r) => ({ key: r.key as string | null, count: count(r.count), sum: r.sum as string | null }));
+}
