@@ -81,13 +81,14 @@ export interface BelongsTo {
   fields: readonly string[];
 }
 
-/** has-many: rows of `resource` whose `foreignKey` points at this row */
+/** has-many: rows of `resource` whose `foreignKey` points at this row (and that match `where`) */
 export interface HasMany {
   kind: "hasMany";
   resource: string;
   foreignKey: string;
   fields: readonly string[];
-  /** link table for many-to-many: `through.table` has `foreignKey` (this side) and `through.otherKey` */
+  /** fixed column values, e.g. the type column of a polymorphic link ({ item_type: "invoices" }) */
+  where?: Readonly<Record<string, string>>;
 }
 
 /** refers-many: this row's array column `localKey` holds ids of `resource` */

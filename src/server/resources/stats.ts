@@ -33,6 +33,8 @@ function groupExpression(resource: ResourceDef, group: string): RawBuilder<strin
   throw new QueryError("_group", `unknown grouping ${fn}`);
 }
 
+const sumExpression = (field: string | undefined) => (field ? sql<string | null>`sum(${sql.ref(`t.${field}`)})::text` : sql<string | null>`null`);
+
 export async function stats(resource: ResourceDef, query: Record<string, unknown>, ctx: Ctx): Promise<StatRow[]> {
   const group = typeof query._group === "string" ? query._group : undefined;
   const sumField = typeof query._sum === "string" ? query._sum : undefined;
@@ -44,7 +46,7 @@ export async function stats(resource: ResourceDef, query: Record<string, unknown
   const listQuery = parseQuery(resource, query, new Set(["_group", "_sum"]));
   const key = groupExpression(resource, group);
   const rows = await filtered(resource, listQuery, ctx)
-    .select([key.as("key"), sql<number>`count(*)`.as("count"), (sumField ? sql<string>`sum(${sql.ref(`t.${sumField}`)})::text` : sql<null>`null`).as("sum")])
+    .select([key.as("key"), sql<number>`count(*)`.as("count"), sumExpression(sumField).as("sum")])
     .groupBy(sql`1`).orderBy(sql`1`).execute();
   return rows.map((r) => ({ key: r.key as string | null, count: count(r.count), sum: r.sum as string | null }));
 }
