@@ -5,12 +5,12 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
 import type { ResourceDef } from "../framework/resource.js";
+import { customFormats, isWritable, propertiesOf, requiredOf } from "../framework/schema.js";
 import type { FieldErrors } from "./http/errors.js";
 
 const ajv = new Ajv({ allErrors: true, coerceTypes: true, useDefaults: false, strict: true, allowUnionTypes: true });
 addFormats.default(ajv, ["date", "date-time", "email"]);
-ajv.addFormat("money", /^-?\d{1,16}(\.\d{1,2})?$/);
-ajv.addFormat("decimal", /^-?\d{1,16}(\.\d{1,8})?$/);
+for (const [name, pattern] of Object.entries(customFormats)) ajv.addFormat(name, pattern);
 ajv.addKeyword({ keyword: "x-references", schemaType: "string" });
 ajv.addKeyword({ keyword: "x-unique", schemaType: "boolean" });
 
@@ -46,18 +46,11 @@ export function toFieldErrors(errors: readonly ErrorObject[] | null | undefined)
   return result;
 }
 
-interface ObjectSchema {
-  properties: Record<string, object>;
-  required?: readonly string[];
-}
-
-/** The writable part of a resource's schema: without server-filled fields. */
-export function writableSchema(resource: ResourceDef, mode: "create" | "update"): ObjectSchema & object {
-  const schema = resource.schema as unknown as ObjectSchema;
-  const serverFields = new Set(resource.serverFields ?? []);
-  const properties = Object.fromEntries(Object.entries(schema.properties).filter(([name]) => !serverFields.has(name)));
-  const required = mode === "create" ? (schema.required ?? []).filter((name) => !serverFields.has(name)) : [];
-  return { ...schema, properties, required };
+/** The writable part of a resource's schema: what a client may send. */
+export function writableSchema(resource: ResourceDef, mode: "create" | "update"): object {
+  const properties = Object.fromEntries(Object.entries(propertiesOf(resource)).filter(([name, p]) => isWritable(resource, name, p)));
+  const required = mode === "create" ? requiredOf(resource).filter((name) => name in properties) : [];
+  return { ...(resource.schema as object), properties, required };
 }
 
 const cache = new Map<string, ValidateFunction>();

@@ -6,6 +6,7 @@ import { activitySchema } from "../../../schemas/activity.js";
 import { oauthTokenSchema } from "../../../schemas/oauth_token.js";
 import { userSchema } from "../../../schemas/user.js";
 import { tableOf, type ResourceDef } from "../../framework/resource.js";
+import { baseType, type Property } from "../../framework/schema.js";
 
 export interface ColumnModel {
   name: string;
@@ -22,29 +23,18 @@ export interface TableModel {
   indexes: string[][];
 }
 
-interface JsonSchemaProperty {
-  type?: string | readonly string[];
-  format?: string;
-  default?: unknown;
-  items?: JsonSchemaProperty;
-  "x-references"?: string;
-  "x-unique"?: boolean;
-}
-
 interface ObjectSchema {
-  properties?: Record<string, JsonSchemaProperty>;
+  properties?: Record<string, Property>;
   required?: readonly string[];
 }
 
-const baseTypeOf = (p: JsonSchemaProperty) => (Array.isArray(p.type) ? p.type.find((t) => t !== "null") : p.type) as string | undefined;
-
-function sqlType(p: JsonSchemaProperty): string {
-  const type = baseTypeOf(p);
+function sqlType(p: Property): string {
+  const type = baseType(p);
   if (type === "integer") return "integer";
   if (type === "number") return "double precision";
   if (type === "boolean") return "boolean";
   if (type === "array") {
-    const item = p.items ? baseTypeOf(p.items) : undefined;
+    const item = p.items ? baseType(p.items) : undefined;
     if (item === "integer") return "integer[]";
     if (item === "string" && !p.items?.format) return "text[]";
     return "jsonb";
@@ -59,7 +49,7 @@ function sqlType(p: JsonSchemaProperty): string {
   }
 }
 
-function sqlDefault(p: JsonSchemaProperty, type: string): string | undefined {
+function sqlDefault(p: Property, type: string): string | undefined {
   if (p.default === undefined) return undefined;
   if (type === "jsonb") return `'${JSON.stringify(p.default).replace(/'/g, "''")}'::jsonb`;
   if (type.endsWith("[]")) return `'{}'`;

@@ -5,6 +5,7 @@
 import { sql, type SelectQueryBuilder } from "kysely";
 import { parseListQuery, QueryError, type FilterClause, type ListQuery } from "../../framework/query.js";
 import { tableOf, type ResourceDef } from "../../framework/resource.js";
+import { baseType, propertiesOf, type Property } from "../../framework/schema.js";
 import { count } from "../db/connect.js";
 import { resourceByName } from "../../../resources/index.js";
 import type { Ctx, Row } from "./context.js";
@@ -13,16 +14,6 @@ import type { Ctx, Row } from "./context.js";
 type Select = SelectQueryBuilder<any, any, any>;
 
 export const countCap = 10_000;
-
-interface Property {
-  type?: string | readonly string[];
-  format?: string;
-  items?: Property;
-}
-
-export function propertiesOf(resource: ResourceDef): Record<string, Property> {
-  return (resource.schema as { properties?: Record<string, Property> }).properties ?? {};
-}
 
 const implicitColumns: Record<string, Property> = {
   id: { type: "integer" },
@@ -33,8 +24,6 @@ const implicitColumns: Record<string, Property> = {
 export function columnsOf(resource: ResourceDef): Record<string, Property> {
   return { ...implicitColumns, ...propertiesOf(resource) };
 }
-
-const baseType = (p: Property) => (Array.isArray(p.type) ? p.type.find((t) => t !== "null") : p.type) as string | undefined;
 
 /** Fields that may be sorted and filtered on: columns, and the fields of belongs-to/refers-many relations. */
 export function queryableFields(resource: ResourceDef): Set<string> {

@@ -10,7 +10,8 @@ import { hooksOf } from "../domain/hooks.js";
 import { notFound, unprocessable, type FieldErrors, HttpError } from "../http/errors.js";
 import { validateBody } from "../validation.js";
 import type { Ctx, Row } from "./context.js";
-import { findRow, propertiesOf, related, scope } from "./query.js";
+import { findRow, related, scope } from "./query.js";
+import { propertiesOf } from "../../framework/schema.js";
 import { decorate } from "./read.js";
 
 const implicit = new Set(["id", "company_id", "created_at", "updated_at"]);
@@ -26,7 +27,7 @@ function writableInput(resource: ResourceDef, body: unknown): Row {
 async function checkReferences(resource: ResourceDef, data: Row, ctx: Ctx, trx: DB): Promise<void> {
   const errors: FieldErrors = {};
   for (const [field, property] of Object.entries(propertiesOf(resource))) {
-    const targetName = (property as { "x-references"?: string })["x-references"];
+    const targetName = property["x-references"];
     const value = data[field];
     if (!targetName || value === null || value === undefined || targetName === "users") continue;
     const ids = Array.isArray(value) ? [...new Set(value as number[])] : [value as number];
@@ -81,7 +82,7 @@ function jsonColumns(resource: ResourceDef, data: Row): Row {
   // jsonb values must be sent as JSON text; Postgres arrays (integer[]/text[]) as arrays
   const out: Row = { ...data };
   for (const [field, property] of Object.entries(propertiesOf(resource))) {
-    const p = property as { type?: unknown; items?: { type?: unknown; format?: string } };
+    const p = property;
     const isJsonArray = p.type === "array" && !(p.items?.type === "integer" || (p.items?.type === "string" && !p.items.format));
     if (field in out && out[field] !== null && (p.type === "object" || isJsonArray)) out[field] = JSON.stringify(out[field]);
   }

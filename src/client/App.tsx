@@ -1,0 +1,115 @@
+/** The Refine app: providers, and the routes the registry declares plus the hand-written ones. */
+import { lazy, Suspense, useMemo, type ComponentType } from "react";
+import { Authenticated, Refine, type I18nProvider } from "@refinedev/core";
+import routerProvider from "@refinedev/react-router";
+import { App as AntdApp, ConfigProvider, Spin } from "antd";
+import enUS from "antd/locale/en_US";
+import esES from "antd/locale/es_ES";
+import { useTranslation } from "react-i18next";
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from "react-router";
+import type { ResourceDef, RouteView } from "../framework/resource.js";
+import { resources } from "../../resources/index.js";
+import { titleKey } from "./i18n/keys.js";
+import { setLanguage } from "./i18n/index.js";
+import { Shell } from "./layout/Shell.js";
+import { Dashboard, ReceivingDashboard, VendorPortal } from "./pages/Dashboard.js";
+import { Guard } from "./pages/Guard.js";
+import LoginPage from "./pages/Login.js";
+import LogoutPage from "./pages/Logout.js";
+import { NotFound, ServerError } from "./pages/Results.js";
+import { accessControlProvider } from "./providers/access.js";
+import { authProvider } from "./providers/auth.js";
+import { dataProvider } from "./providers/data.js";
+import { notificationProvider } from "./providers/notification.js";
+import { resourceRoutes } from "./registry.js";
+import { session } from "./session.js";
+import { homePath, useUser } from "./user.js";
+
+type PageProps = { resource: ResourceDef; view: RouteView };
+const FormPage = lazy(() => import("./pages/FormPage.js"));
+const pages: Record<"list" | "show" | "create" | "edit", ComponentType<PageProps>> = {
+  list: lazy(() => import("./grid/ListPage.js")),
+  show: lazy(() => import("./pages/ShowPage.js")),
+  create: FormPage,
+  edit: FormPage,
+};
+
+const refineResources = resources.map((r) => ({
+  name: r.name,
+  list: r.routes.list,
+  show: r.routes.show,
+  create: r.routes.create,
+  edit: r.routes.edit,
+  meta: { label: titleKey(r.name, "list") },
+}));
+
+function Home() {
+  return <Navigate replace to={homePath(useUser())} />;
+}
+
+/** Not signed in: remember where the visitor wanted to go, then log in. */
+function ToLogin() {
+  const { pathname, search } = useLocation();
+  session.rememberLocation(`${pathname}${search}`);
+  return <Navigate replace to="/login" />;
+}
+
+export function App() {
+  const { t, i18n } = useTranslation();
+  const i18nProvider = useMemo<I18nProvider>(() => ({
+    translate: (key: string, options?: unknown, fallback?: string) =>
+      typeof options === "string"
+        ? t(key, { defaultValue: options })
+        : t(key, { ...(options as object | undefined), defaultValue: fallback ?? key }),
+    changeLocale: async (language: string) => setLanguage(language),
+    getLocale: () => i18n.language,
+  }), [t, i18n]);
+
+  return (
+    <BrowserRouter>
+      <ConfigProvider locale={i18n.language === "es" ? esES : enUS}>
+        <AntdApp>
+          <Refine
+            dataProvider={dataProvider}
+            authProvider={authProvider}
+            accessControlProvider={accessControlProvider}
+            i18nProvider={i18nProvider}
+            notificationProvider={notificationProvider}
+            routerProvider={routerProvider}
+            resources={refineResources}
+            options={{
+              syncWithLocation: true,
+              disableTelemetry: true,
+              reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } } },
+            }}
+          >
+            <Routes>
+              <Route path="/login" element={<LoginPage />} />
+              <Route path="/logout" element={<LogoutPage />} />
+              <Route element={<Authenticated key="app" fallback={<ToLogin />} loading={<Spin fullscreen />}><Shell /></Authenticated>}>
+                <Route index element={<Home />} />
+                <Route path="/dashboard" element={<Dashboard />} />
+                <Route path="/dashboard/receiving" element={<ReceivingDashboard />} />
+                <Route path="/vendor_portal" element={<VendorPortal />} />
+                <Route path="/500" element={<ServerError />} />
+                {resourceRoutes(resources).map(({ path, resource, page, view }) => {
+                  const Page = pages[page];
+                  return (
+                    <Route key={path} path={path} element={
+                      <Guard key={path} resource={resource.name} action={page}>
+                        <Suspense fallback={<Spin />}>
+                          <Page resource={resource} view={view ?? { path }} />
+                        </Suspense>
+                      </Guard>
+                    } />
+                  );
+                })}
+                <Route path="*" element={<NotFound />} />
+              </Route>
+            </Routes>
+          </Refine>
+        </AntdApp>
+      </ConfigProvider>
+    </BrowserRouter>
+  );
+}

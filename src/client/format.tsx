@@ -1,0 +1,74 @@
+/** Values shown per company settings: money in the row's currency, dates in the company format, status tags. */
+import { useMemo, type ReactNode } from "react";
+import { useTranslation } from "@refinedev/core";
+import { Tag } from "antd";
+import { Link } from "react-router";
+import { valueAt } from "../framework/conditions.js";
+import { formatDate, formatDateTime } from "../framework/dates.js";
+import { formatMoney } from "../framework/money.js";
+import type { ColumnDef, ResourceDef } from "../framework/resource.js";
+import { statusKey, valueKey } from "./i18n/keys.js";
+import { numberLocale } from "./i18n/index.js";
+import { fieldKind, showPath } from "./registry.js";
+import { useUser, type CurrentUser } from "./user.js";
+
+export type Row = Record<string, unknown>;
+export type Translate = (key: string, fallback: string) => string;
+
+/** Where a column's cell links to: its own record, or a related one (`linkResource`/`linkIdField`). */
+const linkOf = (resource: ResourceDef, column: Pick<ColumnDef, "link" | "linkResource" | "linkIdField">, row: Row) =>
+  column.link === "show" ? showPath(column.linkResource ?? resource.name, valueAt(row, column.linkIdField ?? "id")) : undefined;
+
+const currencyPath = (resource: ResourceDef, field: string) =>
+  resource.columns.find((c) => c.field === field)?.currency ?? "currency_code";
+
+function formatter(company: CurrentUser["company"], translate: Translate) {
+  const label = (resource: ResourceDef, field: string, value: unknown): string =>
+    field === resource.statuses?.field
+      ? translate(statusKey(resource.name, String(value)), String(value))
+      : translate(valueKey(resource.name, field, String(value)), String(value));
+
+  /** A field's value as text; `row` gives the currency, `dateFormat` overrides the company's (exports use MM/DD/YYYY). */
+  function format(resource: ResourceDef, field: string, value: unknown, row: Row, dateFormat: string = company.company_date_format): string {
+    if (value === null || value === undefined || value === "") return "";
+    switch (fieldKind(resource, field, value)) {
+      case "money": {
+        const currency = valueAt(row, currencyPath(resource, field));
+        return formatMoney(value as string, typeof currency === "string" && currency ? currency : company.currency_code, numberLocale());
+      }
+      case "number": return new Intl.NumberFormat(numberLocale(), { maximumFractionDigits: 8 }).format(Number(value));
+      case "date": return formatDate(String(value), dateFormat);
+      case "datetime": return formatDateTime(String(value), dateFormat);
+      case "status":
+      case "enum": return label(resource, field, value);
+      case "boolean": return value ? translate("common.yes", "Yes") : translate("common.no", "No");
+      case "object":
+        return Array.isArray(value) ? value.filter((v) => typeof v !== "object").map((v) => label(resource, field, v)).join(", ") : "";
+      default: return String(value);
+    }
+  }
+
+  const text = (resource: ResourceDef, field: string, row: Row, dateFormat?: string) =>
+    format(resource, field, valueAt(row, field), row, dateFormat);
+
+  /** The value as shown in a page: status tags, links to show pages. */
+  function render(resource: ResourceDef, column: ColumnDef, row: Row): ReactNode {
+    const shown = text(resource, column.field, row);
+    if (fieldKind(resource, column.field, valueAt(row, column.field)) === "status" && shown) {
+      const status = resource.statuses?.values.find((s) => s.code === valueAt(row, column.field));
+      return <Tag color={status?.color}>{shown}</Tag>;
+    }
+    const link = shown ? linkOf(resource, column, row) : undefined;
+    return link ? <Link to={link}>{shown}</Link> : shown;
+  }
+
+  return { format, text, render };
+}
+
+type Formatter = ReturnType<typeof formatter>;
+
+export function useFormat(): Formatter {
+  const { company } = useUser();
+  const { translate } = useTranslation();
+  return useMemo(() => formatter(company, translate), [company, translate]);
+}

@@ -1,0 +1,192 @@
+/**
+ * The generic list page of every resource: server-side paging, sorting and filtering (synced with the
+ * URL), column filters, hidden columns, saved layout, CSV/PDF export, selected-rows totals, row actions.
+ */
+import { useEffect, useMemo, useState } from "react";
+import { useDataProvider, useTranslation, type CrudFilter, type LogicalFilter } from "@refinedev/core";
+import { getDefaultSortOrder, useTable } from "@refinedev/antd";
+import { Button, Checkbox, Flex, Input, Popover, Space, Table, Typography, type TableColumnsType } from "antd";
+import { FileExcelOutlined, FilePdfOutlined, FilterOutlined, PlusOutlined, SettingOutlined } from "@ant-design/icons";
+import { useNavigate, useSearchParams } from "react-router";
+import { valueAt } from "../../framework/conditions.js";
+import { formatMoney, sum } from "../../framework/money.js";
+import { canAct } from "../../framework/permissions.js";
+import type { ColumnDef, ResourceDef, RouteView } from "../../framework/resource.js";
+import { RowActions } from "../actions.js";
+import { useFormat, type Row } from "../format.js";
+import { fieldKey, titleKey } from "../i18n/keys.js";
+import { numberLocale } from "../i18n/index.js";
+import { fieldKind, grammarFilter } from "../registry.js";
+import { useUser } from "../user.js";
+import { downloadCsv, downloadPdf, exportDateFormat, exportRowLimit, type ExportTable } from "./export.js";
+import { FilterPanel } from "./filters.js";
+import { useFilterPanel, useGridLayout } from "./layout.js";
+
+interface Props {
+  resource: ResourceDef;
+  view: RouteView;
+}
+
+const defaultPageSize = 25;
+const alignRight = new Set(["money", "number"]);
+
+export default function ListPage({ resource, view }: Props) {
+  const user = useUser();
+  const format = useFormat();
+  const { translate } = useTranslation();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const dataProvider = useDataProvider();
+  const [layout, setLayout] = useGridLayout(resource.name, user.id, {
+    hidden: resource.columns.filter((c) => c.hidden).map((c) => c.field),
+    pageSize: defaultPageSize,
+  });
+  const [filterPanel, setFilterPanel] = useFilterPanel();
+  const [selected, setSelected] = useState<Row[]>([]);
+  const [exporting, setExporting] = useState<"csv" | "pdf">();
+
+  const preset = useMemo(() => Object.entries(view.preset ?? {}).map(([key, value]) => grammarFilter(key, value)), [view]);
+  const fromParams = Object.entries(view.params ?? {}).flatMap(([param, key]) => {
+    const value = searchParams.get(param);
+    return value ? [grammarFilter(key, value)] : [];
+  });
+
+  const { tableProps, filters, setFilters, sorters, setCurrentPage, pageSize } = useTable<Row>({
+    resource: resource.name,
+    syncWithLocation: true,
+    pagination: { pageSize: layout.pageSize },
+    sorters: { initial: [resource.defaultSort] },
+    filters: { permanent: preset, initial: fromParams },
+  });
+
+  useEffect(() => {
+    if (pageSize !== layout.pageSize) setLayout({ ...layout, pageSize });
+  }, [pageSize, layout, setLayout]);
+
+  const label = (field: string) => translate(fieldKey(resource.name, field), field);
+  const title = translate(view.title ?? titleKey(resource.name, "list"), resource.name);
+  const visible = resource.columns.filter((c) => !layout.hidden.includes(c.field));
+  const applyFilters = (next: CrudFilter[]) => {
+    setFilters(next);
+    setCurrentPage(1);
+  };
+  const search = (filters.find((f) => "field" in f && f.field === "q") as LogicalFilter | undefined)?.value as string | undefined;
+
+  const columns: TableColumnsType<Row> = visible.map((column) => ({
+    key: column.field,
+    dataIndex: column.field.split("."),
+    title: label(column.field),
+    width: column.width,
+    align: alignRight.has(fieldKind(resource, column.field)) ? "right" : undefined,
+    sorter: column.sortable !== false,
+    sortOrder: getDefaultSortOrder(column.field, sorters) ?? null,
+    render: (_: unknown, row: Row) => format.render(resource, column, row),
+  }));
+  if (resource.rowActions?.length) {
+    columns.push({
+      key: "actions",
+      title: translate("grid.actions", "Actions"),
+      render: (_: unknown, row: Row) => <RowActions resource={resource} row={row} size="small" only={["edit", "delete"]} />,
+    });
+  }
+
+  async function exportAs(kind: "csv" | "pdf") {
+    setExporting(kind);
+    try {
+      const { data } = await dataProvider().getList<Row>({
+        resource: resource.name,
+        pagination: { currentPage: 1, pageSize: exportRowLimit },
+        filters,
+        sorters,
+      });
+      const table: ExportTable = {
+        name: title,
+        head: visible.map((c) => label(c.field)),
+        body: data.map((row) => visible.map((c) => format.text(resource, c.field, row, exportDateFormat))),
+      };
+      if (kind === "csv") downloadCsv(table);
+      else await downloadPdf(table, (page, pages) => translate("grid.pageOf", { page, pages }, `page ${page} of ${pages}`));
+    } finally {
+      setExporting(undefined);
+    }
+  }
+
+  const columnPicker = (
+    <Checkbox.Group
+      style={{ display: "flex", flexDirection: "column", gap: 4 }}
+      value={resource.columns.map((c) => c.field).filter((f) => !layout.hidden.includes(f))}
+      options={resource.columns.map((c) => ({ value: c.field, label: label(c.field) }))}
+      onChange={(shown) => setLayout({ ...layout, hidden: resource.columns.map((c) => c.field).filter((f) => !shown.includes(f)) })}
+    />
+  );
+
+  return (
+    <>
+      <Flex justify="space-between" align="center" wrap gap="small" style={{ marginBottom: 16 }}>
+        <Typography.Title level={3} style={{ margin: 0 }}>{title}</Typography.Title>
+        <Space wrap>
+          {resource.search?.length ? (
+            <Input.Search aria-label={translate("grid.search", "Search")} placeholder={translate("grid.search", "Search")} allowClear
+              defaultValue={search} onSearch={(q) => applyFilters([{ field: "q", operator: "eq", value: q || undefined }])} />
+          ) : null}
+          <Button icon={<FilterOutlined />} type={filterPanel ? "primary" : "default"} aria-pressed={filterPanel}
+            onClick={() => setFilterPanel(!filterPanel)}>
+            {translate("grid.filters", "Filters")}
+          </Button>
+          <Popover content={columnPicker} trigger="click" placement="bottomRight">
+            <Button icon={<SettingOutlined />}>{translate("grid.columns", "Columns")}</Button>
+          </Popover>
+          <Button icon={<FileExcelOutlined />} loading={exporting === "csv"} onClick={() => void exportAs("csv")}>
+            {translate("grid.exportCsv", "Export CSV")}
+          </Button>
+          <Button icon={<FilePdfOutlined />} loading={exporting === "pdf"} onClick={() => void exportAs("pdf")}>
+            {translate("grid.exportPdf", "Export PDF")}
+          </Button>
+          {resource.routes.create && canAct(user, resource, "create") ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(resource.routes.create!)}>
+              {translate("actions.create", "Create")}
+            </Button>
+          ) : null}
+        </Space>
+      </Flex>
+      {filterPanel ? (
+        <FilterPanel resource={resource} columns={resource.columns.filter((c) => c.filterable)} filters={filters} setFilters={applyFilters} />
+      ) : null}
+      <Table<Row>
+        {...tableProps}
+        rowKey="id"
+        columns={columns}
+        size="middle"
+        pagination={tableProps.pagination && { ...tableProps.pagination, showSizeChanger: true }}
+        rowSelection={{
+          preserveSelectedRowKeys: true,
+          selectedRowKeys: selected.map((row) => row.id as number),
+          onChange: (_, rows) => setSelected(rows.filter(Boolean)),
+        }}
+        footer={selected.length ? () => <SelectionTotal resource={resource} rows={selected} /> : undefined}
+      />
+    </>
+  );
+}
+
+/** Sum of the `total` columns over the selected rows, when they all share one currency. */
+function SelectionTotal({ resource, rows }: { resource: ResourceDef; rows: Row[] }) {
+  const { translate } = useTranslation();
+  const { company } = useUser();
+  const totalOf = (column: ColumnDef) => {
+    const currencies = new Set(rows.map((row) => valueAt(row, column.currency ?? "currency_code") ?? company.currency_code));
+    if (currencies.size !== 1) return translate("grid.mixedCurrencies", "different currencies");
+    const amounts = rows.map((row) => String(valueAt(row, column.field) ?? "0"));
+    return formatMoney(sum(amounts), String([...currencies][0]), numberLocale());
+  };
+  return (
+    <Space wrap size="large">
+      <span>{translate("grid.selected", { count: rows.length }, `${rows.length} selected`)}</span>
+      {resource.columns.filter((c) => c.total).map((column) => (
+        <span key={column.field}>
+          {translate(fieldKey(resource.name, column.field), column.field)}: <strong>{totalOf(column)}</strong>
+        </span>
+      ))}
+    </Space>
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * The signed-in shell: loads the user, switches company when the URL asks for another one,
+ * asks for the terms, and lays out the sider menu (collapses below 768 px) and the header.
+ */
+import { useEffect, useState, type ReactNode } from "react";
+import { useGetIdentity, useTranslation } from "@refinedev/core";
+import { Button, Flex, Layout, Menu, Select, Spin, Typography } from "antd";
+import { DashboardOutlined, LogoutOutlined } from "@ant-design/icons";
+import { Outlet, useLocation, useNavigate, useSearchParams } from "react-router";
+import { resources } from "../../../resources/index.js";
+import { languages, setLanguage, i18n } from "../i18n/index.js";
+import { menuKey } from "../i18n/keys.js";
+import { ErrorBoundary } from "../pages/Results.js";
+import { menuGroups } from "../registry.js";
+import { switchCompany, useUser, UserContext, type CurrentUser } from "../user.js";
+import { TermsDialog } from "./TermsDialog.js";
+
+const mobileBreakpoint = "md"; // 768 px
+
+function SideMenu() {
+  const user = useUser();
+  const { translate } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const groups = menuGroups(resources, user);
+  const paths = ["/dashboard", ...groups.flatMap((g) => g.entries.map((e) => e.path))];
+  const selected = paths.filter((p) => pathname === p || pathname.startsWith(`${p}/`)).sort((a, b) => b.length - a.length)[0];
+  return (
+    <Menu
+      mode="inline"
+      selectedKeys={selected ? [selected] : []}
+      onClick={({ key }) => navigate(key)}
+      items={[
+        { key: "/dashboard", icon: <DashboardOutlined />, label: translate("menu.dashboard", "Dashboard") },
+        ...groups.map(({ group, entries }) => ({
+          key: group,
+          type: "group" as const,
+          label: translate(menuKey(group), group),
+          children: entries.map((e) => ({ key: e.path, label: translate(e.label, e.path) })),
+        })),
+      ]}
+    />
+  );
+}
+
+function Header() {
+  const user = useUser();
+  const { translate } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Layout.Header style={{ background: "#fff", padding: "0 16px", borderBottom: "1px solid #f0f0f0" }}>
+      <Flex justify="flex-end" align="center" gap="middle" style={{ height: "100%" }}>
+        <Select aria-label={translate("header.company", "Company")} value={user.company.id} style={{ minWidth: 160 }}
+          options={user.companies.map((c) => ({ value: c.id, label: c.name }))}
+          onChange={(id: number) => void switchCompany(id)} />
+        <Select aria-label={translate("header.language", "Language")} value={i18n.language} style={{ width: 110 }}
+          options={Object.entries(languages).map(([value, label]) => ({ value, label }))} onChange={setLanguage} />
+        <Typography.Text strong>{user.name}</Typography.Text>
+        <Button icon={<LogoutOutlined />} onClick={() => navigate("/logout")}>{translate("actions.logout", "Logout")}</Button>
+      </Flex>
+    </Layout.Header>
+  );
+}
+
+function AppLayout({ children }: { children: ReactNode }) {
+  return (
+    <Layout style={{ minHeight: "100vh" }}>
+      <Layout.Sider theme="light" breakpoint={mobileBreakpoint} collapsedWidth={0} width={230}
+        zeroWidthTriggerStyle={{ top: 16 }} style={{ borderRight: "1px solid #f0f0f0" }}>
+        <Typography.Title level={4} style={{ padding: "16px 24px", margin: 0 }}>Outlay</Typography.Title>
+        <SideMenu />
+      </Layout.Sider>
+      <Layout>
+        <Header />
+        <Layout.Content style={{ padding: 24 }}>{children}</Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}
+
+/** `?company_id=` naming another company than the current one: switch first (product spec 2.1). */
+function useCompanyFromQuery(user: CurrentUser | undefined): boolean {
+  const [params] = useSearchParams();
+  const [failed, setFailed] = useState(false);
+  const wanted = Number(params.get("company_id"));
+  const switching = Boolean(user && wanted && wanted !== user.company.id && !failed);
+  useEffect(() => {
+    if (switching) void switchCompany(wanted).then((ok) => setFailed(!ok));
+  }, [switching, wanted]);
+  return switching;
+}
+
+export function Shell() {
+  const { data: user } = useGetIdentity<CurrentUser>();
+  const { pathname } = useLocation();
+  const switching = useCompanyFromQuery(user ?? undefined);
+  if (!user || switching) return <Spin fullscreen />;
+  return (
+    <UserContext.Provider value={user}>
+      <AppLayout>
+        <ErrorBoundary key={pathname}>
+          <Outlet />
+        </ErrorBoundary>
+      </AppLayout>
+      <TermsDialog />
+    </UserContext.Provider>
+  );
+}

@@ -1,0 +1,42 @@
+/** Terms not yet accepted: a blocking dialog; Agree saves date and version, Decline logs out (product spec 4). */
+import { useState } from "react";
+import { useInvalidateAuthStore, useTranslation } from "@refinedev/core";
+import { Button, Modal, Typography } from "antd";
+import { useNavigate } from "react-router";
+import { http } from "../http.js";
+import { acceptedTermsVersion, forgetCurrentUser, useUser } from "../user.js";
+
+export function TermsDialog() {
+  const user = useUser();
+  const navigate = useNavigate();
+  const { translate } = useTranslation();
+  const invalidate = useInvalidateAuthStore();
+  const [saving, setSaving] = useState(false);
+  if (user.date_accepted_term) return null;
+
+  async function agree() {
+    setSaving(true);
+    try {
+      await http.patch(`/api/users/${user.id}`, {
+        user: { date_accepted_term: new Date().toISOString(), version_accepted_term: acceptedTermsVersion },
+      });
+      forgetCurrentUser();
+      await invalidate();
+      navigate(user.role === "vendor" ? "/vendor_portal" : "/");
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Modal open closable={false} maskClosable={false} keyboard={false} title={translate("terms.title", "Terms and Conditions")}
+      footer={[
+        <Button key="decline" onClick={() => navigate("/logout")}>{translate("terms.decline", "Decline")}</Button>,
+        <Button key="agree" type="primary" loading={saving} onClick={() => void agree()}>{translate("terms.agree", "Agree")}</Button>,
+      ]}>
+      <Typography.Paragraph>
+        {translate("terms.text", "Please read and accept the terms and conditions of Outlay to continue.")}
+      </Typography.Paragraph>
+    </Modal>
+  );
+}

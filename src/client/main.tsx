@@ -1,0 +1,18 @@
+import "@ant-design/v5-patch-for-react-19";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { App } from "./App.js";
+import { resetOldLayouts } from "./grid/layout.js";
+import { i18n } from "./i18n/index.js";
+
+resetOldLayouts();
+document.documentElement.lang = i18n.language;
+i18n.on("languageChanged", (language) => {
+  document.documentElement.lang = language;
+});
+
+createRoot(document.getElementById("root")!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,50 @@
+/**
+ * Notifications (product spec 8 and 9): top right, 10 s. The HTTP error catalogue lives here, once;
+ * the axios interceptor is its only caller for failed requests.
+ */
+import { notification } from "antd";
+import { i18n } from "./i18n/index.js";
+
+const notificationSeconds = 10;
+notification.config({ placement: "topRight", duration: notificationSeconds });
+
+export interface Notice {
+  title: string;
+  message?: string;
+}
+
+export function notify(type: "success" | "error" | "info", notice: Notice, key?: string): void {
+  notification.open({ type, key, message: notice.title, description: notice.message });
+}
+
+const t = (key: string, fallback: string, options: Record<string, unknown> = {}) =>
+  i18n.t(key, { defaultValue: fallback, ...options });
+
+export const oops = (): Notice => ({
+  title: t("errors.oops", "Oops... Looks like something went wrong! If the problem persists feel free to contact us. In the meantime, try refreshing."),
+});
+
+export const notAuthorized = (): Notice => ({
+  title: t("errors.notAuthorizedTitle", "Not Authorized"),
+  message: t("errors.notAuthorized", "Not Authorized: You are not authorized to view the requested resource."),
+});
+
+/** `base` messages of an error body ({errors: {base: [...]}}). */
+export function baseMessages(body: unknown): string[] {
+  const base = (body as { errors?: { base?: unknown } } | undefined)?.errors?.base;
+  return Array.isArray(base) ? base.map(String) : [];
+}
+
+/**
+ * The notice a failed request deserves, or null when it is handled elsewhere
+ * (401 goes to login; 422 field errors go to the form). `status` is 0 for a network failure.
+ */
+export function errorNotice(status: number, body: unknown): Notice | null {
+  if (status === 0) return { title: t("errors.errorDetails", "Error Details"), message: t("errors.unableToConnect", "Unable to connect") };
+  if (status === 401) return null;
+  if ([400, 403, 404, 422].includes(status)) {
+    const base = baseMessages(body);
+    return base.length ? { title: t("errors.dataIssue", "Data Issue: {{status}}", { status }), message: base.join(", ") } : null;
+  }
+  return oops();
+}

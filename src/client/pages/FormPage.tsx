@@ -1,0 +1,146 @@
+/**
+ * The generic create/edit page: an rjsf form from the resource's JSON Schema (writable fields only),
+ * references as searchable selects, server 422 errors shown per field. Loaded on demand.
+ */
+import { useMemo, useState } from "react";
+import { useCreate, useOne, useTranslation, useUpdate, type HttpError } from "@refinedev/core";
+import { useSelect } from "@refinedev/antd";
+import { Button, Card, InputNumber, Select, Space, Spin, Typography } from "antd";
+import Form from "@rjsf/antd";
+import type { ErrorSchema, RJSFSchema, UiSchema, WidgetProps } from "@rjsf/utils";
+import { customizeValidator } from "@rjsf/validator-ajv8";
+import { useNavigate } from "react-router";
+import { canAct } from "../../framework/permissions.js";
+import type { ResourceDef } from "../../framework/resource.js";
+import { resourceByName } from "../../../resources/index.js";
+import type { Row, Translate } from "../format.js";
+import { customFormats, isWritable, propertiesOf, requiredOf, type Property } from "../../framework/schema.js";
+import { enumOf, fieldKey, statusKey, titleKey, valueKey } from "../i18n/keys.js";
+import { useRecordId } from "../params.js";
+import { showPath } from "../registry.js";
+import { useUser } from "../user.js";
+
+/** The server's custom formats (money and decimal strings). */
+const validator = customizeValidator({ customFormats: { ...customFormats } });
+
+const longText = 1000;
+
+/** The writable part of the schema, titled and with widgets for enums and references. */
+function formSchema(resource: ResourceDef, translate: Translate): { schema: RJSFSchema; uiSchema: UiSchema } {
+  const writable = Object.entries(propertiesOf(resource)).filter(([f, p]) => isWritable(resource, f, p));
+  const title = (path: string) => translate(fieldKey(resource.name, path), path.split(".").pop()!);
+  const optionLabel = (field: string, value: string) =>
+    field === resource.statuses?.field
+      ? translate(statusKey(resource.name, value), value)
+      : translate(valueKey(resource.name, field, value), value);
+  const uiSchema: UiSchema = { "ui:submitButtonOptions": { norender: true } };
+  const properties: Record<string, Property & { title: string; uniqueItems?: boolean }> = {};
+  for (const [field, property] of writable) {
+    const items = property.items?.properties
+      ? { ...property.items, properties: Object.fromEntries(Object.entries(property.items.properties).map(([k, p]) => [k, { ...p, title: title(`${field}.${k}`) }])) }
+      : property.items;
+    properties[field] = { ...property, items, title: title(field) };
+    const values = enumOf(property);
+    if (property["x-references"]) {
+      uiSchema[field] = { "ui:widget": ReferenceWidget, "ui:options": { resource: property["x-references"] } };
+    } else if (values.length) {
+      uiSchema[field] = { "ui:enumNames": values.map((v) => optionLabel(field, v)) };
+      if (property.items) properties[field].uniqueItems = true;
+    } else if ((property.maxLength ?? 0) >= longText) {
+      uiSchema[field] = { "ui:widget": "textarea" };
+    }
+  }
+  const required = requiredOf(resource).filter((f) => f in properties);
+  return { schema: { type: "object", required, properties } as RJSFSchema, uiSchema };
+}
+
+/** Server errors ({"a.b": [msg]}) as rjsf's error schema; `base` is notified by the HTTP layer. */
+function toErrorSchema(errors: Record<string, string[]> | undefined): ErrorSchema {
+  const schema: Record<string, unknown> = {};
+  for (const [path, messages] of Object.entries(errors ?? {})) {
+    if (path === "base") continue;
+    let node = schema;
+    for (const key of path.split(".")) node = (node[key] ??= {}) as Record<string, unknown>;
+    node.__errors = messages;
+  }
+  return schema as ErrorSchema;
+}
+
+/** A searchable select of the referenced resource's rows, labelled by its title field. */
+function ReferenceWidget({ id, value, onChange, multiple, disabled, readonly, options, label }: WidgetProps) {
+  const user = useUser();
+  const target = resourceByName.get(String(options.resource))!;
+  const listable = canAct(user, target, "list");
+  const { selectProps } = useSelect<Row>({
+    resource: target.name,
+    optionLabel: target.title,
+    optionValue: "id",
+    defaultValue: value ?? undefined,
+    pagination: { pageSize: 50 },
+    sorters: [{ field: target.title, order: "asc" }],
+    onSearch: (search) => [{ field: target.title, operator: "contains", value: search }],
+    queryOptions: { enabled: listable },
+  });
+  if (!listable) return <InputNumber id={id} aria-label={label} value={value} onChange={(v) => onChange(v ?? undefined)} disabled={disabled || readonly} />;
+  return (
+    <Select {...selectProps} id={id} aria-label={label} mode={multiple ? "multiple" : undefined} allowClear style={{ width: "100%" }}
+      value={value ?? undefined} onChange={(v) => onChange(v ?? undefined)} disabled={disabled || readonly} />
+  );
+}
+
+export default function FormPage({ resource }: { resource: ResourceDef }) {
+  const id = useRecordId();
+  const navigate = useNavigate();
+  const { translate } = useTranslation();
+  const { schema, uiSchema } = useMemo(() => formSchema(resource, translate), [resource, translate]);
+  const { result: record, query } = useOne<Row>({ resource: resource.name, id, queryOptions: { enabled: id !== undefined } });
+  const { mutateAsync: create } = useCreate<Row>();
+  const { mutateAsync: update } = useUpdate<Row>();
+  const [formData, setFormData] = useState<Row>();
+  const [extraErrors, setExtraErrors] = useState<ErrorSchema>();
+  const [saving, setSaving] = useState(false);
+
+  if (id !== undefined && query.isLoading) return <Spin />;
+  const initial = record && Object.fromEntries(Object.keys(schema.properties ?? {}).filter((f) => f in record).map((f) => [f, record[f]]));
+
+  async function save(values: Row) {
+    setExtraErrors(undefined);
+    setSaving(true);
+    const notice = { successNotification: { type: "success" as const, message: translate("notices.saved", "Saved") }, errorNotification: false as const };
+    try {
+      const { data } = id === undefined
+        ? await create({ resource: resource.name, values, ...notice })
+        : await update({ resource: resource.name, id, values, ...notice });
+      navigate(showPath(resource.name, data.id ?? id) ?? resource.routes.list ?? "/");
+    } catch (error) {
+      setExtraErrors(toErrorSchema((error as HttpError).errors as Record<string, string[]> | undefined));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Card title={<Typography.Title level={3} style={{ margin: 0 }}>
+      {translate(titleKey(resource.name, id === undefined ? "create" : "edit"), resource.name)}
+      {record ? ` ${String(record[resource.title] ?? "")}` : ""}
+    </Typography.Title>}>
+      <Form
+        schema={schema}
+        uiSchema={uiSchema}
+        validator={validator}
+        formData={formData ?? initial}
+        extraErrors={extraErrors}
+        showErrorList={false}
+        transformErrors={(errors) => errors.map((e) => (e.name === "required" ? { ...e, message: translate("errors.required", "can't be blank") } : e))}
+        noHtml5Validate
+        onChange={(e) => setFormData(e.formData as Row)}
+        onSubmit={(e) => void save(e.formData as Row)}
+      >
+        <Space>
+          <Button type="primary" htmlType="submit" loading={saving}>{translate("actions.save", "Save")}</Button>
+          <Button onClick={() => navigate(-1)}>{translate("actions.cancel", "Cancel")}</Button>
+        </Space>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,95 @@
+/** The generic show page: every schema and computed field, related records as links and small tables. */
+import { useOne, useTranslation } from "@refinedev/core";
+import { Card, Descriptions, Flex, Result, Spin, Table, Typography } from "antd";
+import { Link, useNavigate } from "react-router";
+import type { ResourceDef } from "../../framework/resource.js";
+import { resourceByName } from "../../../resources/index.js";
+import { RowActions } from "../actions.js";
+import { useFormat, type Row } from "../format.js";
+import { propertiesOf } from "../../framework/schema.js";
+import { fieldKey, titleKey } from "../i18n/keys.js";
+import { useRecordId } from "../params.js";
+import { showPath } from "../registry.js";
+
+export default function ShowPage({ resource }: { resource: ResourceDef }) {
+  const id = useRecordId();
+  const navigate = useNavigate();
+  const format = useFormat();
+  const { translate } = useTranslation();
+  const { result: record, query } = useOne<Row>({ resource: resource.name, id });
+
+  if (query.isLoading) return <Spin />;
+  if (!record) return <Result status="404" title={translate("errors.recordNotFound", "Record not found.")} />;
+
+  const relations = Object.entries(resource.relations ?? {});
+  const label = (field: string) => translate(fieldKey(resource.name, field), field);
+  const foreignKeys = new Map(relations.flatMap(([name, r]) => (r.kind === "belongsTo" ? [[r.foreignKey, name] as const] : [])));
+  const listKeys = new Set(relations.flatMap(([, r]) => (r.kind === "refersMany" ? [r.localKey] : [])));
+  const properties = propertiesOf(resource);
+  const isRecord = (value: unknown) => value !== null && typeof value === "object" && !Array.isArray(value);
+  const fields = ["id", ...Object.keys(properties).filter((f) => !properties[f].writeOnly && !listKeys.has(f)), ...(resource.computed ?? [])]
+    .filter((f) => foreignKeys.has(f) || !isRecord(record[f]));
+
+  /** Arrays of objects (e.g. GL coding lines) as a small table. */
+  const lines = (field: string, rows: Row[]) => (
+    <Table<Row> size="small" pagination={false} rowKey={(_, i) => String(i)} dataSource={rows}
+      columns={Object.keys(rows[0] ?? {}).map((key) => ({
+        key,
+        title: label(`${field}.${key}`),
+        render: (_: unknown, line: Row) => format.format(resource, `${field}.${key}`, line[key], record),
+      }))} />
+  );
+
+  const items = fields.map((field) => {
+    const relationName = foreignKeys.get(field);
+    const relation = relationName ? resource.relations?.[relationName] : undefined;
+    if (relationName && relation) {
+      const target = resourceByName.get(relation.resource);
+      const related = record[relationName] as Row | null | undefined;
+      const text = related && target ? String(related[target.title] ?? related.id) : "";
+      const link = showPath(relation.resource, related?.id);
+      return { key: field, label: label(relationName), children: link && text ? <Link to={link}>{text}</Link> : text };
+    }
+    const value = record[field];
+    const nested = Array.isArray(value) && value.some(isRecord);
+    return {
+      key: field,
+      label: label(field),
+      children: nested ? lines(field, value as Row[]) : format.render(resource, { field }, record),
+      span: nested ? ("filled" as const) : 1,
+    };
+  });
+
+  const tables = relations.flatMap(([name, relation]) => {
+    const target = resourceByName.get(relation.resource);
+    const rows = record[name];
+    if (relation.kind === "belongsTo" || !target || !Array.isArray(rows)) return [];
+    const shown = relation.fields.filter((f) => f !== "id");
+    const columns = shown.map((field, i) => ({
+      key: field,
+      title: translate(fieldKey(target.name, field), field),
+      render: (_: unknown, row: Row) => format.render(target, { field, link: i === 0 ? "show" : undefined }, row),
+    }));
+    return [
+      <Card key={name} size="small" title={label(name)}>
+        <Table<Row> rowKey="id" size="small" pagination={false} dataSource={rows as Row[]} columns={columns} />
+      </Card>,
+    ];
+  });
+
+  return (
+    <Flex vertical gap="middle">
+      <Flex justify="space-between" align="center" wrap gap="small">
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {translate(titleKey(resource.name, "show"), resource.name)} {String(record[resource.title] ?? "")}
+        </Typography.Title>
+        <RowActions resource={resource} row={record} only={["edit", "delete"]}
+          onDeleted={() => navigate(resource.routes.list ?? "/")} />
+      </Flex>
+      <Card>
+        <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} items={items} />
+      </Card>
+      {tables}
+    </Flex>
+  );
+}

@@ -1,0 +1,60 @@
+/** Refine auth provider: OAuth password grant, revoke on logout, identity from /api/users/current. */
+import type { AuthProvider } from "@refinedev/core";
+import { requestTokens, revokeToken } from "../http.js";
+import { i18n } from "../i18n/index.js";
+import { baseMessages, errorNotice, notify } from "../notify.js";
+import { session } from "../session.js";
+import { fetchCurrentUser, forgetCurrentUser } from "../user.js";
+
+/** The message a failed token request shows on the login form. */
+function loginError(error: unknown): string {
+  const response = (error as { response?: { status: number; data: unknown } }).response;
+  const base = baseMessages(response?.data);
+  if (base.length) return base.join(", ");
+  const notice = errorNotice(response?.status ?? 0, response?.data);
+  return notice?.message ?? notice?.title ?? "";
+}
+
+export const authProvider: AuthProvider = {
+  async login({ email, password }: { email: string; password: string }) {
+    session.clear();
+    forgetCurrentUser();
+    try {
+      await requestTokens({ grant_type: "password", username: email, password });
+      return { success: true, redirectTo: session.takeRedirect() };
+    } catch (error) {
+      return { success: false, error: { name: "login", message: loginError(error) } };
+    }
+  },
+
+  async logout() {
+    const token = session.accessToken();
+    if (token) await revokeToken(token).catch(() => undefined);
+    session.clear();
+    forgetCurrentUser();
+    return { success: true, redirectTo: "/login" };
+  },
+
+  async check() {
+    return session.accessToken() ? { authenticated: true } : { authenticated: false, redirectTo: "/login" };
+  },
+
+  async getIdentity() {
+    try {
+      return await fetchCurrentUser();
+    } catch (error) {
+      // a 401 has already been sent to login by the HTTP layer
+      if ((error as { statusCode?: number }).statusCode !== 401) {
+        notify("error", { title: i18n.t("errors.userTitle", "User"), message: i18n.t("errors.pleaseLogin", "Please login") });
+        session.clear();
+        window.location.assign("/login");
+      }
+      return null;
+    }
+  },
+
+  // failures are reported (and 401 handled) once, by the HTTP layer
+  async onError() {
+    return {};
+  },
+};

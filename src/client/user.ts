@@ -1,0 +1,77 @@
+/** The signed-in user (GET /api/users/current), cached until logout or company switch. */
+import { createContext, useContext } from "react";
+import type { Principal } from "../framework/permissions.js";
+import type { CompanyDateFormat } from "../framework/dates.js";
+import { http } from "./http.js";
+import { i18n } from "./i18n/index.js";
+import { notify } from "./notify.js";
+import { session } from "./session.js";
+
+export interface CurrentUser extends Principal {
+  id: number;
+  email: string;
+  name: string;
+  role: string;
+  roles: { name: string }[];
+  contact: { id: number; language: string };
+  company: {
+    id: number;
+    name: string;
+    currency_code: string;
+    company_date_format: CompanyDateFormat;
+  };
+  companies: { id: number; name: string }[];
+  date_accepted_term: string | null;
+}
+
+export const acceptedTermsVersion = 1;
+
+/** Where "/" leads (product spec 2.1). */
+export const homePath = (user: Pick<CurrentUser, "role">) =>
+  user.role === "vendor" ? "/vendor_portal" : user.role === "rcv_manager" ? "/dashboard/receiving" : "/dashboard";
+
+let pending: Promise<CurrentUser> | undefined;
+
+export function fetchCurrentUser(): Promise<CurrentUser> {
+  pending ??= http.get<CurrentUser>("/api/users/current", { silent: true }).then(
+    ({ data }) => {
+      session.setCompany(data.company.id);
+      return data;
+    },
+    (error: unknown) => {
+      pending = undefined;
+      throw error;
+    },
+  );
+  return pending;
+}
+
+export function forgetCurrentUser(): void {
+  pending = undefined;
+}
+
+/** POST /api/users/switch_company/{id}; the page reloads on success (product spec 2.1, 8). Resolves false on failure. */
+export async function switchCompany(companyId: number): Promise<boolean> {
+  try {
+    const { data } = await http.post<CurrentUser>(`/api/users/switch_company/${companyId}`, undefined, { silent: true });
+    session.setCompany(data.company.id);
+    window.location.reload();
+    return true;
+  } catch (error) {
+    const status = (error as { statusCode?: number }).statusCode ?? 0;
+    notify("error", {
+      title: i18n.t("errors.switchFailedTitle", { status, defaultValue: "Failed with error code {{status}}" }),
+      message: i18n.t("errors.switchFailed", "Error occured while switching the company"),
+    });
+    return false;
+  }
+}
+
+export const UserContext = createContext<CurrentUser | null>(null);
+
+/** The user, inside the signed-in shell (which renders nothing until the user is loaded). */
+export function useUser(): CurrentUser {
+  const user = useContext(UserContext);
+  if (!user) throw new Error("useUser outside the signed-in shell");
+  return user;
+}

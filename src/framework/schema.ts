@@ -1,0 +1,43 @@
+/** Reading the JSON Schemas of resources: one place for server validation, forms and columns. */
+import type { ResourceDef } from "./resource.js";
+
+export interface Property {
+  type?: string | readonly string[];
+  format?: string;
+  enum?: readonly unknown[];
+  items?: Property;
+  properties?: Record<string, Property>;
+  maxLength?: number;
+  readOnly?: boolean;
+  writeOnly?: boolean;
+  default?: unknown;
+  "x-references"?: string;
+  "x-unique"?: boolean;
+}
+
+/** Our custom string formats: exact amounts as decimal strings. */
+export const customFormats = {
+  money: /^-?\d{1,16}(\.\d{1,2})?$/,
+  decimal: /^-?\d{1,16}(\.\d{1,8})?$/,
+} as const;
+
+export const propertiesOf = (resource: Pick<ResourceDef, "schema">): Record<string, Property> =>
+  (resource.schema as { properties?: Record<string, Property> }).properties ?? {};
+
+/** The schema property at a path; `debit_entries.amount` reaches into array items. */
+export function propertyAt(resource: Pick<ResourceDef, "schema">, path: string): Property | undefined {
+  const [first, ...rest] = path.split(".");
+  return rest.reduce<Property | undefined>((p, key) => (p?.items ?? p)?.properties?.[key], propertiesOf(resource)[first]);
+}
+
+/** The non-null JSON type of a property. */
+export const baseType = (p: Property | undefined): string | undefined =>
+  Array.isArray(p?.type) ? p.type.find((t) => t !== "null") : (p?.type as string | undefined);
+
+/** Fields a client may write: not server-filled, computed, read-only or write-only. */
+export function isWritable(resource: Pick<ResourceDef, "serverFields" | "computed">, field: string, property: Property): boolean {
+  return !resource.serverFields?.includes(field) && !resource.computed?.includes(field) && !property.readOnly && !property.writeOnly;
+}
+
+export const requiredOf = (resource: Pick<ResourceDef, "schema">): readonly string[] =>
+  (resource.schema as { required?: readonly string[] }).required ?? [];
