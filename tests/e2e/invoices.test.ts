@@ -1,0 +1,88 @@
+/** The invoice round trip in a real browser: list, show, create (with a refused field), edit, delete; and a denied route. */
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { login, newPage, screenshot, useBrowser } from "./browser.js";
+
+const { browser } = useBrowser();
+
+async function pickDate(page: Page, label: string, value: string): Promise<void> {
+  const input = page.getByLabel(label, { exact: true });
+  await input.click();
+  await input.fill(value);
+  await input.press("Tab");
+}
+
+async function fillInvoice(page: Page, number: string, amount: string): Promise<void> {
+  await page.getByLabel("Number", { exact: true }).fill(number);
+  const vendor = page.getByRole("combobox", { name: "Vendor", exact: true });
+  await vendor.click();
+  await vendor.fill("Northwind Supplies");
+  await page.locator(".ant-select-item-option", { hasText: "Northwind Supplies" }).first().click();
+  await pickDate(page, "Date", "2026-11-02");
+  await pickDate(page, "Due Date", "2026-12-02");
+  await page.getByLabel("Amount", { exact: true }).fill(amount);
+  await page.getByLabel("Currency", { exact: true }).fill("USD");
+}
+
+describe("invoices in the browser", () => {
+  it("lists, shows, creates, edits and deletes an invoice", async () => {
+    const page = await newPage(browser());
+    await login(page, "ap@acme.test", "/invoices");
+    await expect.poll(() => page.locator(".ant-table-row").count()).toBeGreaterThan(10);
+    await screenshot(page, "invoice-list");
+
+    // open one
+    const first = page.locator(".ant-table-row").first().locator("a").first();
+    const number = (await first.textContent())!;
+    await first.click();
+    await expect.poll(() => page.getByRole("heading", { name: new RegExp(number) }).count()).toBe(1);
+    await expect.poll(() => page.getByText("Vendor", { exact: true }).count()).toBeGreaterThan(0);
+
+    // a refused field: the server's 422 shows under the field and nothing is saved
+    const created = `E2E-${Date.now()}`;
+    await page.goto("/invoices/new");
+    await fillInvoice(page, created, "100.00");
+    await pickDate(page, "Due Date", "2026-10-01");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => page.getByText("must be on or after the invoice date").count()).toBe(1);
+    await screenshot(page, "invoice-create-error");
+
+    // corrected: saved, shown
+    await pickDate(page, "Due Date", "2026-12-02");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.waitForURL(/\/invoices\/\d+$/);
+    await expect.poll(() => page.getByRole("heading", { name: new RegExp(created) }).count()).toBe(1);
+    const id = page.url().split("/").pop();
+
+    // edit
+    await page.getByRole("button", { name: "Edit" }).click();
+    await page.waitForURL(new RegExp(`/invoices/${id}/edit$`));
+    await page.getByLabel("Description", { exact: true }).fill("Edited in the browser");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.waitForURL(new RegExp(`/invoices/${id}$`));
+    await expect.poll(() => page.getByText("Edited in the browser").count()).toBe(1);
+    await page.context().close();
+
+    // delete (an administrator), after the spec's confirmation text
+    const admin = await newPage(browser());
+    await login(admin, "admin@acme.test", "/invoices");
+    await admin.getByPlaceholder("Search").fill(created);
+    await admin.getByPlaceholder("Search").press("Enter");
+    await expect.poll(() => admin.locator(".ant-table-row").count()).toBe(1);
+    await admin.getByRole("button", { name: "Delete" }).click();
+    await expect.poll(() => admin.getByText(`Are you sure you want to delete Invoice #${created}?`).count()).toBe(1);
+    await screenshot(admin, "invoice-delete-confirm");
+    await admin.getByRole("button", { name: "OK" }).click();
+    await expect.poll(() => admin.locator(".ant-table-row").count()).toBe(0);
+    await admin.context().close();
+  });
+
+  it("refuses a route the user's permissions do not allow", async () => {
+    const page = await newPage(browser());
+    await login(page, "staff@acme.test", "/invoices");
+    await expect.poll(() => page.locator(".ant-notification-notice", { hasText: "Not Authorized: You are not authorized to view the requested resource." }).count()).toBe(1);
+    await screenshot(page, "not-authorized");
+    expect(await page.locator(".ant-table-row").count()).toBe(0);
+    await page.context().close();
+  });
+});
