@@ -40,8 +40,13 @@ export interface StatusSet {
   composites?: Readonly<Record<string, readonly string[]>>;
 }
 
+/** The pages a route can show. */
+export type PageKind = "list" | "show" | "create" | "edit" | "duplicate" | "approval";
+
 export interface RouteView {
   path: string;
+  /** the page this route shows (default list); e.g. an older edit path, an approval screen */
+  page?: PageKind;
   /** filters always applied on this view */
   preset?: Readonly<Record<string, string | readonly string[]>>;
   /** query-string parameters of the route mapped to filter fields */
@@ -52,8 +57,12 @@ export interface RouteView {
 export interface ResourceRoutes {
   list?: string;
   show?: string;
+  /** path parameters other than the record id prefill fields of the same name */
   create?: string;
   edit?: string;
+  /** a create form prefilled from the record in the path */
+  duplicate?: string;
+  /** more routes: list views with preset filters and query parameters, or aliases of other pages */
   views?: readonly RouteView[];
 }
 
@@ -109,7 +118,8 @@ export type Tenancy =
 
 export interface ResourceDef {
   name: string;
-  /** table name; defaults to `name` */
+  /** table name; defaults to `name`. A resource on another resource's table is a view of it
+   *  (with its own routes, permissions and baseFilter) and shares that resource's server hooks. */
   table?: string;
   schema: JSONSchema & object;
   /** field shown as the record's title */
@@ -143,4 +153,34 @@ export function defineResource<const R extends ResourceDef>(def: R): R {
   return def;
 }
 
-export const tableOf = (r: ResourceDef) => r.table ?? r.name;
+export const tableOf = (r: Pick<ResourceDef, "name" | "table">) => r.table ?? r.name;
+
+export interface RouteEntry {
+  path: string;
+  resource: ResourceDef;
+  page: PageKind;
+  view?: RouteView;
+}
+
+/** Every route a resource declares, with the page it shows. */
+export function routesOf(resource: ResourceDef): RouteEntry[] {
+  const { list, show, create, edit, duplicate, views = [] } = resource.routes;
+  const entries: RouteEntry[] = [];
+  const fixed: [PageKind, string | undefined][] = [["list", list], ["show", show], ["create", create], ["edit", edit], ["duplicate", duplicate]];
+  for (const [page, path] of fixed) if (path) entries.push({ path, resource, page });
+  for (const view of views) {
+    const page = view.page ?? "list";
+    const same = entries.findIndex((e) => e.path === view.path);
+    if (same >= 0) entries[same] = { ...entries[same], view };
+    else entries.push({ path: view.path, resource, page, view });
+  }
+  return entries;
+}
+
+/** The permission keys guarding a page of the resource (any one). */
+export function pagePermissions(resource: ResourceDef, page: PageKind): PermissionKeys | undefined {
+  if (page === "list") return resource.permissions.list;
+  if (page === "show" || page === "approval") return resource.permissions.show;
+  if (page === "duplicate") return resource.permissions.create;
+  return resource.permissions[page];
+}

@@ -9,7 +9,7 @@ import pg from "pg";
 export const usePostgres = process.env.TEST_DB === "postgres";
 /** set by the global setup; test workers inherit it */
 export const templateFile = (process.env.OUTLAY_TEST_TEMPLATE ??= path.join(os.tmpdir(), `outlay-test-template-${process.pid}.tgz`));
-export const templateDatabase = "outlay_test_template";
+export const templateDatabase = (process.env.OUTLAY_TEST_TEMPLATE_DB ??= `outlay_test_template_${process.pid}`);
 
 export function databaseUrl(name: string): string {
   const url = new URL(process.env.DATABASE_URL!);

@@ -2,7 +2,7 @@
  * Named server behaviour of resources, keyed by resource name. Declarations stay data; what a
  * resource does beyond the generic create/read/update/delete lives in these hooks.
  */
-import type { ResourceDef } from "../../framework/resource.js";
+import { tableOf, type ResourceDef } from "../../framework/resource.js";
 import type { DB } from "../db/connect.js";
 import type { Ctx, Row } from "../resources/context.js";
 import { invoiceHooks } from "./invoices.js";
@@ -31,6 +31,7 @@ const hooks: Record<string, ResourceHooks> = {
   users: userHooks,
 };
 
+/** A resource's hooks; a view of another resource's table shares that resource's hooks. */
 export function hooksOf(resource: ResourceDef): ResourceHooks {
-  return hooks[resource.name] ?? {};
+  return hooks[resource.name] ?? hooks[tableOf(resource)] ?? {};
 }

@@ -1,0 +1,5 @@
+/** Screens other than resource pages: dashboards (declared widgets) and hand-written pages. */
+import type { PageDef } from "../../src/framework/pages.js";
+import { dashboards } from "./dashboards.js";
+
+export const pages: readonly PageDef[] = [...dashboards];

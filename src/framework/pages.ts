@@ -1,0 +1,41 @@
+/**
+ * Screens that are not a resource's list/show/create/edit: dashboards built from declared widgets,
+ * and hand-written pages. Plain data like resources; the client renders them, the manifest lists them.
+ */
+import type { PermissionKeys } from "./resource.js";
+
+export type Filter = Readonly<Record<string, string | readonly string[]>>;
+
+export type Widget =
+  /** a count of a resource's rows matching `filter` */
+  | { type: "count"; title: string; resource: string; filter?: Filter }
+  /** a sum of a money column over matching rows */
+  | { type: "sum"; title: string; resource: string; field: string; filter?: Filter }
+  /** a bar chart from GET /api/{resource}/stats: `group` is a column, month:<date> or aging:<date> */
+  | { type: "chart"; title: string; resource: string; group: string; sum?: string; filter?: Filter };
+
+export interface DashboardVariant {
+  /** roles this variant is for; the variant without roles is the default */
+  roles?: readonly string[];
+  title: string;
+  widgets: readonly Widget[];
+}
+
+export interface PageDef {
+  path: string;
+  kind: "dashboard" | "page";
+  title: string;
+  /** any one suffices; empty = every signed-in staff user */
+  permissions: PermissionKeys;
+  module?: string;
+  /** the resource the page is about, for the manifest */
+  resource?: string;
+  /** dashboards: the variants, chosen by the user's role */
+  variants?: readonly DashboardVariant[];
+  /** hand-written pages: the client component's name */
+  component?: string;
+}
+
+export function variantFor(page: PageDef, role: string): DashboardVariant | undefined {
+  return page.variants?.find((v) => v.roles?.includes(role)) ?? page.variants?.find((v) => !v.roles);
+}
