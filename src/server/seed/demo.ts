@@ -11,6 +11,7 @@ import { money, round } from "../../framework/money.js";
 import type { DB } from "../db/connect.js";
 import { hashPassword } from "../domain/passwords.js";
 import { departments, expenseAccounts, firstNames, lastNames, poLines, vendorKinds, vendorWords } from "./names.js";
+import { entitySeeds, type SeedContext } from "./entities.js";
 import { seeded, type Random } from "./random.js";
 
 export const demoPassword = "Demo!2026pass";
@@ -38,7 +39,7 @@ const purchaseOrdersPerCompany = 200;
 
 const day = (offset: number) => dayjs().add(offset, "day").format("YYYY-MM-DD");
 
-async function insertMany(db: DB, table: string, rows: Record<string, unknown>[]): Promise<{ id: number }[]> {
+export async function insertMany(db: DB, table: string, rows: Record<string, unknown>[]): Promise<{ id: number }[]> {
   const out: { id: number }[] = [];
   for (let i = 0; i < rows.length; i += 400) {
     out.push(...((await db.insertInto(table).values(rows.slice(i, i + 400)).returning("id").execute()) as { id: number }[]));
@@ -55,7 +56,7 @@ function splitAmount(random: Random, amount: string): { account_number: string; 
   ];
 }
 
-async function seedCompany(db: DB, spec: (typeof companies)[number], users: Map<string, number>) {
+async function seedCompany(db: DB, spec: (typeof companies)[number], users: Map<string, number>): Promise<SeedContext> {
   const random = seeded(spec.seed);
   const company = await db.insertInto("companies").values({
     name: spec.name, currency_code: spec.currency_code, company_date_format: spec.company_date_format,
@@ -148,8 +149,10 @@ async function seedCompany(db: DB, spec: (typeof companies)[number], users: Map<
       payments_sum: paid, balance_outstanding: balance, outstanding_balance_pending: balance, created_by_id: apUser ?? null,
     });
   }
-  await insertMany(db, "invoices", invoiceRows);
-  return companyId;
+  const invoiceIds = (await insertMany(db, "invoices", invoiceRows)).map((i) => i.id);
+  const contactIds = new Map((await db.selectFrom("contacts").select(["id", "email"]).where("company_id", "=", companyId).where("user_id", "is not", null).execute())
+    .map((c) => [c.email as string, c.id as number]));
+  return { companyId, currency: spec.currency_code, country: spec.country, random, users, contactIds, vendorIds, subsidiaryIds, purchaseOrderIds: poIds, invoiceIds };
 }
 
 export async function isEmpty(db: DB): Promise<boolean> {
@@ -170,7 +173,11 @@ export async function seedDemo(db: DB): Promise<void> {
       users.set(login.email, user.id as number);
     }
     const companyIds = new Map<string, number>();
-    for (const spec of companies) companyIds.set(spec.name, await seedCompany(trx, spec, users));
+    for (const spec of companies) {
+      const context = await seedCompany(trx, spec, users);
+      for (const seed of entitySeeds) await seed(trx, context);
+      companyIds.set(spec.name, context.companyId);
+    }
     for (const login of demoLogins) {
       await trx.updateTable("users").set({ current_company_id: companyIds.get(login.company)! }).where("email", "=", login.email).execute();
     }

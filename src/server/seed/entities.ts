@@ -1,0 +1,25 @@
+/**
+ * Demo data of further entities, per company, after its vendors, purchase orders and invoices.
+ * Each seeder adds its rows consistently with what exists (same company, real ids, balances that agree).
+ */
+import type { DB } from "../db/connect.js";
+import type { Random } from "./random.js";
+
+export interface SeedContext {
+  companyId: number;
+  currency: string;
+  country: string;
+  random: Random;
+  /** login e-mail → user id (all demo users) */
+  users: ReadonlyMap<string, number>;
+  /** login e-mail → contact id in this company */
+  contactIds: ReadonlyMap<string, number>;
+  vendorIds: readonly number[];
+  subsidiaryIds: readonly number[];
+  purchaseOrderIds: readonly number[];
+  invoiceIds: readonly number[];
+}
+
+export type EntitySeed = (db: DB, context: SeedContext) => Promise<void>;
+
+export const entitySeeds: readonly EntitySeed[] = [];
