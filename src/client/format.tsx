@@ -19,6 +19,9 @@ export type Translate = (key: string, fallback: string) => string;
 const linkOf = (resource: ResourceDef, column: Pick<ColumnDef, "link" | "linkResource" | "linkIdField">, row: Row) =>
   column.link === "show" ? showPath(column.linkResource ?? resource.name, valueAt(row, column.linkIdField ?? "id")) : undefined;
 
+/** data spec 9: card numbers show masked, as four groups with only the last 4 digits. */
+export const maskCard = (last4: unknown) => `**** **** **** ${String(last4).slice(-4).padStart(4, "*")}`;
+
 const currencyPath = (resource: ResourceDef, field: string) =>
   resource.columns.find((c) => c.field === field)?.currency ?? "currency_code";
 
@@ -42,6 +45,7 @@ function formatter(company: CurrentUser["company"], translate: Translate) {
       case "status":
       case "enum": return label(resource, field, value);
       case "boolean": return value ? translate("common.yes", "Yes") : translate("common.no", "No");
+      case "card": return maskCard(value);
       case "object":
         return Array.isArray(value) ? value.filter((v) => typeof v !== "object").map((v) => label(resource, field, v)).join(", ") : "";
       default: return String(value);

@@ -76,7 +76,8 @@ export interface ResourcePermissions {
 }
 
 export interface RowAction {
-  action: "edit" | "delete" | "show";
+  /** duplicate opens `routes.duplicate` (a create form prefilled from the row) */
+  action: "edit" | "delete" | "show" | "duplicate";
   permission: PermissionKeys;
   when?: Condition;
   /** i18n key of the confirmation text; interpolated with the row */

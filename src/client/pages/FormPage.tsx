@@ -5,7 +5,7 @@
 import { useMemo, useState } from "react";
 import { useCreate, useOne, useTranslation, useUpdate, type HttpError } from "@refinedev/core";
 import { useSelect } from "@refinedev/antd";
-import { Button, Card, InputNumber, Select, Space, Spin, Typography } from "antd";
+import { Button, Card, InputNumber, Result, Select, Space, Spin, Typography } from "antd";
 import Form from "@rjsf/antd";
 import type { ErrorSchema, RJSFSchema, UiSchema, WidgetProps } from "@rjsf/utils";
 import { customizeValidator } from "@rjsf/validator-ajv8";
@@ -16,8 +16,7 @@ import { resourceByName } from "../../../resources/index.js";
 import type { Row, Translate } from "../format.js";
 import { customFormats, isWritable, propertiesOf, requiredOf, type Property } from "../../framework/schema.js";
 import { enumOf, fieldKey, statusKey, titleKey, valueKey } from "../i18n/keys.js";
-import { useRecordId } from "../params.js";
-import { showPath } from "../registry.js";
+import { duplicateOf, showPath } from "../registry.js";
 import { useUser } from "../user.js";
 
 /** The server's custom formats (money and decimal strings). */
@@ -88,30 +87,48 @@ function ReferenceWidget({ id, value, onChange, multiple, disabled, readonly, op
   );
 }
 
-export default function FormPage({ resource }: { resource: ResourceDef }) {
-  const id = useRecordId();
+interface Props {
+  resource: ResourceDef;
+  /** create: a new record (prefilled from the route); duplicate: a new record starting from record `id`; edit: record `id` */
+  mode: "create" | "edit" | "duplicate";
+  id?: string | number;
+  /** starting values from the route's parameters; on a duplicate they replace the copied ones */
+  prefill?: Row;
+  /** after a save; by default the saved record's show page opens */
+  onSaved?: (record: Row) => void;
+  readOnly?: boolean;
+  /** a heading instead of the resource's title for the mode */
+  title?: string;
+}
+
+export default function FormPage({ resource, mode, id, prefill, onSaved, readOnly, title }: Props) {
   const navigate = useNavigate();
   const { translate } = useTranslation();
   const { schema, uiSchema } = useMemo(() => formSchema(resource, translate), [resource, translate]);
-  const { result: record, query } = useOne<Row>({ resource: resource.name, id, queryOptions: { enabled: id !== undefined } });
+  const loads = mode !== "create" && id !== undefined;
+  const { result: record, query } = useOne<Row>({ resource: resource.name, id, queryOptions: { enabled: loads } });
   const { mutateAsync: create } = useCreate<Row>();
   const { mutateAsync: update } = useUpdate<Row>();
   const [formData, setFormData] = useState<Row>();
   const [extraErrors, setExtraErrors] = useState<ErrorSchema>();
   const [saving, setSaving] = useState(false);
 
-  if (id !== undefined && query.isLoading) return <Spin />;
-  const initial = record && Object.fromEntries(Object.keys(schema.properties ?? {}).filter((f) => f in record).map((f) => [f, record[f]]));
+  if (loads && query.isLoading) return <Spin />;
+  if (loads && !record) return <Result status="404" title={translate("errors.recordNotFound", "Record not found.")} />;
+  const fields = Object.keys(schema.properties ?? {});
+  const pick = (row: Row | undefined) => Object.fromEntries(fields.filter((f) => row && f in row).map((f) => [f, row![f]]));
+  const initial = mode === "edit" ? pick(record) : { ...pick(mode === "duplicate" && record ? duplicateOf(resource, record) : {}), ...pick(prefill) };
 
   async function save(values: Row) {
     setExtraErrors(undefined);
     setSaving(true);
     const notice = { successNotification: { type: "success" as const, message: translate("notices.saved", "Saved") }, errorNotification: false as const };
     try {
-      const { data } = id === undefined
-        ? await create({ resource: resource.name, values, ...notice })
-        : await update({ resource: resource.name, id, values, ...notice });
-      navigate(showPath(resource.name, data.id ?? id) ?? resource.routes.list ?? "/");
+      const { data } = mode === "edit"
+        ? await update({ resource: resource.name, id: id!, values, ...notice })
+        : await create({ resource: resource.name, values, ...notice });
+      if (onSaved) onSaved(data);
+      else navigate(showPath(resource.name, data.id ?? id) ?? resource.routes.list ?? "/");
     } catch (error) {
       setExtraErrors(toErrorSchema((error as HttpError).errors as Record<string, string[]> | undefined));
     } finally {
@@ -121,8 +138,8 @@ export default function FormPage({ resource }: { resource: ResourceDef }) {
 
   return (
     <Card title={<Typography.Title level={3} style={{ margin: 0 }}>
-      {translate(titleKey(resource.name, id === undefined ? "create" : "edit"), resource.name)}
-      {record ? ` ${String(record[resource.title] ?? "")}` : ""}
+      {title ?? translate(titleKey(resource.name, mode), resource.name)}
+      {record && !title ? ` ${String(record[resource.title] ?? "")}` : ""}
     </Typography.Title>}>
       <Form
         schema={schema}
@@ -131,15 +148,18 @@ export default function FormPage({ resource }: { resource: ResourceDef }) {
         formData={formData ?? initial}
         extraErrors={extraErrors}
         showErrorList={false}
+        disabled={readOnly}
         transformErrors={(errors) => errors.map((e) => (e.name === "required" ? { ...e, message: translate("errors.required", "can't be blank") } : e))}
         noHtml5Validate
         onChange={(e) => setFormData(e.formData as Row)}
         onSubmit={(e) => void save(e.formData as Row)}
       >
-        <Space>
-          <Button type="primary" htmlType="submit" loading={saving}>{translate("actions.save", "Save")}</Button>
-          <Button onClick={() => navigate(-1)}>{translate("actions.cancel", "Cancel")}</Button>
-        </Space>
+        {readOnly ? <span /> : (
+          <Space>
+            <Button type="primary" htmlType="submit" loading={saving}>{translate("actions.save", "Save")}</Button>
+            <Button onClick={() => navigate(-1)}>{translate("actions.cancel", "Cancel")}</Button>
+          </Space>
+        )}
       </Form>
     </Card>
   );
