@@ -36,3 +36,11 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: false });
 }
+
+/** Client-side navigation (what a click on a link does): the session and the loaded bundle are reused. */
+export async function navigate(page: Page, url: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState({}, "", to);
+    window.dispatchEvent(new PopStateEvent("popstate"));
+  }, url);
+}

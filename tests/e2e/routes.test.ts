@@ -1,0 +1,80 @@
+/**
+ * Every route of the manifest, visited in one browser page as an administrator: no error
+ * notification, no 'Not Authorized', no failed API call, no uncaught error, and a page with content.
+ * Navigation is client-side (history + popstate), so the session and the loaded bundle are reused.
+ */
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { resources } from "../../resources/index.js";
+import { pages } from "../../resources/pages/index.js";
+import { manifestRoutes } from "../../src/framework/manifest.js";
+import { apiAs, urlFor } from "./api.js";
+import { login, navigate, newPage, screenshot, useBrowser } from "./browser.js";
+
+const { browser } = useBrowser();
+
+/** Shots of the declared pages and a few generated ones, to look at (test-results/screenshots). */
+const shots: Record<string, string> = {
+  "/dashboard": "dashboard-admin",
+  "/dashboard/receiving": "dashboard-receiving",
+  "/settings": "settings",
+  "/user_profile": "user-profile",
+  "/contacts/:contactID/permissions": "contact-permissions",
+  "/purchase_orders/:purchaseOrderID": "purchase-order-show",
+  "/invoices_all": "invoices-all",
+};
+
+/** Wait until the page has settled: no request in flight, no spinner, and the content area shows text. */
+async function settled(page: Page, inFlight: () => number): Promise<string> {
+  let text = "";
+  await expect.poll(async () => {
+    if (inFlight() > 0) return false;
+    const state = await page.evaluate(() => ({
+      spinning: document.querySelectorAll(".ant-layout-content .ant-spin-spinning, .ant-skeleton-active").length,
+      text: (document.querySelector(".ant-layout-content") as HTMLElement | null)?.innerText.trim() ?? "",
+    }));
+    text = state.text;
+    return state.spinning === 0 && state.text.length > 0;
+  }, { timeout: 15_000, interval: 100 }).toBe(true);
+  return text;
+}
+
+describe("every route of the manifest", () => {
+  const routes = manifestRoutes(resources, pages);
+
+  it(`opens all ${routes.length} routes as an administrator`, async () => {
+    const api = await apiAs("admin@acme.test");
+    const rows = new Map();
+    const page = await newPage(browser());
+    let inFlight = 0;
+    let current = "login";
+    const failures: string[] = [];
+    page.on("pageerror", (error) => failures.push(`${current}: uncaught ${error.message}`));
+    page.on("request", (r) => { if (r.url().includes("/api/")) inFlight++; });
+    page.on("requestfinished", (r) => { if (r.url().includes("/api/")) inFlight--; });
+    page.on("requestfailed", (r) => { if (r.url().includes("/api/")) inFlight--; });
+    page.on("response", (r) => {
+      if (r.url().includes("/api/") && r.status() >= 400) failures.push(`${current}: ${r.request().method()} ${r.url()} → ${r.status()}`);
+    });
+    await login(page, "admin@acme.test", "/dashboard");
+
+    for (const route of routes) {
+      const url = await urlFor(route, api, rows);
+      current = `${route.path} (${url})`;
+      await navigate(page, url);
+      expect(new URL(page.url()).pathname, current).toBe(url.split("?")[0]);
+      const text = await settled(page, () => inFlight).catch(() => "");
+      if (!text) failures.push(`${current}: blank page`);
+      if (/Not Authorized/.test(text)) failures.push(`${current}: Not Authorized`);
+      if (/page you visited does not exist|Oops\.\.\./.test(text)) failures.push(`${current}: ${text.slice(0, 80)}`);
+      const errors = await page.locator(".ant-notification-notice-error").allInnerTexts();
+      if (errors.length) {
+        failures.push(`${current}: error notification ${errors.join(" | ")}`);
+        await page.evaluate(() => document.querySelectorAll(".ant-notification-notice-error .ant-notification-notice-close").forEach((b) => (b as HTMLElement).click()));
+      }
+      if (shots[route.path]) await screenshot(page, `route-${shots[route.path]}`);
+    }
+    expect(failures).toEqual([]);
+    await page.context().close();
+  }, 600_000);
+});
