@@ -27,7 +27,7 @@ export function BarChart({ bars, title }: { bars: readonly Bar[]; title: string 
               <rect x={0} y={0} width="100%" height={18} rx={3} fill={trackColor} />
               <rect x={0} y={0} width={`${(Math.abs(bar.value) / max) * 100}%`} height={18} rx={3} fill={barColor} />
             </svg>
-            <Typography.Text strong style={{ width: "30%", flex: "none", textAlign: "right", whiteSpace: "nowrap" }}>{bar.text}</Typography.Text>
+            <Typography.Text strong style={{ width: "24%", flex: "none", textAlign: "right", whiteSpace: "nowrap" }}>{bar.text}</Typography.Text>
           </Flex>
         );
         return bar.href ? <Link key={bar.key} to={bar.href} style={{ color: "inherit" }}>{row}</Link> : <div key={bar.key}>{row}</div>;

@@ -5,7 +5,7 @@
  * Widgets over a resource the user may not list are left out.
  */
 import { stringifyTableParams, useCustom, useTranslation } from "@refinedev/core";
-import { Card, Col, Empty, Row, Spin, Statistic, Typography } from "antd";
+import { Card, Col, Empty, Flex, Row, Spin, Statistic, Typography } from "antd";
 import dayjs from "dayjs";
 import { Link } from "react-router";
 import type { Filter, PageDef, Widget } from "../../framework/pages.js";
@@ -125,20 +125,29 @@ export function DashboardPage({ page }: { page: PageDef }) {
     const resource = resourceByName.get(widget.resource);
     return resource && canAct(user, resource, "list") ? [{ widget, resource }] : [];
   });
+  const figures = widgets.filter(({ widget }) => widget.type !== "chart");
+  const charts = widgets.filter(({ widget }) => widget.type === "chart");
   return (
-    <>
-      <Typography.Title level={3}>{translate(variant?.title ?? page.title, page.title)}</Typography.Title>
+    <Flex vertical gap="middle">
+      <Typography.Title level={3} style={{ margin: 0 }}>{translate(variant?.title ?? page.title, page.title)}</Typography.Title>
       {widgets.length === 0 ? <Empty description={translate("dashboard.empty", "Nothing to show here for your role.")} /> : null}
-      <Row gutter={[16, 16]}>
-        {widgets.map(({ widget, resource }, i) => (
-          widget.type === "chart"
-            ? <Col key={i} xs={24} xl={12}><ChartWidget widget={widget} resource={resource} /></Col>
-            : <Col key={i} xs={24} sm={12} lg={8} xl={6}>
+      {figures.length ? (
+        <Row gutter={[16, 16]}>
+          {figures.map(({ widget, resource }, i) => (
+            <Col key={i} xs={24} sm={12} lg={8} xl={6}>
               {widget.type === "count" ? <CountWidget widget={widget} resource={resource} /> : <SumWidget widget={widget} />}
             </Col>
-        ))}
-      </Row>
-    </>
+          ))}
+        </Row>
+      ) : null}
+      {charts.length ? (
+        <Row gutter={[16, 16]}>
+          {charts.map(({ widget, resource }, i) => widget.type === "chart" && (
+            <Col key={i} xs={24} xl={12}><ChartWidget widget={widget} resource={resource} /></Col>
+          ))}
+        </Row>
+      ) : null}
+    </Flex>
   );
 }
 

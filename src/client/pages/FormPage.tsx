@@ -53,6 +53,22 @@ function formSchema(resource: ResourceDef, translate: Translate): { schema: RJSF
   return { schema: { type: "object", required, properties } as RJSFSchema, uiSchema };
 }
 
+/**
+ * A map field (an object of `additionalProperties`, e.g. a company's module flags) edits the keys the
+ * record has as fixed fields rather than as free key/value pairs.
+ */
+function withMapKeys(schema: RJSFSchema, values: Row, label: (field: string, key: string) => string): RJSFSchema {
+  const properties = { ...(schema.properties as Record<string, RJSFSchema>) };
+  for (const [field, property] of Object.entries(properties)) {
+    const value = values[field];
+    if (property.type !== "object" || property.properties || typeof property.additionalProperties !== "object") continue;
+    if (!value || typeof value !== "object") continue;
+    const { additionalProperties: item, ...fixed } = property;
+    properties[field] = { ...fixed, properties: Object.fromEntries(Object.keys(value).sort().map((key) => [key, { ...(item as RJSFSchema), title: label(field, key) }])) };
+  }
+  return { ...schema, properties };
+}
+
 /** Server errors ({"a.b": [msg]}) as rjsf's error schema; `base` is notified by the HTTP layer. */
 function toErrorSchema(errors: Record<string, string[]> | undefined): ErrorSchema {
   const schema: Record<string, unknown> = {};
@@ -142,7 +158,7 @@ export default function FormPage({ resource, mode, id, prefill, onSaved, readOnl
       {record && !title ? ` ${String(record[resource.title] ?? "")}` : ""}
     </Typography.Title>}>
       <Form
-        schema={schema}
+        schema={withMapKeys(schema, initial, (field, key) => translate(valueKey(resource.name, field, key), key))}
         uiSchema={uiSchema}
         validator={validator}
         formData={formData ?? initial}

@@ -1,6 +1,6 @@
 /** /user_profile: the signed-in user — name, e-mail, role, company, language, and when the terms were accepted. */
 import { useTranslation } from "@refinedev/core";
-import { Card, Descriptions, Select } from "antd";
+import { Card, Descriptions, Select, Typography } from "antd";
 import { i18n, languages, setLanguage } from "../../i18n/index.js";
 import { roleKey } from "../../i18n/keys.js";
 import { useUser } from "../../user.js";
@@ -11,7 +11,7 @@ export default function UserProfile({ page }: CustomPageProps) {
   const { translate } = useTranslation();
   const label = (key: string, fallback: string) => translate(`profile.${key}`, fallback);
   return (
-    <Card title={translate(page.title, page.title)}>
+    <Card title={<Typography.Title level={3} style={{ margin: 0 }}>{translate(page.title, page.title)}</Typography.Title>}>
       <Descriptions bordered size="small" column={1} items={[
         { key: "name", label: label("name", "Name"), children: user.name },
         { key: "email", label: label("email", "E-mail"), children: user.email },
