@@ -6,8 +6,8 @@ import { Link } from "react-router";
 import { valueAt } from "../framework/conditions.js";
 import { formatDate, formatDateTime } from "../framework/dates.js";
 import { formatMoney } from "../framework/money.js";
-import type { ColumnDef, ResourceDef } from "../framework/resource.js";
-import { statusKey, valueKey } from "./i18n/keys.js";
+import type { ColumnDef, PageKind, ResourceDef } from "../framework/resource.js";
+import { statusKey, titleKey, valueKey } from "./i18n/keys.js";
 import { numberLocale } from "./i18n/index.js";
 import { fieldKind, showPath } from "./registry.js";
 import { useUser, type CurrentUser } from "./user.js";
@@ -75,4 +75,17 @@ export function useFormat(): Formatter {
   const { company } = useUser();
   const { translate } = useTranslation();
   return useMemo(() => formatter(company, translate), [company, translate]);
+}
+
+/**
+ * A resource page's title, `<resource>.titles.<page>`. Should the key be missing, an approval or
+ * duplicate page still reads well: the show title in the generic `pages.approval|duplicate` text.
+ */
+export function usePageTitle(): (resource: ResourceDef, page: PageKind) => string {
+  const { translate } = useTranslation();
+  return (resource, page) => {
+    const show = translate(titleKey(resource.name, "show"), resource.name);
+    const fallback = page === "approval" || page === "duplicate" ? translate(`pages.${page}`, { title: show }, show) : resource.name;
+    return translate(titleKey(resource.name, page), fallback);
+  };
 }

@@ -39,7 +39,7 @@ export function routeValues(entry: Pick<RouteEntry, "path" | "view" | "idParam">
 export function filterFields(resource: ResourceDef): Set<string> {
   const fields = new Set(["id", "created_at", "updated_at", ...Object.keys(propertiesOf(resource))]);
   for (const [name, relation] of Object.entries(resource.relations ?? {})) {
-    if (relation.kind !== "hasMany") for (const field of relation.fields) fields.add(`${name}.${field}`);
+    for (const field of relation.fields) fields.add(`${name}.${field}`);
   }
   return fields;
 }
@@ -143,7 +143,11 @@ export function menuGroups(resources: readonly ResourceDef[], pages: readonly Pa
     items.push({ group: menu.group, order: menu.order ?? 0, entry: { path: page.path, label: page.title } });
   }
   const groups = new Map<string, MenuEntry[]>();
-  for (const { group, entry } of items.sort((a, b) => a.order - b.order)) groups.set(group, [...(groups.get(group) ?? []), entry]);
+  for (const { group, entry } of items.sort((a, b) => a.order - b.order)) {
+    const entries = groups.get(group) ?? [];
+    // an alias path (e.g. /receiving_dashboard for /dashboard/receiving) is not a second entry
+    if (!entries.some((e) => e.label === entry.label)) groups.set(group, [...entries, entry]);
+  }
   const rank = (group: string) => (groupOrder.includes(group) ? groupOrder.indexOf(group) : groupOrder.length);
   return [...groups.entries()].sort(([a], [b]) => rank(a) - rank(b)).map(([group, entries]) => ({ group, entries }));
 }

@@ -6,6 +6,10 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
+import { resources, resourceByName } from "../../resources/index.js";
+import { pathParams, routesOf } from "../../src/framework/resource.js";
+import { propertiesOf } from "../../src/framework/schema.js";
+import { duplicateOf, pathFor } from "../../src/client/registry.js";
 import { apiAs } from "./api.js";
 import { login, newPage, screenshot, useBrowser } from "./browser.js";
 
@@ -128,5 +132,48 @@ describe("the grid", () => {
     await page.keyboard.press("Escape");
     await expect.poll(async () => new Set(await page.locator(".ant-table-row .ant-tag").allTextContents())).toEqual(new Set(["Approved", "Open"]));
     await screenshot(page, "grid-filter-payable");
+  });
+});
+
+/**
+ * The route kinds beyond list/show/create/edit, on whichever resources declare them: a create form
+ * prefilled from a query parameter its view maps, a duplicate, an approval screen. Skipped while the
+ * registry declares none.
+ */
+describe("route kinds", () => {
+  const entries = resources.flatMap(routesOf);
+  const prefilled = entries.find((e) => e.page === "create" && !pathParams(e.path).length
+    && Object.values(e.view?.params ?? {}).some((key) => propertiesOf(e.resource)[key]?.["x-references"]));
+  const duplicate = entries.find((e) => e.page === "duplicate");
+  const approval = entries.find((e) => e.page === "approval");
+
+  it.skipIf(!prefilled)(`prefills a create form from the query (${prefilled?.path})`, async () => {
+    const [param, field] = Object.entries(prefilled!.view!.params!).find(([, key]) => propertiesOf(prefilled!.resource)[key]?.["x-references"])!;
+    const target = resourceByName.get(propertiesOf(prefilled!.resource)[field]["x-references"]!)!;
+    const api = await apiAs("admin@acme.test");
+    const row = (await api.get<{ data: Record<string, unknown>[] }>(`/api/${target.name}?_end=1`)).body.data[0];
+    const page = await signedIn("admin@acme.test", `${prefilled!.path}?${param}=${String(row.id)}`);
+    await expect.poll(() => page.locator("form").innerText()).toContain(String(row[target.title]));
+    await screenshot(page, "route-kind-create-prefilled");
+  });
+
+  it.skipIf(!duplicate)(`opens a duplicate as a new record with the original's values (${duplicate?.path})`, async () => {
+    const api = await apiAs("admin@acme.test");
+    const row = (await api.get<{ data: Record<string, unknown>[] }>(`/api/${duplicate!.resource.name}?_end=1`)).body.data[0];
+    const page = await signedIn("admin@acme.test", pathFor(duplicate!.path, row.id as number, row));
+    const title = page.getByRole("heading", { level: 3 });
+    await expect.poll(() => title.innerText()).toMatch(/^(Duplicate|.*duplicate)/i);
+    const text = Object.values(duplicateOf(duplicate!.resource, row)).find((v) => typeof v === "string" && v && !/^\d{4}-\d{2}-\d{2}$/.test(v));
+    expect(text, "a text field to compare").toBeDefined();
+    await expect.poll(() => page.locator("form input").evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))).toContain(text);
+    await screenshot(page, "route-kind-duplicate");
+  });
+
+  it.skipIf(!approval)(`shows the record under its approval title (${approval?.path})`, async () => {
+    const api = await apiAs("admin@acme.test");
+    const row = (await api.get<{ data: Record<string, unknown>[] }>(`/api/${approval!.resource.name}?_end=1`)).body.data[0];
+    const page = await signedIn("admin@acme.test", pathFor(approval!.path, row.id as number, row));
+    await expect.poll(() => page.getByRole("heading", { level: 3 }).first().innerText()).toContain(String(row[approval!.resource.title]));
+    await screenshot(page, "route-kind-approval");
   });
 });

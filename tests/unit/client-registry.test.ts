@@ -125,14 +125,26 @@ describe("route parameters", () => {
 });
 
 describe("menu", () => {
-  it("shows only what the role may open, grouped, dashboards first", () => {
+  const rank = ["dashboards", "payables", "payments", "purchasing", "receiving", "accruals", "expenses", "cards", "vendors", "accounting", "admin"];
+
+  it("shows only what the role may open, grouped, dashboards first, ranked groups in order", () => {
     const admin = menuGroups(resources, pages, principal("admin")).map((g) => g.group);
-    expect(admin).toEqual(["dashboards", "payables", "purchasing", "vendors", "admin"]);
+    expect(admin[0]).toBe("dashboards");
+    const ranked = admin.filter((g) => rank.includes(g));
+    expect(ranked).toEqual([...ranked].sort((a, b) => rank.indexOf(a) - rank.indexOf(b)));
+    expect(admin).toEqual(expect.arrayContaining(["payables", "purchasing", "vendors", "admin"]));
     const staff = menuGroups(resources, pages, principal("staff")).flatMap((g) => g.entries.map((e) => e.path));
     expect(staff).not.toContain("/invoices");
     expect(staff).toContain("/dashboard");
     expect(staff).not.toContain("/dashboard/receiving");
     expect(menuGroups(resources, pages, principal("admin")).flatMap((g) => g.entries.map((e) => e.path))).toContain("/settings");
+  });
+
+  it("lists an alias of a page once", () => {
+    const alias = { ...pages.find((p) => p.path === "/dashboard")!, path: "/home_alias" };
+    const entries = menuGroups(resources, [...pages, alias], principal("admin")).flatMap((g) => g.entries.map((e) => e.path));
+    expect(entries).toContain("/dashboard");
+    expect(entries).not.toContain("/home_alias");
   });
 });
 

@@ -13,9 +13,9 @@ import { useNavigate } from "react-router";
 import { canAct } from "../../framework/permissions.js";
 import type { ResourceDef } from "../../framework/resource.js";
 import { resourceByName } from "../../../resources/index.js";
-import type { Row, Translate } from "../format.js";
+import { usePageTitle, type Row, type Translate } from "../format.js";
 import { customFormats, isWritable, propertiesOf, requiredOf, type Property } from "../../framework/schema.js";
-import { enumOf, fieldKey, statusKey, titleKey, valueKey } from "../i18n/keys.js";
+import { enumOf, fieldKey, statusKey, valueKey } from "../i18n/keys.js";
 import { duplicateOf, showPath } from "../registry.js";
 import { useUser } from "../user.js";
 
@@ -120,6 +120,7 @@ interface Props {
 export default function FormPage({ resource, mode, id, prefill, onSaved, readOnly, title }: Props) {
   const navigate = useNavigate();
   const { translate } = useTranslation();
+  const pageTitle = usePageTitle();
   const { schema, uiSchema } = useMemo(() => formSchema(resource, translate), [resource, translate]);
   const loads = mode !== "create" && id !== undefined;
   const { result: record, query } = useOne<Row>({ resource: resource.name, id, queryOptions: { enabled: loads } });
@@ -154,7 +155,7 @@ export default function FormPage({ resource, mode, id, prefill, onSaved, readOnl
 
   return (
     <Card title={<Typography.Title level={3} style={{ margin: 0 }}>
-      {title ?? translate(titleKey(resource.name, mode), resource.name)}
+      {title ?? pageTitle(resource, mode)}
       {record && !title ? ` ${String(record[resource.title] ?? "")}` : ""}
     </Typography.Title>}>
       <Form

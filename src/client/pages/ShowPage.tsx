@@ -12,9 +12,9 @@ import { pathParams, type ResourceDef } from "../../framework/resource.js";
 import { resourceByName } from "../../../resources/index.js";
 import { pages } from "../../../resources/pages/index.js";
 import { RowActions } from "../actions.js";
-import { useFormat, type Row } from "../format.js";
+import { useFormat, usePageTitle, type Row } from "../format.js";
 import { propertiesOf } from "../../framework/schema.js";
-import { fieldKey, titleKey } from "../i18n/keys.js";
+import { fieldKey } from "../i18n/keys.js";
 import { pathFor, showPath } from "../registry.js";
 import { useUser } from "../user.js";
 
@@ -31,6 +31,7 @@ export default function ShowPage({ resource, id, page = "show" }: { resource: Re
   const user = useUser();
   const navigate = useNavigate();
   const format = useFormat();
+  const pageTitle = usePageTitle();
   const { translate } = useTranslation();
   const { result: record, query } = useOne<Row>({ resource: resource.name, id });
 
@@ -98,7 +99,7 @@ export default function ShowPage({ resource, id, page = "show" }: { resource: Re
     <Flex vertical gap="middle">
       <Flex justify="space-between" align="center" wrap gap="small">
         <Typography.Title level={3} style={{ margin: 0 }}>
-          {translate(titleKey(resource.name, page), resource.name)} {String(record[resource.title] ?? "")}
+          {pageTitle(resource, page)} {String(record[resource.title] ?? "")}
         </Typography.Title>
         <Space wrap>
           {subPagesOf(resource).filter((p) => canOpen(user, p)).map((p) => (
