@@ -11,6 +11,7 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import { buildApp } from "../../src/server/app.js";
 import { connect, type Database } from "../../src/server/db/connect.js";
+import { maintainEmbedded } from "../../src/server/db/maintenance.js";
 import { migrate } from "../../src/server/db/migrate.js";
 import { demoPassword, seedDemo } from "../../src/server/seed/demo.js";
 import { runLoad, type LoadResult } from "./cannon.js";
@@ -94,6 +95,8 @@ async function bench(kind: Kind): Promise<Measure[]> {
     const started = performance.now();
     const companyId = await loadInvoices(database.db, rows);
     console.log(`${kind}: loaded ${rows} invoices in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    // what `npm start` does before serving (PGlite: VACUUM, as it has no autovacuum)
+    const stopMaintenance = await maintainEmbedded(database);
 
     const app = await buildApp({ db: database.db });
     try {
@@ -116,6 +119,7 @@ async function bench(kind: Kind): Promise<Measure[]> {
       return measures;
     } finally {
       await app.close();
+      stopMaintenance();
     }
   } finally {
     await database.close();

@@ -10,7 +10,8 @@ import { hooksOf } from "../domain/hooks.js";
 import { notFound, unprocessable, type FieldErrors, HttpError } from "../http/errors.js";
 import { validateBody } from "../validation.js";
 import type { Ctx, Row } from "./context.js";
-import { findRow, related, scope } from "./query.js";
+import { tableWritten } from "../http/sessions.js";
+import { findRow, related, scope, tableChanged } from "./query.js";
 import { propertiesOf } from "../../framework/schema.js";
 import { decorate } from "./read.js";
 
@@ -89,6 +90,12 @@ function jsonColumns(resource: ResourceDef, data: Row): Row {
   return out;
 }
 
+/** Caches that depend on a table forget it after a write through this process. */
+function changed(resource: ResourceDef): void {
+  tableChanged(tableOf(resource));
+  tableWritten(tableOf(resource));
+}
+
 export async function createRow(resource: ResourceDef, body: unknown, ctx: Ctx): Promise<Row> {
   const data = writableInput(resource, body);
   const errors = validateBody(resource, "create", data);
@@ -111,6 +118,7 @@ export async function createRow(resource: ResourceDef, body: unknown, ctx: Ctx):
     await audit(trx, ctx, "create", resource, row.id as number, data);
     return row.id;
   });
+  changed(resource);
   return (await findRow(resource, id, ctx))!;
 }
 
@@ -142,12 +150,13 @@ export async function updateRow(resource: ResourceDef, id: string, body: unknown
     await hooks.afterWrite?.(row, tctx, trx);
     await audit(trx, ctx, "update", resource, row.id as number, changesBetween(existing, row));
   });
+  changed(resource);
   return (await findRow(resource, id, ctx))!;
 }
 
 export async function deleteRow(resource: ResourceDef, id: string, ctx: Ctx): Promise<Row> {
   const hooks = hooksOf(resource);
-  return ctx.db.transaction().execute(async (trx) => {
+  const deleted = await ctx.db.transaction().execute(async (trx) => {
     const existing = await lockedForAction(resource, id, "delete", { ...ctx, db: trx });
     try {
       await trx.deleteFrom(tableOf(resource)).where("id", "=", existing.id as number).execute();
@@ -158,4 +167,6 @@ export async function deleteRow(resource: ResourceDef, id: string, ctx: Ctx): Pr
     await audit(trx, ctx, "destroy", resource, existing.id as number, existing);
     return existing;
   });
+  changed(resource);
+  return deleted;
 }
