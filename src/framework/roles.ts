@@ -110,6 +110,9 @@ export const roles: Readonly<Record<string, readonly string[]>> = {
 
 export const roleNames = Object.keys(roles);
 
+/** Roles that use the vendor portal, not the staff app. */
+export const portalRoles: readonly string[] = ["vendor"];
+
 export function keysOfRole(role: string): readonly string[] {
   return roles[role] ?? [];
 }

@@ -91,6 +91,10 @@ describe("permissions", () => {
     expect(can(principal, ["purchase_orders_active"])).toBe(false);
     expect(can(principal, [])).toBe(true);
   });
+  it("does not let vendor-portal users pass a staff guard made of module keys", () => {
+    expect(can({ ...principal, portal: true }, ["invoices_active"])).toBe(false);
+    expect(can({ ...principal, portal: true }, ["listInvoices"])).toBe(true);
+  });
   it("needs the resource's module and a declared action", () => {
     expect(canAct(principal, invoices, "list")).toBe(true);
     expect(canAct(principal, invoices, "delete")).toBe(false);

@@ -42,6 +42,7 @@ export async function currentUser(ctx: Ctx): Promise<Row> {
     companies,
     perm_resources: ctx.principal.perm_resources,
     module_settings: ctx.principal.module_settings,
+    portal: ctx.principal.portal ?? false,
     delegators: [],
     okta_id: user.okta_id ?? null,
     date_accepted_term: accepted,

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { sql } from "kysely";
-import { keysOfRole, moduleNames } from "../../framework/roles.js";
+import { keysOfRole, moduleNames, portalRoles } from "../../framework/roles.js";
 import type { DB } from "../db/connect.js";
 import { maxFailedAttempts, verifyPassword } from "../domain/passwords.js";
 import { issueTokens, refreshTokens, revokeToken, tokenHash } from "../domain/tokens.js";
@@ -106,7 +106,11 @@ export async function authenticate(db: DB, request: FastifyRequest): Promise<Ctx
     user: { id: row.user_id as number, email: row.email as string, name: row.name as string },
     contact: { id: row.contact_id as number, role: row.role as string, language: row.language as string, vendor_id: row.vendor_id as number | null },
     company,
-    principal: { perm_resources: keysOfRole(row.role as string), module_settings: moduleSettingsOf(company) },
+    principal: {
+      perm_resources: keysOfRole(row.role as string),
+      module_settings: moduleSettingsOf(company),
+      portal: portalRoles.includes(row.role as string),
+    },
   };
   sessions.set(key, session);
   return { ...session, db };
