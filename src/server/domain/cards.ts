@@ -43,12 +43,13 @@ export async function rollUpCards(trx: DB, companyId: number, cardIds?: readonly
   await query.execute();
 }
 
-function checkCard(card: Row): void {
-  const errors: FieldErrors = {};
+/** The limits of a card (amount, per-transaction range, validity dates); `errors` may already hold other fields. */
+function checkCard(card: Row, errors: FieldErrors = {}): void {
   const amount = money(String(card.amount));
+  const optional = (value: unknown) => (value === null || value === undefined ? undefined : money(String(value)));
+  const min = optional(card.per_transaction_min);
+  const max = optional(card.per_transaction_max);
   if (amount.lte(0)) errors.amount = ["must be greater than 0"];
-  const min = card.per_transaction_min === null || card.per_transaction_min === undefined ? undefined : money(String(card.per_transaction_min));
-  const max = card.per_transaction_max === null || card.per_transaction_max === undefined ? undefined : money(String(card.per_transaction_max));
   if (min && max && min.gt(max)) errors.per_transaction_min = ["cannot be more than the per-transaction maximum"];
   if (max && max.gt(amount)) errors.per_transaction_max = ["cannot be more than the card limit"];
   if (card.start_date && card.end_date && String(card.end_date) < String(card.start_date)) errors.end_date = ["must be on or after the start date"];
@@ -71,8 +72,7 @@ export const virtualCardHooks: ResourceHooks = {
   },
   beforeCreate(data, ctx) {
     data.status ??= "PENDING";
-    if (data.status !== "PENDING") throw unprocessable({ status: ["must be PENDING: a new card awaits approval"] });
-    checkCard(data);
+    checkCard(data, data.status === "PENDING" ? {} : { status: ["must be PENDING: a new card awaits approval"] });
     data.submitter_contact_id = ctx.contact.id;
     data.remaining_amount = data.amount;
   },
