@@ -5,8 +5,12 @@
 import { tableOf, type ResourceDef } from "../../framework/resource.js";
 import type { DB } from "../db/connect.js";
 import type { Ctx, Row } from "../resources/context.js";
+import { cardTransactionHooks, purchaseHooks, statementHooks, virtualCardHooks } from "./cards.js";
+import { expenseItemHooks } from "./expense_items.js";
+import { expenseReportHooks } from "./expense_reports.js";
 import { invoiceHooks } from "./invoices.js";
 import { poItemHooks } from "./po_items.js";
+import { policyHooks } from "./policies.js";
 import { purchaseOrderHooks } from "./purchase_orders.js";
 import { userHooks } from "./users.js";
 import { vendorHooks } from "./vendors.js";
@@ -29,6 +33,13 @@ const hooks: Record<string, ResourceHooks> = {
   purchase_orders: purchaseOrderHooks,
   po_items: poItemHooks,
   users: userHooks,
+  expense_reports: expenseReportHooks,
+  expense_items: expenseItemHooks,
+  policies: policyHooks,
+  virtual_cards: virtualCardHooks,
+  card_transactions: cardTransactionHooks,
+  purchases: purchaseHooks,
+  statements: statementHooks,
 };
 
 /** A resource's hooks; a view of another resource's table shares that resource's hooks. */
