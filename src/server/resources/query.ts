@@ -41,7 +41,7 @@ export function related(name: string): ResourceDef {
   return resource;
 }
 
-/** Confine a query on `resource` (aliased `alias`) to the current company and the resource's base filter. */
+/** Confine a query on `resource` (aliased `alias`) to the current company, the owning user and the resource's base filter. */
 export function scope(qb: Select, resource: ResourceDef, ctx: Ctx, alias = "t"): Select {
   const tenancy = resource.tenancy ?? "company_id";
   if (tenancy === "company_id") qb = qb.where(`${alias}.company_id`, "=", ctx.company.id);
@@ -52,6 +52,7 @@ export function scope(qb: Select, resource: ResourceDef, ctx: Ctx, alias = "t"):
       exists(selectFrom(`${via} as v`).select(sql.lit(1).as("one")).whereRef(`v.${on}`, "=", `${alias}.id`).where("v.company_id", "=", ctx.company.id)),
     );
   }
+  if (resource.owner) qb = qb.where(`${alias}.${resource.owner}`, "=", ctx.user.id);
   if (resource.baseFilter) {
     const base = parseListQuery(resource.baseFilter, resource, queryableFields(resource));
     qb = applyFilters(qb, resource, base.filters, ctx, alias);
