@@ -92,9 +92,12 @@ async function check(data: Row, ctx: Ctx, trx: DB, existingId?: number): Promise
   if (Object.keys(errors).length) throw unprocessable(errors);
 }
 
-const order = (data: Row) => {
-  // steps are kept in their order of application
-  if (Array.isArray(data.steps)) data.steps = [...(data.steps as Step[])].sort((a, b) => a.order - b.order);
+/** Steps are stored complete (every field, defaults filled) and in their order of application. */
+const normalise = (data: Row) => {
+  if (!Array.isArray(data.steps)) return;
+  data.steps = (data.steps as Step[])
+    .map((s) => ({ min_amount: null, max_amount: null, ids: [], approver_ids: [], require_all: false, ...s }))
+    .sort((a, b) => a.order - b.order);
 };
 
 function summary(step: Step): string {
@@ -109,11 +112,11 @@ export const workflowHooks: ResourceHooks = {
   async beforeCreate(data, ctx, trx) {
     data.status ??= "INACTIVE";
     await check(data, ctx, trx);
-    order(data);
+    normalise(data);
   },
   async beforeUpdate(data, existing, ctx, trx) {
     await check({ ...existing, ...data }, ctx, trx, existing.id as number);
-    order(data);
+    normalise(data);
   },
 };
 

@@ -2,7 +2,8 @@
 import type { FastifyInstance } from "fastify";
 import { resourceByName } from "../../../resources/index.js";
 import { customLabelMap } from "../domain/admin.js";
-import { documentFile, maxDocumentBytes, uploadDocument } from "../domain/documents.js";
+import { documentFile, maxDocumentBytes } from "../domain/documents.js";
+import { uploadDocument } from "../domain/uploads.js";
 import { can } from "../../framework/permissions.js";
 import { decorate } from "../resources/read.js";
 import { authorize, listResponse } from "../resources/routes.js";
