@@ -3,6 +3,7 @@
  * reference (type + id, e.g. a document's parent), and the parent-cycle check of trees.
  */
 import { tableOf } from "../../framework/resource.js";
+import { propertiesOf } from "../../framework/schema.js";
 import { resourceByName } from "../../../resources/index.js";
 import type { DB } from "../db/connect.js";
 import { unprocessable } from "../http/errors.js";
@@ -41,7 +42,9 @@ export async function referenceTitles(ctx: Ctx, refs: readonly { type: unknown; 
   for (const [type, ids] of idsByType) {
     const target = resourceOfKind(type);
     if (!target) continue;
-    const found = await scope(ctx.db.selectFrom(`${tableOf(target)} as r`).select(["r.id", `r.${target.title} as title`]), target, ctx, "r")
+    // a title that is computed rather than stored falls back to the id
+    const title = target.title in propertiesOf(target) ? target.title : "id";
+    const found = await scope(ctx.db.selectFrom(`${tableOf(target)} as r`).select(["r.id", `r.${title} as title`]), target, ctx, "r")
       .where("r.id", "in", [...ids]).execute();
     for (const row of found) titles.set(`${type}:${row.id}`, String(row.title));
   }
