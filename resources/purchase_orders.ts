@@ -54,6 +54,8 @@ export default defineResource({
     subsidiary: { kind: "belongsTo", resource: "subsidiaries", foreignKey: "subsidiary_id", fields: ["id", "name"] },
     requestor: { kind: "belongsTo", resource: "contacts", foreignKey: "requestor_id", fields: ["id", "first_name", "last_name"] },
     po_items: { kind: "hasMany", resource: "po_items", foreignKey: "purchase_order_id", fields: ["id", "line", "description", "quantity", "unit_price", "amount", "qty_received", "qty_billed"] },
+    documents: { kind: "hasMany", resource: "documents", foreignKey: "assetable_id", where: { assetable_type: "PurchaseOrder" }, fields: ["id", "asset_file_file_name", "asset_file_file_size", "content_type", "created_at"] },
+    activities: { kind: "hasMany", resource: "activities", foreignKey: "item_id", where: { item_type: "purchase_orders" }, fields: ["id", "event", "user_id", "changes", "created_at"] },
   },
   rowActions: [
     { action: "edit", permission: ["editPurchaseOrders"], when: { status: ["DRAFT", "PENDING", "REJECTED"] } },

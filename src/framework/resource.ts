@@ -140,6 +140,8 @@ export interface ResourceDef {
   tenancy?: Tenancy;
   /** filters (query-grammar form) every request on this resource is confined to, e.g. a view of a table */
   baseFilter?: Readonly<Record<string, string>>;
+  /** column holding the signed-in user's id: each user sees (and creates) only their own rows, e.g. notifications */
+  owner?: string;
   /** fields the server fills (never accepted from clients) beyond id/company_id/timestamps */
   serverFields?: readonly string[];
   /** fields the server computes on read (named hooks in src/server/domain) */

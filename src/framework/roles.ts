@@ -62,6 +62,8 @@ const adminKeys = [
   "listBudgets", "readBudgets", "listReports", "editReports", "addReports", "view2Transactions",
   "addTeams", "deleteTeams", "deleteCatalogueItems", "readSubsidiaries", "addSubsidiaries",
   "deleteSubsidiaries",
+  // ours (not in the spec's key list): writing the chart of accounts and categories, uploading and deleting documents
+  "editAdministrations", "addDocuments", "deleteDocuments",
 ] as const;
 
 /** Every staff key; administrators hold them all. */

@@ -35,7 +35,9 @@ describe("routes from the registry", () => {
 describe("menu", () => {
   it("shows only what the role may list, grouped", () => {
     const admin = menuGroups(resources, principal("admin")).map((g) => g.group);
-    expect(admin).toEqual(["payables", "purchasing", "vendors", "admin"]);
+    // the ordered groups first, then groups the client does not rank yet (accounting …)
+    expect(admin.slice(0, 4)).toEqual(["payables", "purchasing", "vendors", "admin"]);
+    expect(admin).toContain("accounting");
     const staff = menuGroups(resources, principal("staff")).flatMap((g) => g.entries.map((e) => e.path));
     expect(staff).not.toContain("/invoices");
   });

@@ -8,12 +8,19 @@ import type { Ctx, Row } from "../resources/context.js";
 import { cardTransactionHooks, purchaseHooks, statementHooks, virtualCardHooks } from "./cards.js";
 import { expenseItemHooks } from "./expense_items.js";
 import { expenseReportHooks } from "./expense_reports.js";
+import { activityHooks, categoryHooks, importHooks, messageHooks, notificationHooks, vendorContactHooks } from "./admin.js";
+import { addressHooks } from "./addresses.js";
+import { documentHooks } from "./documents.js";
 import { invoiceHooks } from "./invoices.js";
+import { accountHooks, accountTransactionHooks } from "./ledger.js";
 import { poItemHooks } from "./po_items.js";
 import { policyHooks } from "./policies.js";
 import { purchaseOrderHooks } from "./purchase_orders.js";
+import { reportHooks, reportScheduleHooks } from "./reports.js";
+import { teamHooks, teamMemberHooks } from "./teams.js";
 import { userHooks } from "./users.js";
 import { vendorHooks } from "./vendors.js";
+import { workflowHooks } from "./workflows.js";
 
 export interface ResourceHooks {
   /** add the resource's computed fields to rows about to be returned */
@@ -21,6 +28,8 @@ export interface ResourceHooks {
   /** complete (server fields) and check a new row inside the write transaction */
   beforeCreate?(data: Row, ctx: Ctx, trx: DB): Promise<void> | void;
   beforeUpdate?(data: Row, existing: Row, ctx: Ctx, trx: DB): Promise<void> | void;
+  /** before a delete, in its transaction: refuse it (422) or remove what depends on the row */
+  beforeDelete?(existing: Row, ctx: Ctx, trx: DB): Promise<void> | void;
   /** after insert/update/delete, in the same transaction (e.g. roll totals up to a parent) */
   afterWrite?(row: Row, ctx: Ctx, trx: DB): Promise<void> | void;
   /** replaces the generic insert, e.g. when a create spans several tables */
@@ -40,6 +49,21 @@ const hooks: Record<string, ResourceHooks> = {
   card_transactions: cardTransactionHooks,
   purchases: purchaseHooks,
   statements: statementHooks,
+  teams: teamHooks,
+  team_members: teamMemberHooks,
+  workflows: workflowHooks,
+  accounts: accountHooks,
+  account_transactions: accountTransactionHooks,
+  documents: documentHooks,
+  addresses: addressHooks,
+  reports: reportHooks,
+  report_schedules: reportScheduleHooks,
+  imports: importHooks,
+  activities: activityHooks,
+  categories: categoryHooks,
+  messages: messageHooks,
+  notifications: notificationHooks,
+  vendor_contacts: vendorContactHooks,
 };
 
 /** A resource's hooks; a view of another resource's table shares that resource's hooks. */

@@ -55,7 +55,7 @@ export function related(name: string): ResourceDef {
   return resource;
 }
 
-/** Confine a query on `resource` (aliased `alias`) to the current company and the resource's base filter. */
+/** Confine a query on `resource` (aliased `alias`) to the current company, the owning user and the resource's base filter. */
 export function scope(qb: Select, resource: ResourceDef, ctx: Ctx, alias = "t"): Select {
   const tenancy = resource.tenancy ?? "company_id";
   if (tenancy === "company_id") qb = qb.where(`${alias}.company_id`, "=", ctx.company.id);
@@ -66,6 +66,7 @@ export function scope(qb: Select, resource: ResourceDef, ctx: Ctx, alias = "t"):
       exists(selectFrom(`${via} as v`).select(sql.lit(1).as("one")).whereRef(`v.${on}`, "=", `${alias}.id`).where("v.company_id", "=", ctx.company.id)),
     );
   }
+  if (resource.owner) qb = qb.where(`${alias}.${resource.owner}`, "=", ctx.user.id);
   if (resource.baseFilter) {
     const base = parseListQuery(resource.baseFilter, resource, queryableFields(resource));
     qb = applyFilters(qb, resource, base.filters, ctx, alias);
@@ -180,18 +181,19 @@ export async function listPage(resource: ResourceDef, query: ListQuery, ctx: Ctx
   if (!query.sort.some((s) => s.field === "id")) rowsQuery = rowsQuery.orderBy("t.id", "desc");
   const limit = query.end - query.start;
   const table = tableOf(resource);
-  const countKey = JSON.stringify([resource.name, ctx.company.id, generations.get(table) ?? 0, query.filters, query.q]);
+  const countQuery = ctx.db.selectFrom(base.select(sql.lit(1).as("one")).limit(countCap + 1).as("capped"))
+    .select((eb) => eb.fn.countAll().as("n"));
+  // the statement itself is the key: it holds the tenant, owner, filters and search
+  const compiled = countQuery.compile();
+  const countKey = JSON.stringify([generations.get(table) ?? 0, compiled.sql, compiled.parameters]);
   const [rows, total] = await Promise.all([
     limit === 0 ? Promise.resolve([]) : rowsQuery.offset(query.start).limit(limit).execute(),
-    counts.get(countKey) ?? cappedCount(base, ctx).then((n) => (counts.set(countKey, n), n)),
+    counts.get(countKey) ?? countQuery.executeTakeFirstOrThrow().then((row) => {
+      counts.set(countKey, count(row.n));
+      return count(row.n);
+    }),
   ]);
   return { rows: rows as Row[], total: Math.min(total, countCap), totalCapped: total > countCap };
-}
-
-async function cappedCount(base: Select, ctx: Ctx): Promise<number> {
-  const row = await ctx.db.selectFrom(base.select(sql.lit(1).as("one")).limit(countCap + 1).as("capped"))
-    .select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
-  return count(row.n);
 }
 
 export async function findRow(resource: ResourceDef, id: unknown, ctx: Ctx, forUpdate = false): Promise<Row | undefined> {

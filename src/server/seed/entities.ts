@@ -3,6 +3,7 @@
  * Each seeder adds its rows consistently with what exists (same company, real ids, balances that agree).
  */
 import type { DB } from "../db/connect.js";
+import { adminSeed } from "./admin.js";
 import { expensesSeed } from "./expenses.js";
 import type { Random } from "./random.js";
 
@@ -23,4 +24,4 @@ export interface SeedContext {
 
 export type EntitySeed = (db: DB, context: SeedContext) => Promise<void>;
 
-export const entitySeeds: readonly EntitySeed[] = [expensesSeed];
+export const entitySeeds: readonly EntitySeed[] = [expensesSeed, adminSeed];
