@@ -5,9 +5,17 @@
 import { tableOf, type ResourceDef } from "../../framework/resource.js";
 import type { DB } from "../db/connect.js";
 import type { Ctx, Row } from "../resources/context.js";
+import { accrualBlastHooks, accrualEntryHooks } from "./accrual_blasts.js";
+import { accrualRequestHooks } from "./accrual_requests.js";
+import { accrualHooks, accrualInvoiceLinkHooks } from "./accruals.js";
+import { budgetHooks } from "./budgets.js";
+import { catalogueItemHooks } from "./catalogue_items.js";
+import { inboundReceiptHooks } from "./inbound_receipts.js";
 import { invoiceHooks } from "./invoices.js";
 import { poItemHooks } from "./po_items.js";
+import { purchaseOrderRequestHooks } from "./purchase_order_requests.js";
 import { purchaseOrderHooks } from "./purchase_orders.js";
+import { receiptHooks, receiptItemHooks } from "./receipts.js";
 import { userHooks } from "./users.js";
 import { vendorHooks } from "./vendors.js";
 
@@ -29,6 +37,17 @@ const hooks: Record<string, ResourceHooks> = {
   purchase_orders: purchaseOrderHooks,
   po_items: poItemHooks,
   users: userHooks,
+  purchase_order_requests: purchaseOrderRequestHooks,
+  receipts: receiptHooks,
+  receipt_items: receiptItemHooks,
+  inbound_receipts: inboundReceiptHooks,
+  catalogue_items: catalogueItemHooks,
+  budgets: budgetHooks,
+  accruals: accrualHooks,
+  accrual_invoice_links: accrualInvoiceLinkHooks,
+  accrual_requests: accrualRequestHooks,
+  accrual_blasts: accrualBlastHooks,
+  accrual_entries: accrualEntryHooks,
 };
 
 /** A resource's hooks; a view of another resource's table shares that resource's hooks. */
