@@ -68,9 +68,11 @@ async function enrichPurchaseOrders(db: DB, context: SeedContext, pos: Po[]): Pr
   const { random } = context;
   const groups = new Map<string, number[]>();
   const add = (change: string, id: number) => groups.set(change, [...(groups.get(change) ?? []), id]);
+  let approved = 0;
   for (const po of pos) {
     if (random.chance(0.3)) add(`po_subtype=${random.pick(["Inventory", "Project"])}`, po.id);
-    if (["APPROVED", "OPEN"].includes(po.status) && random.chance(0.08)) add("po_type=corporate card", po.id);
+    // every tenth approved order is paid by corporate card (no card issued yet: /po_requiring_vcards)
+    if (["APPROVED", "OPEN"].includes(po.status) && approved++ % 10 === 0) add("po_type=corporate card", po.id);
   }
   for (const [change, ids] of groups) {
     const [field, value] = change.split("=");
