@@ -156,6 +156,9 @@ describe("receiving", () => {
     const created = await admin("POST", "/api/receipts", { invoice_id: invoice.id, received_date: "2026-05-03" });
     expect(created.status).toBe(201);
     expect(created.body.data.purchase_order_id).toBe(invoice.purchase_order_ids[0]);
+    const [otherVendors] = await list(`/api/invoices?vendor_id_ne=${invoice.vendor_id}&_end=1`);
+    const mismatch = await admin("POST", "/api/receipts", { purchase_order_id: invoice.purchase_order_ids[0], invoice_id: otherVendors.id, received_date: "2026-05-03" });
+    expect(mismatch.body.errors).toEqual({ invoice_id: ["belongs to another vendor than the purchase order"] });
     const found = await list(`/api/receipts?invoice.number_like=${invoice.number}`);
     expect(found.length).toBeGreaterThan(0);
     expect(found.every((r) => r.invoice.number === invoice.number)).toBe(true);
@@ -218,6 +221,8 @@ describe("receiving", () => {
     const created = await admin("POST", "/api/inbound_receipts", { number: "ASN-TEST-1", purchase_order_id: po.id, expected_date: "2026-06-01", carrier: "UPS" });
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({ vendor_id: po.vendor_id, status: "EXPECTED" });
+    const [rejected] = await list("/api/purchase_orders?status=REJECTED&_end=1");
+    expect((await admin("POST", "/api/inbound_receipts", { number: "ASN-TEST-2", purchase_order_id: rejected.id, expected_date: "2026-06-01" })).status).toBe(422);
     const inbound = await list("/api/inbound_receipts?status=INBOUND&_end=100");
     expect(inbound.every((r) => ["EXPECTED", "SHIPPED"].includes(r.status))).toBe(true);
   });

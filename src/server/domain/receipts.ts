@@ -15,7 +15,7 @@ import { unprocessable } from "../http/errors.js";
 import type { Ctx, Row } from "../resources/context.js";
 import type { ResourceHooks } from "./hooks.js";
 import { rollUpPurchaseOrder } from "./purchase_orders.js";
-import { failIfAny, nextNumber, plain, requirePositive, rowOf } from "./records.js";
+import { nextNumber, plain, requirePositive, rowOf } from "./records.js";
 
 const receivable = expandStatuses(purchaseOrders, ["ACTIVE"]);
 
@@ -42,17 +42,13 @@ async function itemCount(trx: DB, receiptId: unknown): Promise<number> {
   return Number(row.n);
 }
 
+/** The receipt's purchase order (from its invoice when not given) must be ACTIVE; the vendor is the order's. */
 async function completeReceipt(data: Row, ctx: Ctx, trx: DB): Promise<void> {
-  const errors = {};
-  let invoice: Row | undefined;
-  if (data.invoice_id !== undefined && data.invoice_id !== null) {
-    invoice = await rowOf(trx, ctx, "invoices", data.invoice_id);
-    data.purchase_order_id ??= (invoice.purchase_order_ids as number[] | null)?.[0];
-  }
+  const invoice = data.invoice_id === undefined || data.invoice_id === null ? undefined : await rowOf(trx, ctx, "invoices", data.invoice_id);
+  data.purchase_order_id ??= (invoice?.purchase_order_ids as number[] | undefined)?.[0];
   if (data.purchase_order_id === undefined || data.purchase_order_id === null) throw unprocessable({ purchase_order_id: ["can't be blank"] });
   const po = await receivablePurchaseOrder(trx, ctx, data.purchase_order_id);
-  if (invoice && invoice.vendor_id !== po.vendor_id) Object.assign(errors, { invoice_id: ["belongs to another vendor than the purchase order"] });
-  failIfAny(errors);
+  if (invoice && invoice.vendor_id !== po.vendor_id) throw unprocessable({ invoice_id: ["belongs to another vendor than the purchase order"] });
   data.vendor_id = po.vendor_id;
 }
 
