@@ -49,7 +49,8 @@ export interface RouteView {
   page?: PageKind;
   /** filters always applied on this view */
   preset?: Readonly<Record<string, string | readonly string[]>>;
-  /** query-string parameters of the route mapped to filter fields */
+  /** query-string parameters of the route mapped to filter fields (list pages), or to the fields
+   *  they prefill (create pages, e.g. /log_new_receipt?poID → purchase_order_id) */
   params?: Readonly<Record<string, string>>;
   title?: string;
 }
@@ -75,7 +76,8 @@ export interface ResourcePermissions {
 }
 
 export interface RowAction {
-  action: "edit" | "delete" | "show";
+  /** duplicate opens the resource's duplicate route (e.g. accrual blasts) */
+  action: "edit" | "delete" | "show" | "duplicate";
   permission: PermissionKeys;
   when?: Condition;
   /** i18n key of the confirmation text; interpolated with the row */
@@ -146,6 +148,8 @@ export interface ResourceDef {
   serverFields?: readonly string[];
   /** fields the server computes on read (named hooks in src/server/domain) */
   computed?: readonly string[];
+  /** list row height in pixels when not the default 25 (data-spec 9: 50 for accruals) */
+  rowHeight?: number;
   /** show in the menu */
   menu?: { group: string; order?: number } | false;
   portal?: { scope: string; actions: readonly ("list" | "show")[] };

@@ -5,17 +5,25 @@
 import { tableOf, type ResourceDef } from "../../framework/resource.js";
 import type { DB } from "../db/connect.js";
 import type { Ctx, Row } from "../resources/context.js";
+import { accrualBlastHooks, accrualEntryHooks } from "./accrual_blasts.js";
+import { accrualRequestHooks } from "./accrual_requests.js";
+import { accrualHooks, accrualInvoiceLinkHooks } from "./accruals.js";
+import { addressHooks } from "./addresses.js";
+import { activityHooks, categoryHooks, importHooks, messageHooks, notificationHooks, vendorContactHooks } from "./admin.js";
+import { budgetHooks } from "./budgets.js";
 import { cardTransactionHooks, purchaseHooks, statementHooks, virtualCardHooks } from "./cards.js";
+import { catalogueItemHooks } from "./catalogue_items.js";
+import { documentHooks } from "./documents.js";
 import { expenseItemHooks } from "./expense_items.js";
 import { expenseReportHooks } from "./expense_reports.js";
-import { activityHooks, categoryHooks, importHooks, messageHooks, notificationHooks, vendorContactHooks } from "./admin.js";
-import { addressHooks } from "./addresses.js";
-import { documentHooks } from "./documents.js";
+import { inboundReceiptHooks } from "./inbound_receipts.js";
 import { invoiceHooks } from "./invoices.js";
 import { accountHooks, accountTransactionHooks } from "./ledger.js";
 import { poItemHooks } from "./po_items.js";
 import { policyHooks } from "./policies.js";
+import { purchaseOrderRequestHooks } from "./purchase_order_requests.js";
 import { purchaseOrderHooks } from "./purchase_orders.js";
+import { receiptHooks, receiptItemHooks } from "./receipts.js";
 import { reportHooks, reportScheduleHooks } from "./reports.js";
 import { teamHooks, teamMemberHooks } from "./teams.js";
 import { userHooks } from "./users.js";
@@ -64,6 +72,17 @@ const hooks: Record<string, ResourceHooks> = {
   messages: messageHooks,
   notifications: notificationHooks,
   vendor_contacts: vendorContactHooks,
+  purchase_order_requests: purchaseOrderRequestHooks,
+  receipts: receiptHooks,
+  receipt_items: receiptItemHooks,
+  inbound_receipts: inboundReceiptHooks,
+  catalogue_items: catalogueItemHooks,
+  budgets: budgetHooks,
+  accruals: accrualHooks,
+  accrual_invoice_links: accrualInvoiceLinkHooks,
+  accrual_requests: accrualRequestHooks,
+  accrual_blasts: accrualBlastHooks,
+  accrual_entries: accrualEntryHooks,
 };
 
 /** A resource's hooks; a view of another resource's table shares that resource's hooks. */

@@ -5,6 +5,7 @@
 import type { DB } from "../db/connect.js";
 import { adminSeed } from "./admin.js";
 import { expensesSeed } from "./expenses.js";
+import { seedPurchasing } from "./purchasing.js";
 import type { Random } from "./random.js";
 
 export interface SeedContext {
@@ -24,4 +25,4 @@ export interface SeedContext {
 
 export type EntitySeed = (db: DB, context: SeedContext) => Promise<void>;
 
-export const entitySeeds: readonly EntitySeed[] = [expensesSeed, adminSeed];
+export const entitySeeds: readonly EntitySeed[] = [seedPurchasing, expensesSeed, adminSeed];
