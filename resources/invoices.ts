@@ -76,6 +76,8 @@ export default defineResource({
     vendor: { kind: "belongsTo", resource: "vendors", foreignKey: "vendor_id", fields: ["id", "name", "vendor_id", "classification", "po_not_required"] },
     subsidiary: { kind: "belongsTo", resource: "subsidiaries", foreignKey: "subsidiary_id", fields: ["id", "name"] },
     purchase_orders: { kind: "refersMany", resource: "purchase_orders", localKey: "purchase_order_ids", fields: ["id", "number", "amount", "open_balance", "status"] },
+    documents: { kind: "hasMany", resource: "documents", foreignKey: "assetable_id", where: { assetable_type: "Invoice" }, fields: ["id", "asset_file_file_name", "asset_file_file_size", "content_type", "created_at"] },
+    activities: { kind: "hasMany", resource: "activities", foreignKey: "item_id", where: { item_type: "invoices" }, fields: ["id", "event", "user_id", "changes", "created_at"] },
   },
   rowActions: [
     { action: "edit", permission: ["editInvoices"], when: { status: ["DRAFT", "NEW", "REJECTED"] } },

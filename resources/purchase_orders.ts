@@ -1,6 +1,55 @@
 import { defineResource } from "../src/framework/resource.js";
 import { purchaseOrderSchema } from "../schemas/purchase_order.js";
 
+/**
+ * Composites: ACTIVE = APPROVED | OPEN (approved, may be received and invoiced);
+ * OPEN/PENDING = OPEN | PENDING.
+ */
+export const purchaseOrderStatuses = {
+  field: "status",
+  values: [
+    { code: "DRAFT", color: "default" },
+    { code: "PENDING", color: "gold" },
+    { code: "APPROVED", color: "cyan" },
+    { code: "OPEN", color: "geekblue" },
+    { code: "CLOSED", color: "default" },
+    { code: "REJECTED", color: "red" },
+  ],
+  composites: { ACTIVE: ["APPROVED", "OPEN"], "OPEN/PENDING": ["OPEN", "PENDING"] },
+} as const;
+
+/** Shared by the views of purchase_orders (approvals, requests, receiving, POs requiring cards). */
+export const purchaseOrderColumns = [
+  { field: "number", link: "show", linkResource: "purchase_orders", linkIdField: "id", filterable: true },
+  { field: "vendor.name", link: "show", linkResource: "vendors", linkIdField: "vendor_id", filterable: true },
+  { field: "date", kind: "date", filterable: true },
+  { field: "amount", kind: "money", currency: "currency_code", total: true, filterable: true },
+  { field: "open_balance", kind: "money", currency: "currency_code", total: true, filterable: true },
+  { field: "invoice_balance", kind: "money", currency: "currency_code", hidden: true },
+  { field: "accrual_balance", kind: "money", currency: "currency_code", hidden: true },
+  { field: "po_type", kind: "enum", hidden: true, filterable: true },
+  { field: "po_subtype", kind: "enum", hidden: true, filterable: true },
+  { field: "department", hidden: true, filterable: true },
+  { field: "budget.label", hidden: true, filterable: true },
+  { field: "approval_status", kind: "enum", hidden: true, filterable: true },
+  { field: "status", kind: "status", filterable: true },
+] as const;
+
+export const purchaseOrderRelations = {
+  vendor: { kind: "belongsTo", resource: "vendors", foreignKey: "vendor_id", fields: ["id", "name"] },
+  subsidiary: { kind: "belongsTo", resource: "subsidiaries", foreignKey: "subsidiary_id", fields: ["id", "name"] },
+  requestor: { kind: "belongsTo", resource: "contacts", foreignKey: "requestor_id", fields: ["id", "first_name", "last_name"] },
+  budget: { kind: "belongsTo", resource: "budgets", foreignKey: "budget_id", fields: ["id", "label", "amount"] },
+  po_items: { kind: "hasMany", resource: "po_items", foreignKey: "purchase_order_id", fields: ["id", "line", "description", "quantity", "unit_price", "amount", "qty_received", "qty_billed"] },
+  documents: { kind: "hasMany", resource: "documents", foreignKey: "assetable_id", where: { assetable_type: "PurchaseOrder" }, fields: ["id", "asset_file_file_name", "asset_file_file_size", "content_type", "created_at"] },
+  activities: { kind: "hasMany", resource: "activities", foreignKey: "item_id", where: { item_type: "purchase_orders" }, fields: ["id", "event", "user_id", "changes", "created_at"] },
+} as const;
+
+/** Edit only while the status allows it (data-spec 5): not once approved. */
+export const purchaseOrderEditable = { status: ["DRAFT", "PENDING", "REJECTED"] } as const;
+
+export const purchaseOrderServerFields = ["open_balance", "invoice_balance", "accrual_balance", "fully_matched", "approval_status", "awaiting_receipt", "vcard_id"] as const;
+
 export default defineResource({
   name: "purchase_orders",
   schema: purchaseOrderSchema,
@@ -12,7 +61,9 @@ export default defineResource({
     show: "/purchase_orders/:purchaseOrderID",
     create: "/purchase_orders/new",
     edit: "/purchase_orders/:purchaseOrderID/edit",
-    views: [],
+    views: [
+      { path: "/purchase_orders", params: { purchaseOrderNumber: "number_like", status: "status", vendorName: "vendor.name_like" } },
+    ],
   },
   permissions: {
     list: ["listPurchaseOrders"],
@@ -21,42 +72,16 @@ export default defineResource({
     edit: ["editPurchaseOrders"],
     delete: ["deletePurchaseOrders"],
   },
-  statuses: {
-    field: "status",
-    values: [
-      { code: "DRAFT", color: "default" },
-      { code: "PENDING", color: "gold" },
-      { code: "APPROVED", color: "cyan" },
-      { code: "OPEN", color: "geekblue" },
-      { code: "CLOSED", color: "default" },
-      { code: "REJECTED", color: "red" },
-    ],
-    composites: { ACTIVE: ["APPROVED", "OPEN"], "OPEN/PENDING": ["OPEN", "PENDING"] },
-  },
-  columns: [
-    { field: "number", link: "show", filterable: true },
-    { field: "vendor.name", link: "show", linkResource: "vendors", linkIdField: "vendor_id", filterable: true },
-    { field: "date", kind: "date", filterable: true },
-    { field: "amount", kind: "money", currency: "currency_code", total: true, filterable: true },
-    { field: "open_balance", kind: "money", currency: "currency_code", total: true, filterable: true },
-    { field: "invoice_balance", kind: "money", currency: "currency_code", hidden: true },
-    { field: "po_type", kind: "enum", hidden: true, filterable: true },
-    { field: "department", hidden: true, filterable: true },
-    { field: "status", kind: "status", filterable: true },
-  ],
+  statuses: purchaseOrderStatuses,
+  columns: purchaseOrderColumns,
   defaultSort: { field: "id", order: "desc" },
   search: ["number", "description", "project_name"],
-  indexes: ["number", "vendor_id", "status", "date"],
-  serverFields: ["open_balance", "invoice_balance", "accrual_balance", "fully_matched"],
+  indexes: ["number", "vendor_id", "status", "date", "budget_id", ["status", "awaiting_receipt"], ["po_type", "status"]],
+  serverFields: purchaseOrderServerFields,
   computed: ["currency"],
-  relations: {
-    vendor: { kind: "belongsTo", resource: "vendors", foreignKey: "vendor_id", fields: ["id", "name"] },
-    subsidiary: { kind: "belongsTo", resource: "subsidiaries", foreignKey: "subsidiary_id", fields: ["id", "name"] },
-    requestor: { kind: "belongsTo", resource: "contacts", foreignKey: "requestor_id", fields: ["id", "first_name", "last_name"] },
-    po_items: { kind: "hasMany", resource: "po_items", foreignKey: "purchase_order_id", fields: ["id", "line", "description", "quantity", "unit_price", "amount", "qty_received", "qty_billed"] },
-  },
+  relations: purchaseOrderRelations,
   rowActions: [
-    { action: "edit", permission: ["editPurchaseOrders"], when: { status: ["DRAFT", "PENDING", "REJECTED"] } },
+    { action: "edit", permission: ["editPurchaseOrders"], when: purchaseOrderEditable },
     { action: "delete", permission: ["deletePurchaseOrders"], when: { status: ["DRAFT", "REJECTED"] }, confirm: "confirm.deletePurchaseOrder" },
   ],
   portal: { scope: "vendor_id", actions: ["list", "show"] },

@@ -19,5 +19,15 @@ export const purchaseOrderSchema = {
     project_name: { type: ["string", "null"], maxLength: 100 },
     description: { type: ["string", "null"], maxLength: 2000 },
     fully_matched: { type: "boolean", default: false },
+    /** the approval workflow's state; null when no workflow applies (data-spec 4 "Approval workflow") */
+    approval_status: { type: ["string", "null"], enum: ["NEW", "PENDING", "APPROVED", "REJECTED", null] },
+    budget_id: { type: ["integer", "null"], "x-references": "budgets" },
+    multiple_vendors: { type: "boolean", default: false },
+    po_subtype: { type: ["string", "null"], enum: ["Inventory", "Project", null] },
+    /** server-kept: a line still has qty_received < quantity (what /receiving/purchase_orders lists) */
+    awaiting_receipt: { type: "boolean", default: false },
+    /** the card issued for a corporate-card PO (/po_requiring_vcards lists those without one); the
+     *  foreign key to vcards is added by the cards entity */
+    vcard_id: { type: ["integer", "null"] },
   },
 } as const;

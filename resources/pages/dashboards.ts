@@ -42,20 +42,4 @@ export const dashboards: readonly PageDef[] = [
       },
     ],
   },
-  {
-    path: "/dashboard/receiving",
-    kind: "dashboard",
-    title: "dashboards.receiving",
-    permissions: ["dashboardReceiving", "receiving_visible"],
-    variants: [
-      {
-        title: "dashboards.receiving",
-        widgets: [
-          { type: "count", title: "widgets.poToReceive", resource: "purchase_orders", filter: { status: "ACTIVE" } },
-          { type: "sum", title: "widgets.poOpenBalance", resource: "purchase_orders", field: "open_balance", filter: { status: "ACTIVE" } },
-          { type: "chart", title: "widgets.poToReceiveByMonth", resource: "purchase_orders", group: "month:date", sum: "open_balance", filter: { status: "ACTIVE" } },
-        ],
-      },
-    ],
-  },
 ];

@@ -2,5 +2,7 @@
 import type { PageDef } from "../../src/framework/pages.js";
 import { adminPages } from "./admin.js";
 import { dashboards } from "./dashboards.js";
+import { expensePages } from "./expenses.js";
+import { purchasingPages } from "./purchasing.js";
 
-export const pages: readonly PageDef[] = [...dashboards, ...adminPages];
+export const pages: readonly PageDef[] = [...dashboards, ...purchasingPages, ...expensePages, ...adminPages];

@@ -2,25 +2,25 @@
  * Invoice due status (NEW, DUE TODAY, DUE SOON, PAST DUE) and aging buckets (0-30, 31-60, 61+),
  * computed from the due date on the UTC calendar date. DUE SOON is within `dueSoonDays`.
  */
-import dayjs from "dayjs";
-import utc from "dayjs/plugin/utc.js";
 import { money, round, type MoneyInput } from "./money.js";
-
-dayjs.extend(utc);
 
 export const dueSoonDays = 7;
 export type DueStatus = "NEW" | "DUE TODAY" | "DUE SOON" | "PAST DUE";
 
+const dayMs = 86_400_000;
+
+/** Whole days from the due date to today (YYYY-MM-DD strings parse as UTC midnight); hot on every list row. */
 export function daysPastDue(dueDate: string, today: string): number {
-  return dayjs.utc(today).diff(dayjs.utc(dueDate), "day");
+  return Math.round((Date.parse(today) - Date.parse(dueDate)) / dayMs);
 }
 
-export function dueStatus(dueDate: string, today: string): DueStatus {
-  const late = daysPastDue(dueDate, today);
+export function dueStatusOf(late: number): DueStatus {
   if (late > 0) return "PAST DUE";
   if (late === 0) return "DUE TODAY";
   return -late <= dueSoonDays ? "DUE SOON" : "NEW";
 }
+
+export const dueStatus = (dueDate: string, today: string): DueStatus => dueStatusOf(daysPastDue(dueDate, today));
 
 export interface Aging {
   amount_overDue: string;
@@ -30,8 +30,7 @@ export interface Aging {
 }
 
 /** The open balance in its bucket; "0-30" (Current) also holds what is not yet due. */
-export function agingOf(balance: MoneyInput, dueDate: string, today: string): Aging {
-  const late = daysPastDue(dueDate, today);
+export function agingOf(balance: MoneyInput, late: number): Aging {
   const amount = round(balance);
   const zero = round(0);
   return {

@@ -25,9 +25,17 @@ export function formatMoney(value: MoneyInput | null | undefined, currency: stri
   return new Intl.NumberFormat(locale, { style: "currency", currency }).format(Number(round(value)));
 }
 
+const symbols = new Map<string, string>();
+
+/** Intl formatters are costly to build; symbols are asked for on every row of a list. */
 export function currencySymbol(currency: string): string {
-  const parts = new Intl.NumberFormat("en", { style: "currency", currency, currencyDisplay: "narrowSymbol" }).formatToParts(0);
-  return parts.find((p) => p.type === "currency")?.value ?? currency;
+  let symbol = symbols.get(currency);
+  if (symbol === undefined) {
+    const parts = new Intl.NumberFormat("en", { style: "currency", currency, currencyDisplay: "narrowSymbol" }).formatToParts(0);
+    symbol = parts.find((p) => p.type === "currency")?.value ?? currency;
+    symbols.set(currency, symbol);
+  }
+  return symbol;
 }
 
 export const currencyOf = (code: string) => ({ iso_code: code, symbol: currencySymbol(code) });

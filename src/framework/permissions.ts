@@ -8,12 +8,14 @@ import type { PermissionKeys, ResourceDef, ResourcePermissions } from "./resourc
 export interface Principal {
   perm_resources: readonly string[];
   module_settings: Readonly<Record<string, boolean>>;
+  /** vendor-portal users: the company's modules do not count as permissions for them (spec 6) */
+  portal?: boolean;
 }
 
 export type ResourceAction = keyof ResourcePermissions;
 
 export function holds(principal: Principal, key: string): boolean {
-  return principal.perm_resources.includes(key) || principal.module_settings[key] === true;
+  return principal.perm_resources.includes(key) || (!principal.portal && principal.module_settings[key] === true);
 }
 
 /** Any-one rule. An empty or absent list means no permission is needed. */

@@ -50,7 +50,8 @@ export interface RouteView {
   page?: PageKind;
   /** filters always applied on this view */
   preset?: Readonly<Record<string, string | readonly string[]>>;
-  /** query-string parameters of the route mapped to filter fields */
+  /** query-string parameters of the route mapped to filter fields (list pages), or to the fields
+   *  they prefill (create pages, e.g. /log_new_receipt?poID → purchase_order_id) */
   params?: Readonly<Record<string, string>>;
   title?: string;
 }
@@ -132,8 +133,6 @@ export interface ResourceDef {
   module?: string;
   statuses?: StatusSet;
   columns: readonly ColumnDef[];
-  /** list row height in pixels (data spec 9: 25 by default, 50 for accruals) */
-  rowHeight?: number;
   defaultSort: { field: string; order: "asc" | "desc" };
   /** text columns searched by `q` */
   search?: readonly string[];
@@ -144,10 +143,14 @@ export interface ResourceDef {
   tenancy?: Tenancy;
   /** filters (query-grammar form) every request on this resource is confined to, e.g. a view of a table */
   baseFilter?: Readonly<Record<string, string>>;
+  /** column holding the signed-in user's id: each user sees (and creates) only their own rows, e.g. notifications */
+  owner?: string;
   /** fields the server fills (never accepted from clients) beyond id/company_id/timestamps */
   serverFields?: readonly string[];
   /** fields the server computes on read (named hooks in src/server/domain) */
   computed?: readonly string[];
+  /** list row height in pixels when not the default 25 (data-spec 9: 50 for accruals) */
+  rowHeight?: number;
   /** show in the menu */
   menu?: { group: string; order?: number } | false;
   portal?: { scope: string; actions: readonly ("list" | "show")[] };

@@ -62,6 +62,8 @@ const adminKeys = [
   "listBudgets", "readBudgets", "listReports", "editReports", "addReports", "view2Transactions",
   "addTeams", "deleteTeams", "deleteCatalogueItems", "readSubsidiaries", "addSubsidiaries",
   "deleteSubsidiaries",
+  // ours (not in the spec's key list): writing the chart of accounts and categories, uploading and deleting documents
+  "editAdministrations", "addDocuments", "deleteDocuments",
 ] as const;
 
 /** Every staff key; administrators hold them all. */
@@ -109,6 +111,9 @@ export const roles: Readonly<Record<string, readonly string[]>> = {
 };
 
 export const roleNames = Object.keys(roles);
+
+/** Roles that use the vendor portal, not the staff app. */
+export const portalRoles: readonly string[] = ["vendor"];
 
 export function keysOfRole(role: string): readonly string[] {
   return roles[role] ?? [];

@@ -6,6 +6,7 @@ import fastifyStatic from "@fastify/static";
 import { resources as registry } from "../../resources/index.js";
 import type { ResourceDef } from "../framework/resource.js";
 import type { DB } from "./db/connect.js";
+import { adminRoutes } from "./http/admin.js";
 import { authenticate, oauthRoutes } from "./http/auth.js";
 import { noRoute, registerErrorHandler } from "./http/errors.js";
 import { registerOpenApi } from "./http/openapi.js";
@@ -39,6 +40,7 @@ export async function buildApp({ db, logger = false, resources = registry }: App
   await registerOpenApi(app, resources);
   oauthRoutes(app, db);
   userRoutes(app);
+  adminRoutes(app);
   resourceRoutes(app, resources);
 
   const hasClient = fs.existsSync(path.join(clientDir, "index.html"));

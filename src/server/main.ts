@@ -2,6 +2,7 @@
 import { buildApp } from "./app.js";
 import { config } from "./config.js";
 import { connect } from "./db/connect.js";
+import { maintainEmbedded } from "./db/maintenance.js";
 import { migrate } from "./db/migrate.js";
 import { demoLogins, demoPassword, isEmpty, seedDemo } from "./seed/demo.js";
 
@@ -16,6 +17,7 @@ if (!config.production && (await isEmpty(database.db))) {
   seeded = true;
 }
 
+const stopMaintenance = await maintainEmbedded(database);
 const app = await buildApp({ db: database.db, logger: config.production });
 await app.listen({ port: config.port, host: config.host });
 
@@ -27,6 +29,7 @@ if (!config.production) {
 }
 
 const shutdown = async () => {
+  stopMaintenance();
   await app.close();
   await database.close();
   process.exit(0);

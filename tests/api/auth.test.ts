@@ -73,6 +73,23 @@ describe("sign-in", () => {
   });
 });
 
+describe("sessions", () => {
+  it("take a role change into account at once", async () => {
+    const staff = await h.login("staff@acme.test");
+    expect((await h.app.inject({ url: "/api/vendors?_end=1", headers: staff })).statusCode).toBe(403);
+    const admin = await h.login("admin@acme.test");
+    const [user] = (await h.app.inject({ url: "/api/users?email=staff@acme.test", headers: admin })).json().data;
+    const unknown = await h.app.inject({ method: "PATCH", url: `/api/users/${user.id}`, headers: admin, payload: { role: "emperor" } });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors.role[0]).toMatch(/must be one of/);
+    const changed = await h.app.inject({ method: "PATCH", url: `/api/users/${user.id}`, headers: admin, payload: { role: "admin_readonly" } });
+    expect(changed.statusCode).toBe(200);
+    expect((await h.app.inject({ url: "/api/vendors?_end=1", headers: staff })).statusCode).toBe(200);
+    await h.app.inject({ method: "PATCH", url: `/api/users/${user.id}`, headers: admin, payload: { role: "staff" } });
+    expect((await h.app.inject({ url: "/api/vendors?_end=1", headers: staff })).statusCode).toBe(403);
+  });
+});
+
 describe("current user", () => {
   it("returns the spec's user shape", async () => {
     const headers = await h.login("approver@acme.test");

@@ -93,13 +93,16 @@ describe("permissions and tenancy", () => {
     expect(post.json().errors.vendor_id).toEqual(["does not exist"]);
   });
 
-  it("turns a module off for the company", async () => {
+  it("turns a module off for the company, at once for signed-in users", async () => {
     const acme = await h.companyId("Acme Corp");
     const headers = await h.login("po@acme.test");
+    const admin = await h.login("admin@acme.test");
     expect((await h.app.inject({ url: "/api/purchase_orders?_end=1", headers })).statusCode).toBe(200);
-    await h.database.db.updateTable("companies").set({ module_settings: JSON.stringify({ purchase_orders_active: false }) }).where("id", "=", acme).execute();
+    const off = await h.app.inject({ method: "PATCH", url: `/api/companies/${acme}`, headers: admin, payload: { module_settings: { purchase_orders_active: false } } });
+    expect(off.statusCode).toBe(200);
     expect((await h.app.inject({ url: "/api/purchase_orders?_end=1", headers })).statusCode).toBe(403);
-    await h.database.db.updateTable("companies").set({ module_settings: null }).where("id", "=", acme).execute();
+    await h.app.inject({ method: "PATCH", url: `/api/companies/${acme}`, headers: admin, payload: { module_settings: { purchase_orders_active: true } } });
+    expect((await h.app.inject({ url: "/api/purchase_orders?_end=1", headers })).statusCode).toBe(200);
   });
 });
 

@@ -32,8 +32,8 @@ describe("dashboards", () => {
   it("chooses the dashboard by role from the root route", async () => {
     const receiving = await signedIn("receiving@acme.test");
     await receiving.waitForURL(/\/dashboard\/receiving$/);
-    await heading(receiving, "Receiving dashboard").waitFor();
-    await expect.poll(() => receiving.getByText("Purchase orders to receive").count()).toBe(1);
+    await heading(receiving, "Receiving Dashboard").waitFor();
+    await expect.poll(() => receiving.getByText("POs to Receive").count()).toBe(1);
     await screenshot(receiving, "dashboard-receiving-rcv_manager");
 
     const po = await signedIn("po@acme.test");
@@ -65,7 +65,7 @@ describe("dashboards", () => {
 describe("company settings", () => {
   it("is read-only without the edit key", async () => {
     const page = await signedIn("readonly@acme.test", "/settings");
-    await heading(page, "Company settings").waitFor();
+    await heading(page, "Company Settings").waitFor();
     await expect.poll(() => page.getByLabel("Name", { exact: true }).isDisabled()).toBe(true);
     expect(await page.getByRole("button", { name: "Save" }).count()).toBe(0);
   });
@@ -102,7 +102,7 @@ describe("user pages", () => {
     await heading(page, "Perfil de usuario").waitFor();
     await page.locator(".ant-descriptions .ant-select").click();
     await page.locator(".ant-select-item-option", { hasText: "English" }).click();
-    await heading(page, "User profile").waitFor();
+    await heading(page, "User Profile").waitFor();
   });
 
   it("shows a contact's role and permission keys from its page", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import invoices from "../../resources/invoices.js";
-import { agingOf, dueStatus } from "../../src/framework/aging.js";
+import { agingOf, daysPastDue, dueStatus } from "../../src/framework/aging.js";
 import { matches } from "../../src/framework/conditions.js";
 import { formatDate } from "../../src/framework/dates.js";
 import { formatMoney, round, sum } from "../../src/framework/money.js";
@@ -73,10 +73,12 @@ describe("dates, due status and aging", () => {
     expect(dueStatus("2026-11-29", "2026-11-21")).toBe("NEW");
   });
   it("puts the balance in exactly one bucket", () => {
-    expect(agingOf("10", "2026-11-01", "2026-11-21")).toEqual({ amount_overDue: "10.00", amt_overdue_0_to_30: "10.00", amt_overdue_31_to_60: "0.00", amt_overdue_61_to_over: "0.00" });
-    expect(agingOf("10", "2026-10-01", "2026-11-21").amt_overdue_31_to_60).toBe("10.00");
-    expect(agingOf("10", "2026-09-01", "2026-11-21").amt_overdue_61_to_over).toBe("10.00");
-    expect(agingOf("10", "2026-12-01", "2026-11-21").amount_overDue).toBe("0.00");
+    const aging = (due: string) => agingOf("10", daysPastDue(due, "2026-11-21"));
+    expect(aging("2026-11-01")).toEqual({ amount_overDue: "10.00", amt_overdue_0_to_30: "10.00", amt_overdue_31_to_60: "0.00", amt_overdue_61_to_over: "0.00" });
+    expect(aging("2026-10-01").amt_overdue_31_to_60).toBe("10.00");
+    expect(aging("2026-09-01").amt_overdue_61_to_over).toBe("10.00");
+    expect(aging("2026-12-01").amount_overDue).toBe("0.00");
+    expect(daysPastDue("2026-03-01", "2026-03-29")).toBe(28); // across the DST change, whole days
   });
 });
 
@@ -88,6 +90,10 @@ describe("permissions", () => {
     expect(can(principal, ["invoices_active"])).toBe(true);
     expect(can(principal, ["purchase_orders_active"])).toBe(false);
     expect(can(principal, [])).toBe(true);
+  });
+  it("does not let vendor-portal users pass a staff guard made of module keys", () => {
+    expect(can({ ...principal, portal: true }, ["invoices_active"])).toBe(false);
+    expect(can({ ...principal, portal: true }, ["listInvoices"])).toBe(true);
   });
   it("needs the resource's module and a declared action", () => {
     expect(canAct(principal, invoices, "list")).toBe(true);

@@ -1,8 +1,8 @@
 /**
  * The table model: every table the schemas define, with its columns and indexes. Resources give
- * most tables; a few server-only tables (identity, tokens, audit log) are listed here.
+ * most tables; a few server-only tables (identity, tokens, document contents) are listed here.
  */
-import { activitySchema } from "../../../schemas/activity.js";
+import { documentFileSchema } from "../../../schemas/document.js";
 import { oauthTokenSchema } from "../../../schemas/oauth_token.js";
 import { userSchema } from "../../../schemas/user.js";
 import { tableOf, type ResourceDef } from "../../framework/resource.js";
@@ -85,7 +85,7 @@ export function columnsOf(schema: ObjectSchema, companyScoped: boolean): ColumnM
 const internalTables: TableModel[] = [
   { name: "users", columns: columnsOf(userSchema, false), indexes: [] },
   { name: "oauth_tokens", columns: columnsOf(oauthTokenSchema, false), indexes: [["user_id"]] },
-  { name: "activities", columns: columnsOf(activitySchema, true), indexes: [["company_id", "item_type", "item_id"]] },
+  { name: "document_files", columns: columnsOf(documentFileSchema, true), indexes: [["company_id", "document_id"]] },
 ];
 
 export function companyScoped(resource: ResourceDef): boolean {

@@ -5,11 +5,30 @@
 import { tableOf, type ResourceDef } from "../../framework/resource.js";
 import type { DB } from "../db/connect.js";
 import type { Ctx, Row } from "../resources/context.js";
+import { accrualBlastHooks, accrualEntryHooks } from "./accrual_blasts.js";
+import { accrualRequestHooks } from "./accrual_requests.js";
+import { accrualHooks, accrualInvoiceLinkHooks } from "./accruals.js";
+import { addressHooks } from "./addresses.js";
+import { activityHooks, categoryHooks, importHooks, messageHooks, notificationHooks, vendorContactHooks } from "./admin.js";
+import { budgetHooks } from "./budgets.js";
+import { cardTransactionHooks, purchaseHooks, statementHooks, virtualCardHooks } from "./cards.js";
+import { catalogueItemHooks } from "./catalogue_items.js";
+import { documentHooks } from "./documents.js";
+import { expenseItemHooks } from "./expense_items.js";
+import { expenseReportHooks } from "./expense_reports.js";
+import { inboundReceiptHooks } from "./inbound_receipts.js";
 import { invoiceHooks } from "./invoices.js";
+import { accountHooks, accountTransactionHooks } from "./ledger.js";
 import { poItemHooks } from "./po_items.js";
+import { policyHooks } from "./policies.js";
+import { purchaseOrderRequestHooks } from "./purchase_order_requests.js";
 import { purchaseOrderHooks } from "./purchase_orders.js";
+import { receiptHooks, receiptItemHooks } from "./receipts.js";
+import { reportHooks, reportScheduleHooks } from "./reports.js";
+import { teamHooks, teamMemberHooks } from "./teams.js";
 import { userHooks } from "./users.js";
 import { vendorHooks } from "./vendors.js";
+import { workflowHooks } from "./workflows.js";
 
 export interface ResourceHooks {
   /** add the resource's computed fields to rows about to be returned */
@@ -17,6 +36,8 @@ export interface ResourceHooks {
   /** complete (server fields) and check a new row inside the write transaction */
   beforeCreate?(data: Row, ctx: Ctx, trx: DB): Promise<void> | void;
   beforeUpdate?(data: Row, existing: Row, ctx: Ctx, trx: DB): Promise<void> | void;
+  /** before a delete, in its transaction: refuse it (422) or remove what depends on the row */
+  beforeDelete?(existing: Row, ctx: Ctx, trx: DB): Promise<void> | void;
   /** after insert/update/delete, in the same transaction (e.g. roll totals up to a parent) */
   afterWrite?(row: Row, ctx: Ctx, trx: DB): Promise<void> | void;
   /** replaces the generic insert, e.g. when a create spans several tables */
@@ -29,6 +50,39 @@ const hooks: Record<string, ResourceHooks> = {
   purchase_orders: purchaseOrderHooks,
   po_items: poItemHooks,
   users: userHooks,
+  expense_reports: expenseReportHooks,
+  expense_items: expenseItemHooks,
+  policies: policyHooks,
+  virtual_cards: virtualCardHooks,
+  card_transactions: cardTransactionHooks,
+  purchases: purchaseHooks,
+  statements: statementHooks,
+  teams: teamHooks,
+  team_members: teamMemberHooks,
+  workflows: workflowHooks,
+  accounts: accountHooks,
+  account_transactions: accountTransactionHooks,
+  documents: documentHooks,
+  addresses: addressHooks,
+  reports: reportHooks,
+  report_schedules: reportScheduleHooks,
+  imports: importHooks,
+  activities: activityHooks,
+  categories: categoryHooks,
+  messages: messageHooks,
+  notifications: notificationHooks,
+  vendor_contacts: vendorContactHooks,
+  purchase_order_requests: purchaseOrderRequestHooks,
+  receipts: receiptHooks,
+  receipt_items: receiptItemHooks,
+  inbound_receipts: inboundReceiptHooks,
+  catalogue_items: catalogueItemHooks,
+  budgets: budgetHooks,
+  accruals: accrualHooks,
+  accrual_invoice_links: accrualInvoiceLinkHooks,
+  accrual_requests: accrualRequestHooks,
+  accrual_blasts: accrualBlastHooks,
+  accrual_entries: accrualEntryHooks,
 };
 
 /** A resource's hooks; a view of another resource's table shares that resource's hooks. */

@@ -1,5 +1,5 @@
 /** Invoice rules: balances kept by the server, GL coding, due status and aging, what may be deleted or paid. */
-import { agingOf, dueStatus, hasBalance } from "../../framework/aging.js";
+import { agingOf, daysPastDue, dueStatusOf, hasBalance } from "../../framework/aging.js";
 import { isoDate } from "../../framework/dates.js";
 import { currencyOf, money, sum } from "../../framework/money.js";
 import { expandStatuses } from "../../framework/query.js";
@@ -45,8 +45,9 @@ export const invoiceHooks: ResourceHooks = {
       const balance = String(row.balance_outstanding ?? "0");
       const open = hasBalance(balance) && unpaid.includes(String(row.status));
       row.currency = currencyOf(String(row.currency_code));
-      row.due_status = open ? dueStatus(String(row.due_date), today) : null;
-      Object.assign(row, agingOf(open ? balance : "0", String(row.due_date), today));
+      const late = daysPastDue(String(row.due_date), today);
+      row.due_status = open ? dueStatusOf(late) : null;
+      Object.assign(row, agingOf(open ? balance : "0", late));
       row.valid = codingValid(row.amount, row.debit_entries);
       row.is_invoice_allow_to_delete = deletable.includes(String(row.status)) && money(String(row.payments_sum ?? "0")).eq(0);
       row.is_validate_pay_now = payable.includes(String(row.status)) && hasBalance(String(row.outstanding_balance_pending)) && row.is_on_hold !== true;

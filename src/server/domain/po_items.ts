@@ -1,5 +1,9 @@
-/** Purchase-order lines: amount = quantity × unit price; the order's totals follow its lines. */
+/**
+ * Purchase-order lines: amount = quantity × unit price; the order's totals follow its lines. A line's
+ * quantity cannot drop below what has been received on it.
+ */
 import { money, round } from "../../framework/money.js";
+import { unprocessable } from "../http/errors.js";
 import type { Row } from "../resources/context.js";
 import type { ResourceHooks } from "./hooks.js";
 import { rollUpPurchaseOrder } from "./purchase_orders.js";
@@ -18,6 +22,9 @@ export const poItemHooks: ResourceHooks = {
     lineAmount(data);
   },
   beforeUpdate(data, existing) {
+    if (data.quantity !== undefined && money(String(data.quantity)).lt(String(existing.qty_received))) {
+      throw unprocessable({ quantity: [`cannot be less than the ${money(String(existing.qty_received)).toString()} already received`] });
+    }
     lineAmount(data, existing);
   },
   async afterWrite(row, _ctx, trx) {

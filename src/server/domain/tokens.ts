@@ -1,6 +1,7 @@
 /** Opaque bearer tokens, stored hashed so that they can be revoked and a database leak is harmless. */
 import crypto from "node:crypto";
 import type { DB } from "../db/connect.js";
+import { forgetSessions } from "../http/sessions.js";
 
 export const accessTokenSeconds = 2 * 60 * 60;
 const refreshTokenSeconds = 30 * 24 * 60 * 60;
@@ -37,6 +38,7 @@ export async function refreshTokens(db: DB, refreshToken: string): Promise<Token
       .where("refresh_hash", "=", tokenHash(refreshToken)).where("revoked_at", "is", null).where("refresh_expires_at", ">", new Date())
       .returning("user_id").executeTakeFirst();
     if (!row) return undefined;
+    forgetSessions();
     const user = await trx.selectFrom("users").select("locked_at").where("id", "=", row.user_id).executeTakeFirst();
     if (!user || user.locked_at) return undefined;
     return issueTokens(trx, row.user_id as number);
@@ -48,4 +50,5 @@ export async function revokeToken(db: DB, token: string): Promise<void> {
   const hashed = tokenHash(token);
   await db.updateTable("oauth_tokens").set({ revoked_at: new Date() })
     .where((eb) => eb.or([eb("access_hash", "=", hashed), eb("refresh_hash", "=", hashed)])).execute();
+  forgetSessions();
 }

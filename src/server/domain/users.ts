@@ -6,10 +6,14 @@ import { formatDate } from "../../framework/dates.js";
 import { roleNames } from "../../framework/roles.js";
 import type { DB } from "../db/connect.js";
 import { unprocessable } from "../http/errors.js";
+import { forgetSessions } from "../http/sessions.js";
 import type { Ctx, Row } from "../resources/context.js";
 import type { ResourceHooks } from "./hooks.js";
 
 export const acceptedTermsVersion = 1;
+
+const isRole = (role: unknown) => typeof role === "string" && roleNames.includes(role);
+const roleMessage = `must be one of ${roleNames.join(", ")}`;
 
 const companySettings = [
   "disable_payment_method_selection", "accepted_payment_methods", "multiple_accepted_payment_methods",
@@ -38,6 +42,7 @@ export async function currentUser(ctx: Ctx): Promise<Row> {
     companies,
     perm_resources: ctx.principal.perm_resources,
     module_settings: ctx.principal.module_settings,
+    portal: ctx.principal.portal ?? false,
     delegators: [],
     okta_id: user.okta_id ?? null,
     date_accepted_term: accepted,
@@ -56,6 +61,7 @@ export async function acceptTerms(db: DB, userId: number, input: Row): Promise<v
   await db.updateTable("users")
     .set({ date_accepted_term: new Date(date as string), version_accepted_term: acceptedTermsVersion, updated_at: new Date() })
     .where("id", "=", userId).execute();
+  forgetSessions();
 }
 
 export const userHooks: ResourceHooks = {
@@ -69,8 +75,12 @@ export const userHooks: ResourceHooks = {
   beforeCreate(data) {
     const errors: Record<string, string[]> = {};
     if (typeof data.email !== "string" || !data.email) errors.email = ["can't be blank"];
-    if (typeof data.role !== "string" || !roleNames.includes(data.role)) errors.role = [`must be one of ${roleNames.join(", ")}`];
+    if (!isRole(data.role)) errors.role = [roleMessage];
     if (Object.keys(errors).length) throw unprocessable(errors);
+  },
+
+  beforeUpdate(data) {
+    if ("role" in data && !isRole(data.role)) throw unprocessable({ role: [roleMessage] });
   },
 
   /** A new user: the login (found by e-mail, or created without a password) and its contact here. */
@@ -91,4 +101,5 @@ export const userHooks: ResourceHooks = {
 /** Administrators unlock a user locked out by failed passwords. */
 export async function unlockUser(db: DB, userId: number): Promise<void> {
   await db.updateTable("users").set({ locked_at: null, failed_attempts: 0, updated_at: new Date() }).where("id", "=", userId).execute();
+  forgetSessions();
 }

@@ -4,12 +4,13 @@
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { sql } from "kysely";
-import { keysOfRole, moduleNames } from "../../framework/roles.js";
+import { keysOfRole, moduleNames, portalRoles } from "../../framework/roles.js";
 import type { DB } from "../db/connect.js";
 import { maxFailedAttempts, verifyPassword } from "../domain/passwords.js";
 import { issueTokens, refreshTokens, revokeToken, tokenHash } from "../domain/tokens.js";
 import type { CompanyRow, Ctx } from "../resources/context.js";
 import { badRequest, forbidden, HttpError, unauthorized } from "./errors.js";
+import { forgetSessions, sessions, type Session } from "./sessions.js";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -45,6 +46,7 @@ async function passwordGrant(db: DB, username: unknown, password: unknown) {
     await db.updateTable("users")
       .set({ failed_attempts: failed, locked_at: failed >= maxFailedAttempts ? new Date() : null })
       .where("id", "=", user.id).execute();
+    if (failed >= maxFailedAttempts) forgetSessions();
     throw oauthError(400, "invalid_grant", failed >= maxFailedAttempts ? lockedMessage : badCredentials);
   }
   await db.updateTable("users").set({ failed_attempts: 0 }).where("id", "=", user.id).execute();
@@ -84,6 +86,9 @@ export async function authenticate(db: DB, request: FastifyRequest): Promise<Ctx
   const companyHeader = request.headers["company-id"];
   if (companyHeader !== undefined && !/^\d{1,9}$/.test(String(companyHeader))) throw badRequest("company-id must be a company id.");
   const companyId = companyHeader === undefined ? null : Number(companyHeader);
+  const key = `${tokenHash(token)}:${companyId ?? ""}`;
+  const cached = sessions.get(key);
+  if (cached) return { ...cached, db };
 
   const row = await db.selectFrom("oauth_tokens as tk")
     .innerJoin("users as u", "u.id", "tk.user_id")
@@ -97,11 +102,16 @@ export async function authenticate(db: DB, request: FastifyRequest): Promise<Ctx
   if (!row || row.locked_at) throw unauthorized();
   if (!row.contact_id || !row.company) throw forbidden("You do not belong to this company.");
   const company = row.company as CompanyRow;
-  return {
-    db,
+  const session: Session = {
     user: { id: row.user_id as number, email: row.email as string, name: row.name as string },
     contact: { id: row.contact_id as number, role: row.role as string, language: row.language as string, vendor_id: row.vendor_id as number | null },
     company,
-    principal: { perm_resources: keysOfRole(row.role as string), module_settings: moduleSettingsOf(company) },
+    principal: {
+      perm_resources: keysOfRole(row.role as string),
+      module_settings: moduleSettingsOf(company),
+      portal: portalRoles.includes(row.role as string),
+    },
   };
+  sessions.set(key, session);
+  return { ...session, db };
 }

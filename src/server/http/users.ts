@@ -9,6 +9,7 @@ import { authorize } from "../resources/routes.js";
 import { updateRow } from "../resources/write.js";
 import { authenticate } from "./auth.js";
 import { forbidden, notFound } from "./errors.js";
+import { forgetSessions } from "./sessions.js";
 
 const users = resourceByName.get("users")!;
 
@@ -21,6 +22,7 @@ export function userRoutes(app: FastifyInstance): void {
     request.headers["company-id"] = request.params.company_id;
     const target = await authenticate(ctx.db, request);
     await ctx.db.updateTable("users").set({ current_company_id: target.company.id }).where("id", "=", ctx.user.id).execute();
+    forgetSessions();
     return { data: await currentUser(target) };
   });
 

@@ -6,6 +6,7 @@ import { sql, type SelectQueryBuilder } from "kysely";
 import { parseListQuery, QueryError, type FilterClause, type ListQuery } from "../../framework/query.js";
 import { tableOf, type ResourceDef } from "../../framework/resource.js";
 import { baseType, propertiesOf, type Property } from "../../framework/schema.js";
+import { TtlCache } from "../cache.js";
 import { count } from "../db/connect.js";
 import { resourceByName } from "../../../resources/index.js";
 import type { Ctx, Row } from "./context.js";
@@ -14,6 +15,19 @@ import type { Ctx, Row } from "./context.js";
 type Select = SelectQueryBuilder<any, any, any>;
 
 export const countCap = 10_000;
+
+/**
+ * Totals are cached briefly: paging through a list repeats the same count, which walks up to
+ * `countCap` index entries. Each write through this process bumps its table's generation, so a
+ * total here is never stale after this process's own writes; other processes' within `countTtlMs`.
+ */
+const countTtlMs = 5_000;
+const counts = new TtlCache<string, number>(countTtlMs);
+const generations = new Map<string, number>();
+
+export function tableChanged(table: string): void {
+  generations.set(table, (generations.get(table) ?? 0) + 1);
+}
 
 const implicitColumns: Record<string, Property> = {
   id: { type: "integer" },
@@ -41,7 +55,7 @@ export function related(name: string): ResourceDef {
   return resource;
 }
 
-/** Confine a query on `resource` (aliased `alias`) to the current company and the resource's base filter. */
+/** Confine a query on `resource` (aliased `alias`) to the current company, the owning user and the resource's base filter. */
 export function scope(qb: Select, resource: ResourceDef, ctx: Ctx, alias = "t"): Select {
   const tenancy = resource.tenancy ?? "company_id";
   if (tenancy === "company_id") qb = qb.where(`${alias}.company_id`, "=", ctx.company.id);
@@ -52,6 +66,7 @@ export function scope(qb: Select, resource: ResourceDef, ctx: Ctx, alias = "t"):
       exists(selectFrom(`${via} as v`).select(sql.lit(1).as("one")).whereRef(`v.${on}`, "=", `${alias}.id`).where("v.company_id", "=", ctx.company.id)),
     );
   }
+  if (resource.owner) qb = qb.where(`${alias}.${resource.owner}`, "=", ctx.user.id);
   if (resource.baseFilter) {
     const base = parseListQuery(resource.baseFilter, resource, queryableFields(resource));
     qb = applyFilters(qb, resource, base.filters, ctx, alias);
@@ -165,11 +180,19 @@ export async function listPage(resource: ResourceDef, query: ListQuery, ctx: Ctx
   for (const { field, order } of query.sort) rowsQuery = rowsQuery.orderBy(sortColumn(resource, field, ctx), order);
   if (!query.sort.some((s) => s.field === "id")) rowsQuery = rowsQuery.orderBy("t.id", "desc");
   const limit = query.end - query.start;
-  const [rows, counted] = await Promise.all([
+  const table = tableOf(resource);
+  const countQuery = ctx.db.selectFrom(base.select(sql.lit(1).as("one")).limit(countCap + 1).as("capped"))
+    .select((eb) => eb.fn.countAll().as("n"));
+  // the statement itself is the key: it holds the tenant, owner, filters and search
+  const compiled = countQuery.compile();
+  const countKey = JSON.stringify([generations.get(table) ?? 0, compiled.sql, compiled.parameters]);
+  const [rows, total] = await Promise.all([
     limit === 0 ? Promise.resolve([]) : rowsQuery.offset(query.start).limit(limit).execute(),
-    ctx.db.selectFrom(base.select(sql.lit(1).as("one")).limit(countCap + 1).as("capped")).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow(),
+    counts.get(countKey) ?? countQuery.executeTakeFirstOrThrow().then((row) => {
+      counts.set(countKey, count(row.n));
+      return count(row.n);
+    }),
   ]);
-  const total = count(counted.n);
   return { rows: rows as Row[], total: Math.min(total, countCap), totalCapped: total > countCap };
 }
 

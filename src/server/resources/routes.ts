@@ -2,7 +2,7 @@
  * One generic Fastify plugin: list/show/create/update/delete for every resource of the registry,
  * with the permission keys (any-one rule) and module settings checked before anything runs.
  */
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { canAct, type ResourceAction } from "../../framework/permissions.js";
 import type { ResourceDef } from "../../framework/resource.js";
 import { forbidden, notFound } from "../http/errors.js";
@@ -18,6 +18,14 @@ export function authorize(request: FastifyRequest, resource: ResourceDef, action
   return ctx;
 }
 
+/** The list answer: a page of decorated rows, the total in meta and in x-total-count. `ignored` query keys are not filters. */
+export async function listResponse(resource: ResourceDef, query: Record<string, unknown>, ctx: Ctx, reply: FastifyReply, ignored?: ReadonlySet<string>) {
+  const page = await listPage(resource, parseQuery(resource, query, ignored), ctx);
+  const data = await decorate(resource, page.rows, ctx, false);
+  reply.header("x-total-count", String(page.total));
+  return { data, meta: { total: page.total, total_capped: page.totalCapped } };
+}
+
 export function resourceRoutes(app: FastifyInstance, resources: readonly ResourceDef[]): void {
   for (const resource of resources) {
     const base = `/api/${resource.name}`;
@@ -25,27 +33,24 @@ export function resourceRoutes(app: FastifyInstance, resources: readonly Resourc
     const free = (method: string, url: string) => !app.hasRoute({ method, url });
     type WithId = { Params: { id: string } };
 
-    app.get(base, async (request, reply) => {
-      const ctx = authorize(request, resource, "list");
-      const query = parseQuery(resource, request.query as Record<string, unknown>);
-      const page = await listPage(resource, query, ctx);
-      const data = await decorate(resource, page.rows, ctx, false);
-      reply.header("x-total-count", String(page.total));
-      return { data, meta: { total: page.total, total_capped: page.totalCapped } };
-    });
+    if (free("GET", base)) {
+      app.get(base, async (request, reply) => listResponse(resource, request.query as Record<string, unknown>, authorize(request, resource, "list"), reply));
+    }
 
     app.get(`${base}/stats`, async (request) => {
       const ctx = authorize(request, resource, "list");
       return { data: await stats(resource, request.query as Record<string, unknown>, ctx) };
     });
 
-    app.get<WithId>(`${base}/:id`, async (request) => {
-      const ctx = authorize(request, resource, "show");
-      const row = await findRow(resource, request.params.id, ctx);
-      if (!row) throw notFound();
-      const [data] = await decorate(resource, [row], ctx, true);
-      return { data };
-    });
+    if (free("GET", `${base}/:id`)) {
+      app.get<WithId>(`${base}/:id`, async (request) => {
+        const ctx = authorize(request, resource, "show");
+        const row = await findRow(resource, request.params.id, ctx);
+        if (!row) throw notFound();
+        const [data] = await decorate(resource, [row], ctx, true);
+        return { data };
+      });
+    }
 
     if (resource.permissions.create && free("POST", base)) {
       app.post(base, async (request, reply) => {

@@ -10,7 +10,8 @@ import { hooksOf } from "../domain/hooks.js";
 import { notFound, unprocessable, type FieldErrors, HttpError } from "../http/errors.js";
 import { validateBody } from "../validation.js";
 import type { Ctx, Row } from "./context.js";
-import { findRow, related, scope } from "./query.js";
+import { tableWritten } from "../http/sessions.js";
+import { findRow, related, scope, tableChanged } from "./query.js";
 import { propertiesOf } from "../../framework/schema.js";
 import { decorate } from "./read.js";
 
@@ -71,9 +72,11 @@ export async function audit(trx: DB, ctx: Ctx, event: "create" | "update" | "des
 }
 
 /** Map database constraint violations to a client error instead of a 500. */
-function constraintError(error: unknown): never {
+function constraintError(error: unknown, table: string): never {
   const e = error as { code?: string; constraint?: string; detail?: string };
-  if (e.code === "23505") throw unprocessable({ [e.constraint?.replace(/^[a-z_]+?_([a-z_]+)_key$/, "$1") ?? "base"]: ["has already been taken"] });
+  // unique constraints are named <table>_<column>_key (the table name may itself contain underscores)
+  const field = e.constraint?.startsWith(`${table}_`) && e.constraint.endsWith("_key") ? e.constraint.slice(table.length + 1, -4) : "base";
+  if (e.code === "23505") throw unprocessable({ [field]: ["has already been taken"] });
   if (e.code === "23503") throw unprocessable({ base: ["This record is used by other records and cannot be removed."] });
   throw error;
 }
@@ -89,6 +92,12 @@ function jsonColumns(resource: ResourceDef, data: Row): Row {
   return out;
 }
 
+/** Caches that depend on a table forget it after a write through this process. */
+function changed(resource: ResourceDef): void {
+  tableChanged(tableOf(resource));
+  tableWritten(tableOf(resource));
+}
+
 export async function createRow(resource: ResourceDef, body: unknown, ctx: Ctx): Promise<Row> {
   const data = writableInput(resource, body);
   const errors = validateBody(resource, "create", data);
@@ -102,15 +111,16 @@ export async function createRow(resource: ResourceDef, body: unknown, ctx: Ctx):
     try {
       row = hooks.insert
         ? await hooks.insert(data, tctx, trx)
-        : ((await trx.insertInto(tableOf(resource)).values(jsonColumns(resource, { ...data, ...(companyScoped(resource) ? { company_id: ctx.company.id } : {}) })).returningAll().executeTakeFirstOrThrow()) as Row);
+        : ((await trx.insertInto(tableOf(resource)).values(jsonColumns(resource, { ...data, ...(companyScoped(resource) ? { company_id: ctx.company.id } : {}), ...(resource.owner ? { [resource.owner]: ctx.user.id } : {}) })).returningAll().executeTakeFirstOrThrow()) as Row);
     } catch (error) {
       if (error instanceof HttpError) throw error;
-      constraintError(error);
+      constraintError(error, tableOf(resource));
     }
     await hooks.afterWrite?.(row, tctx, trx);
     await audit(trx, ctx, "create", resource, row.id as number, data);
     return row.id;
   });
+  changed(resource);
   return (await findRow(resource, id, ctx))!;
 }
 
@@ -137,25 +147,29 @@ export async function updateRow(resource: ResourceDef, id: string, body: unknown
       row = (await trx.updateTable(tableOf(resource)).set({ ...jsonColumns(resource, data), updated_at: new Date() })
         .where("id", "=", existing.id as number).returningAll().executeTakeFirstOrThrow()) as Row;
     } catch (error) {
-      constraintError(error);
+      constraintError(error, tableOf(resource));
     }
     await hooks.afterWrite?.(row, tctx, trx);
     await audit(trx, ctx, "update", resource, row.id as number, changesBetween(existing, row));
   });
+  changed(resource);
   return (await findRow(resource, id, ctx))!;
 }
 
 export async function deleteRow(resource: ResourceDef, id: string, ctx: Ctx): Promise<Row> {
   const hooks = hooksOf(resource);
-  return ctx.db.transaction().execute(async (trx) => {
+  const deleted = await ctx.db.transaction().execute(async (trx) => {
     const existing = await lockedForAction(resource, id, "delete", { ...ctx, db: trx });
+    await hooks.beforeDelete?.(existing, { ...ctx, db: trx }, trx);
     try {
       await trx.deleteFrom(tableOf(resource)).where("id", "=", existing.id as number).execute();
     } catch (error) {
-      constraintError(error);
+      constraintError(error, tableOf(resource));
     }
     await hooks.afterWrite?.(existing, { ...ctx, db: trx }, trx);
     await audit(trx, ctx, "destroy", resource, existing.id as number, existing);
     return existing;
   });
+  changed(resource);
+  return deleted;
 }

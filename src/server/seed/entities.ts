@@ -3,6 +3,9 @@
  * Each seeder adds its rows consistently with what exists (same company, real ids, balances that agree).
  */
 import type { DB } from "../db/connect.js";
+import { adminSeed } from "./admin.js";
+import { expensesSeed } from "./expenses.js";
+import { seedPurchasing } from "./purchasing.js";
 import type { Random } from "./random.js";
 
 export interface SeedContext {
@@ -22,4 +25,4 @@ export interface SeedContext {
 
 export type EntitySeed = (db: DB, context: SeedContext) => Promise<void>;
 
-export const entitySeeds: readonly EntitySeed[] = [];
+export const entitySeeds: readonly EntitySeed[] = [seedPurchasing, expensesSeed, adminSeed];

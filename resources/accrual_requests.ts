@@ -1,0 +1,60 @@
+import { defineResource } from "../src/framework/resource.js";
+import { accrualRequestSchema } from "../schemas/accrual_request.js";
+
+/**
+ * Accrual requests sent to vendors. Statuses (ours; the spec names none): NEW (not sent), SENT,
+ * SUBMITTED (the vendor answered: an accrual, or no_accrual_needed), CLOSED.
+ * Composite OPEN = NEW | SENT (still waiting for the vendor).
+ */
+export const accrualRequestStatuses = {
+  field: "status",
+  values: [
+    { code: "NEW", color: "blue" },
+    { code: "SENT", color: "gold" },
+    { code: "SUBMITTED", color: "green" },
+    { code: "CLOSED", color: "default" },
+  ],
+  composites: { OPEN: ["NEW", "SENT"] },
+} as const;
+
+export const accrualRequestColumns = [
+  { field: "number", link: "show", linkResource: "accrual_requests", linkIdField: "id", filterable: true },
+  { field: "vendor.name", link: "show", linkResource: "vendors", linkIdField: "vendor_id", filterable: true },
+  { field: "purchaser_name", sortable: false, filterable: false },
+  { field: "created_at", kind: "datetime", filterable: true },
+  { field: "service_date", kind: "date", filterable: true },
+  { field: "start_date", kind: "date", hidden: true, filterable: true },
+  { field: "end_date", kind: "date", hidden: true, filterable: true },
+  { field: "message_status", kind: "enum", filterable: true },
+  { field: "accrual.number", link: "show", linkResource: "accruals", linkIdField: "accrual_id", filterable: true },
+  { field: "no_accrual_needed", kind: "boolean", hidden: true, filterable: true },
+  { field: "status", kind: "status", filterable: true },
+] as const;
+
+export const accrualRequestRelations = {
+  vendor: { kind: "belongsTo", resource: "vendors", foreignKey: "vendor_id", fields: ["id", "name"] },
+  purchaser: { kind: "belongsTo", resource: "contacts", foreignKey: "purchaser_id", fields: ["id", "first_name", "last_name"] },
+  accrual: { kind: "belongsTo", resource: "accruals", foreignKey: "accrual_id", fields: ["id", "number", "amount", "status"] },
+} as const;
+
+export default defineResource({
+  name: "accrual_requests",
+  schema: accrualRequestSchema,
+  title: "number",
+  module: "accruals_active",
+  menu: { group: "accruals", order: 3 },
+  routes: { list: "/accrual_requests", show: "/accrual_request/:accrualRequestID" },
+  permissions: {
+    list: ["listAccrualRequests", "listAccrualsRequest"],
+    show: ["readAccrualRequests", "readAccrualsRequest"],
+  },
+  statuses: accrualRequestStatuses,
+  columns: accrualRequestColumns,
+  defaultSort: { field: "id", order: "desc" },
+  search: ["number"],
+  indexes: ["number", "vendor_id", "purchaser_id", "status", "service_date", "created_at", "accrual_id"],
+  serverFields: ["token"],
+  computed: ["purchaser_name"],
+  relations: accrualRequestRelations,
+  portal: { scope: "vendor_id", actions: ["list", "show"] },
+});

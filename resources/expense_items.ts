@@ -1,0 +1,81 @@
+/**
+ * Expense items (product spec 2.8): /expense_items and its view /expenses list them, /expense adds one
+ * (query parameters poID and receiptID prefill purchase_order_id and receipt_id), /expense/:expenseItemID
+ * edits one. Statuses (data spec 4, "Expense item"): PENDING, REJECTED, APPROVED, OPEN, NEW, PAID, DRAFT,
+ * CLOSED; composite ACTIVE = NEW | PENDING | APPROVED | OPEN | PAID (everything but drafts, rejected and
+ * closed items, as for invoices). Saving an item re-totals its report and checks it against the
+ * report's policy (policy_violation, see docs/expenses-and-cards.md).
+ */
+import { defineResource } from "../src/framework/resource.js";
+import { expenseItemSchema } from "../schemas/expense_item.js";
+
+/** Items still with their submitter: the rest are locked by approval and payment. */
+const editable = ["DRAFT", "NEW", "REJECTED"];
+
+export default defineResource({
+  name: "expense_items",
+  schema: expenseItemSchema,
+  title: "merchant",
+  module: "expenses_active",
+  menu: { group: "expenses", order: 2 },
+  routes: {
+    list: "/expense_items",
+    create: "/expense",
+    edit: "/expense/:expenseItemID",
+    views: [
+      { path: "/expenses", title: "expense_items.views.expenses" },
+      { path: "/expense", page: "create", params: { poID: "purchase_order_id", receiptID: "receipt_id" } },
+    ],
+  },
+  permissions: {
+    list: ["listExpenseItems"],
+    show: ["readExpenseItems"],
+    create: ["addExpenseItems"],
+    edit: ["editExpenseItems", "submitExpenseItems"],
+    delete: ["editExpenseItems"],
+  },
+  statuses: {
+    field: "status",
+    values: [
+      { code: "DRAFT", color: "default" },
+      { code: "NEW", color: "blue" },
+      { code: "PENDING", color: "gold" },
+      { code: "APPROVED", color: "cyan" },
+      { code: "OPEN", color: "geekblue" },
+      { code: "PAID", color: "green" },
+      { code: "CLOSED", color: "default" },
+      { code: "REJECTED", color: "red" },
+    ],
+    composites: { ACTIVE: ["NEW", "PENDING", "APPROVED", "OPEN", "PAID"] },
+  },
+  columns: [
+    { field: "date", kind: "date", filterable: true },
+    { field: "merchant", filterable: true },
+    { field: "employee_name", sortable: false },
+    { field: "category_name", filterable: true },
+    { field: "expense_type", kind: "enum", filterable: true },
+    { field: "amount", kind: "money", currency: "currency_code", total: true, filterable: true },
+    { field: "currency_code", hidden: true, filterable: true },
+    { field: "expense_report.number", link: "show", linkResource: "expense_reports", linkIdField: "expense_report_id", filterable: true },
+    { field: "reimbursable", kind: "boolean", hidden: true, filterable: true },
+    { field: "receipt_attached", kind: "boolean", filterable: true },
+    { field: "policy_violation", filterable: true },
+    { field: "purchase_order.number", hidden: true, filterable: true },
+    { field: "description", hidden: true, filterable: true },
+    { field: "status", kind: "status", filterable: true },
+  ],
+  defaultSort: { field: "date", order: "desc" },
+  search: ["merchant", "description", "category_name"],
+  indexes: ["expense_report_id", "employee_contact_id", "date", "merchant", "category_name", "expense_type", "amount", "status", "purchase_order_id", "receipt_id", "receipt_attached", "reimbursable", "currency_code", "policy_violation"],
+  serverFields: ["policy_violation"],
+  computed: ["employee_name", "currency"],
+  relations: {
+    expense_report: { kind: "belongsTo", resource: "expense_reports", foreignKey: "expense_report_id", fields: ["id", "number", "status"] },
+    employee: { kind: "belongsTo", resource: "contacts", foreignKey: "employee_contact_id", fields: ["id", "first_name", "last_name"] },
+    purchase_order: { kind: "belongsTo", resource: "purchase_orders", foreignKey: "purchase_order_id", fields: ["id", "number"] },
+  },
+  rowActions: [
+    { action: "edit", permission: ["editExpenseItems"], when: { status: editable } },
+    { action: "delete", permission: ["editExpenseItems"], when: { status: editable } },
+  ],
+});

@@ -1,0 +1,88 @@
+/**
+ * Expense reports (product spec 2.8). Statuses (data spec 4, "Expense report"): DRAFT; NEW (needs review
+ * and submit); PENDING (labelled Pending Approval); OPEN (labelled Approved: awaiting payment and
+ * reconciliation); REJECTED; PAID; CLOSED (paid and reconciled). Composite UNPAID = NEW | PENDING | OPEN,
+ * i.e. submitted and not yet paid. The amount is the sum of the report's items (server-kept); the
+ * merchant and category lists, attachments and policy-violation flags are computed from the items.
+ * The lists of the same table with another guard are the views in expense_linked_accounts.ts,
+ * pay_expenses.ts and expense_approvals.ts; they share these declarations and the table's hooks.
+ */
+import { defineResource } from "../src/framework/resource.js";
+import { expenseReportSchema } from "../schemas/expense_report.js";
+
+export const expenseReportStatuses = {
+  field: "status",
+  values: [
+    { code: "DRAFT", color: "default" },
+    { code: "NEW", color: "blue" },
+    { code: "PENDING", color: "gold" },
+    { code: "OPEN", color: "cyan" },
+    { code: "REJECTED", color: "red" },
+    { code: "PAID", color: "green" },
+    { code: "CLOSED", color: "default" },
+  ],
+  composites: { UNPAID: ["NEW", "PENDING", "OPEN"] },
+} as const;
+
+/** What every list of expense reports shows and computes; the views spread it. */
+export const expenseReportList = {
+  schema: expenseReportSchema,
+  title: "number",
+  module: "expenses_active",
+  statuses: expenseReportStatuses,
+  columns: [
+    { field: "number", link: "show", linkResource: "expense_reports", linkIdField: "id", filterable: true },
+    { field: "employee_name", sortable: false },
+    { field: "date", kind: "date", filterable: true },
+    { field: "submit_date", kind: "date", filterable: true },
+    { field: "merchant_list", sortable: false },
+    { field: "category_list_str", sortable: false, hidden: true },
+    { field: "subsidiary.name", hidden: true, filterable: true },
+    { field: "reimbursable", kind: "boolean", filterable: true },
+    { field: "amount", kind: "money", currency: "currency_code", total: true, filterable: true },
+    { field: "converted_amount", kind: "money", total: true, hidden: true, filterable: true },
+    { field: "currency_code", hidden: true, filterable: true },
+    { field: "project_name", hidden: true, filterable: true },
+    { field: "has_attachments", kind: "boolean", sortable: false },
+    { field: "has_policy_violations", kind: "boolean", sortable: false },
+    { field: "status", kind: "status", filterable: true },
+  ],
+  defaultSort: { field: "id", order: "desc" },
+  search: ["number", "description", "project_name"],
+  serverFields: ["amount", "converted_amount", "submit_date", "expense_types"],
+  computed: ["employee_name", "merchant_list", "category_list_str", "has_attachments", "has_policy_violations", "currency"],
+  relations: {
+    employee: { kind: "belongsTo", resource: "contacts", foreignKey: "employee_contact_id", fields: ["id", "first_name", "last_name"] },
+    subsidiary: { kind: "belongsTo", resource: "subsidiaries", foreignKey: "subsidiary_id", fields: ["id", "name"] },
+    policy: { kind: "belongsTo", resource: "policies", foreignKey: "policy_id", fields: ["id", "name"] },
+    expense_items: {
+      kind: "hasMany", resource: "expense_items", foreignKey: "expense_report_id",
+      fields: ["id", "date", "merchant", "category_name", "expense_type", "amount", "currency_code", "receipt_attached", "policy_violation", "status"],
+    },
+  },
+} as const;
+
+export default defineResource({
+  ...expenseReportList,
+  name: "expense_reports",
+  menu: { group: "expenses", order: 1 },
+  routes: {
+    list: "/expense_report",
+    show: "/expense_report/:invoiceID",
+    views: [
+      // approved (label Approved = OPEN) or paid reimbursable reports: where an employee's money stands
+      { path: "/reimbursement_status", title: "expense_reports.views.reimbursementStatus", preset: { status: ["OPEN", "PAID"], reimbursable: "true" } },
+    ],
+  },
+  permissions: {
+    list: ["listExpenseReports"],
+    show: ["readExpenseReports"],
+    // no screen creates or edits a report (items are submitted into one); the API allows it to submitters
+    create: ["submitExpenseItems"],
+    edit: ["submitExpenseItems"],
+  },
+  indexes: ["number", "employee_contact_id", "status", "date", "submit_date", "amount", "converted_amount", "subsidiary_id", "policy_id", "reimbursable", "project_name", "currency_code", ["status", "reimbursable"]],
+  rowActions: [
+    { action: "edit", permission: ["submitExpenseItems"], when: { status: ["DRAFT", "NEW", "REJECTED"] } },
+  ],
+});

@@ -1,0 +1,45 @@
+/**
+ * Section dashboards of purchasing: receiving (spec 2.4) and accruals (spec 2.7), each under two paths.
+ * "Receipts this month" is the current month's bar of the receipts-by-month chart: widget filters are
+ * fixed values, so a relative date range is not declarable yet.
+ */
+import type { DashboardVariant, PageDef } from "../../src/framework/pages.js";
+
+const receiving: DashboardVariant = {
+  title: "dashboards.receiving",
+  widgets: [
+    { type: "count", title: "widgets.poToReceive", resource: "receiving_purchase_orders" },
+    { type: "count", title: "widgets.receiptsDraft", resource: "receipts", filter: { status: "DRAFT" } },
+    { type: "count", title: "widgets.inboundExpected", resource: "inbound_receipts", filter: { status: "INBOUND" } },
+    { type: "chart", title: "widgets.receiptsByMonth", resource: "receipts", group: "month:received_date" },
+    { type: "chart", title: "widgets.inboundByStatus", resource: "inbound_receipts", group: "status" },
+  ],
+};
+
+const accruals: DashboardVariant = {
+  title: "dashboards.accruals",
+  widgets: [
+    { type: "count", title: "widgets.accrualsToApprove", resource: "accruals", filter: { status: ["NEW", "PENDING"] } },
+    { type: "sum", title: "widgets.accrualOpenBalance", resource: "accruals", field: "balance", filter: { status: "ACTIVE" } },
+    { type: "count", title: "widgets.accrualRequestsOpen", resource: "accrual_requests", filter: { status: "OPEN" } },
+    { type: "chart", title: "widgets.accrualsByStatus", resource: "accruals", group: "status", sum: "amount" },
+    { type: "chart", title: "widgets.accrualsByMonth", resource: "accruals", group: "month:date", sum: "amount" },
+  ],
+};
+
+const receivingDashboard = {
+  kind: "dashboard", title: "dashboards.receiving", permissions: ["dashboardReceiving", "receiving_visible"],
+  module: "receipts_active", resource: "receipts", variants: [receiving],
+} as const;
+
+const accrualsDashboard = {
+  kind: "dashboard", title: "dashboards.accruals", permissions: ["listAccruals"],
+  module: "accruals_active", resource: "accruals", variants: [accruals],
+} as const;
+
+export const purchasingPages: readonly PageDef[] = [
+  { path: "/dashboard/receiving", ...receivingDashboard },
+  { path: "/receiving_dashboard", ...receivingDashboard },
+  { path: "/dashboard/accruals", ...accrualsDashboard },
+  { path: "/accruals_dashboard", ...accrualsDashboard },
+];

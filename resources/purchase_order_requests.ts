@@ -1,0 +1,39 @@
+import { defineResource } from "../src/framework/resource.js";
+import { purchaseOrderSchema } from "../schemas/purchase_order.js";
+import { purchaseOrderColumns, purchaseOrderEditable, purchaseOrderRelations, purchaseOrderServerFields, purchaseOrderStatuses } from "./purchase_orders.js";
+
+/**
+ * Purchase-order requests: staff ask for a purchase order (requestPurchaseOrders) without holding
+ * the purchasing keys. A view of purchase_orders with its own guards (product-spec 2.15 "PO request
+ * new / edit / duplicate"); its server rules (src/server/domain/purchase_order_requests.ts): the
+ * requestor is the signed-in contact, a request starts as DRAFT or PENDING, and only the requestor
+ * (or a holder of editPurchaseOrders / po_approval_edit) edits it.
+ * The query parameters punchoutId (new) and approvalId (edit) belong to punchout and approvals.
+ */
+export default defineResource({
+  name: "purchase_order_requests",
+  table: "purchase_orders",
+  schema: purchaseOrderSchema,
+  title: "number",
+  module: "purchase_orders_active",
+  menu: false,
+  routes: {
+    create: "/purchase_orders/requests/new",
+    edit: "/purchase_orders/requests/:purchaseOrderID/edit",
+    duplicate: "/purchase_orders/requests/:purchaseOrderID/duplicate",
+  },
+  permissions: {
+    list: ["requestPurchaseOrders"],
+    show: ["requestPurchaseOrders"],
+    create: ["requestPurchaseOrders"],
+    edit: ["requestPurchaseOrders", "editPurchaseOrders", "po_approval_edit"],
+  },
+  statuses: purchaseOrderStatuses,
+  columns: purchaseOrderColumns,
+  defaultSort: { field: "id", order: "desc" },
+  search: ["number", "description", "project_name"],
+  serverFields: [...purchaseOrderServerFields, "requestor_id"],
+  computed: ["currency"],
+  relations: purchaseOrderRelations,
+  rowActions: [{ action: "edit", permission: ["requestPurchaseOrders", "editPurchaseOrders", "po_approval_edit"], when: purchaseOrderEditable }],
+});

@@ -1,0 +1,61 @@
+import { defineResource } from "../src/framework/resource.js";
+import { receiptSchema } from "../schemas/receipt.js";
+
+/**
+ * Goods receipts. Statuses: DRAFT (being logged, editable) and SUBMITTED (signed off, final).
+ * Every receipt item counts toward its line's qty_received at once (the goods are in the building);
+ * see src/server/domain/receipts.ts for the rules.
+ */
+export default defineResource({
+  name: "receipts",
+  schema: receiptSchema,
+  title: "number",
+  module: "receipts_active",
+  menu: { group: "receiving", order: 2 },
+  routes: {
+    list: "/receipts",
+    show: "/receipt/:receiptID",
+    create: "/log_new_receipt",
+    edit: "/update_receipt/:receiptID",
+    views: [
+      { path: "/receipts", params: { invoiceNumber: "invoice.number_like" } },
+      // /log_new_receipt?poID|invoiceID&flag prefills purchase_order_id / invoice_id (flag: where to return).
+      // Declared as { path: "/log_new_receipt", page: "create", params: { poID: "purchase_order_id",
+      // invoiceID: "invoice_id" } } once the client builds its routes with routesOf (it now lists every view as a list page).
+    ],
+  },
+  permissions: {
+    list: ["listReceipts"],
+    show: ["readReceipts"],
+    create: ["addReceipts"],
+    edit: ["addReceipts", "submitReceipts"],
+  },
+  statuses: {
+    field: "status",
+    values: [
+      { code: "DRAFT", color: "default" },
+      { code: "SUBMITTED", color: "green" },
+    ],
+  },
+  columns: [
+    { field: "number", link: "show", filterable: true },
+    { field: "purchase_order.number", link: "show", linkResource: "purchase_orders", linkIdField: "purchase_order_id", filterable: true },
+    { field: "vendor.name", link: "show", linkResource: "vendors", linkIdField: "vendor_id", filterable: true },
+    { field: "invoice.number", link: "show", linkResource: "invoices", linkIdField: "invoice_id", filterable: true },
+    { field: "received_date", kind: "date", filterable: true },
+    { field: "status", kind: "status", filterable: true },
+    { field: "notes", hidden: true, filterable: true },
+  ],
+  defaultSort: { field: "id", order: "desc" },
+  search: ["number", "notes"],
+  indexes: ["number", "purchase_order_id", "invoice_id", "vendor_id", "received_date", "status"],
+  serverFields: ["number", "vendor_id"],
+  relations: {
+    purchase_order: { kind: "belongsTo", resource: "purchase_orders", foreignKey: "purchase_order_id", fields: ["id", "number", "status"] },
+    invoice: { kind: "belongsTo", resource: "invoices", foreignKey: "invoice_id", fields: ["id", "number"] },
+    vendor: { kind: "belongsTo", resource: "vendors", foreignKey: "vendor_id", fields: ["id", "name"] },
+    received_by: { kind: "belongsTo", resource: "contacts", foreignKey: "received_by_contact_id", fields: ["id", "first_name", "last_name"] },
+    receipt_items: { kind: "hasMany", resource: "receipt_items", foreignKey: "receipt_id", fields: ["id", "po_item_id", "quantity"] },
+  },
+  rowActions: [{ action: "edit", permission: ["addReceipts", "submitReceipts"], when: { status: "DRAFT" } }],
+});

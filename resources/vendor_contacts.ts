@@ -1,0 +1,44 @@
+import { defineResource } from "../src/framework/resource.js";
+import { contactSchema } from "../schemas/contact.js";
+import { contactStatuses } from "./contacts.js";
+
+/**
+ * The vendor contact list (data-spec "Contact"): contacts of vendors. contact_id is the contact's id
+ * and company_name its vendor's name. Only contacts the company entered (source COMPANY) may be edited.
+ * Staff path /vendor_contacts; the portal's /vendor_portal/vendor_contacts shows a vendor its own.
+ */
+export default defineResource({
+  name: "vendor_contacts",
+  table: "contacts",
+  baseFilter: { contact_type: "VENDOR" },
+  schema: contactSchema,
+  title: "last_name",
+  module: "vendors_active",
+  menu: { group: "vendors", order: 3 },
+  routes: { list: "/vendor_contacts", show: "/vendor_contacts/:contactID", edit: "/vendor_contacts/:contactID/edit" },
+  permissions: {
+    list: ["listContacts"],
+    show: ["readContacts"],
+    edit: ["editContacts"],
+  },
+  statuses: contactStatuses,
+  columns: [
+    { field: "contact_id", kind: "number", link: "show", sortable: false },
+    { field: "first_name", link: "show", filterable: true },
+    { field: "last_name", filterable: true },
+    { field: "email", filterable: true },
+    { field: "company_name", link: "show", linkResource: "vendors", linkIdField: "vendor_id", sortable: false },
+    { field: "vendor.name", hidden: true, filterable: true },
+    { field: "status", kind: "status", filterable: true },
+    { field: "source", kind: "enum", filterable: true },
+  ],
+  defaultSort: { field: "last_name", order: "asc" },
+  search: ["first_name", "last_name", "email"],
+  serverFields: ["user_id", "role", "contact_type", "source", "company_roles"],
+  computed: ["contact_id", "company_name"],
+  relations: {
+    vendor: { kind: "belongsTo", resource: "vendors", foreignKey: "vendor_id", fields: ["id", "name"] },
+  },
+  rowActions: [{ action: "edit", permission: ["editContacts"], when: { source: "COMPANY" } }],
+  portal: { scope: "vendor_id", actions: ["list", "show"] },
+});

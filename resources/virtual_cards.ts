@@ -1,0 +1,87 @@
+/**
+ * Virtual, ghost, physical and fleet cards (product spec 2.9): /vcards with the spec's query parameters
+ * (vcardsNumber = the last four digits, status, vendorName), /vcards/:vcardID. Statuses (data spec 4):
+ * PENDING (awaiting approval), APPROVED (approved, not yet issued), ACTIVE, TEMPORARY BLOCK, BLOCKED,
+ * INACTIVE, REJECTED; no composites. Only the last four digits are stored; `masked_number` shows them
+ * as four groups (data spec 9). Cards awaiting approval are the view resource vcard_approvals.ts.
+ */
+import { defineResource } from "../src/framework/resource.js";
+import { virtualCardSchema } from "../schemas/virtual_card.js";
+
+export const virtualCardStatuses = {
+  field: "status",
+  values: [
+    { code: "PENDING", color: "gold" },
+    { code: "APPROVED", color: "cyan" },
+    { code: "ACTIVE", color: "green" },
+    { code: "TEMPORARY BLOCK", color: "orange" },
+    { code: "BLOCKED", color: "volcano" },
+    { code: "INACTIVE", color: "default" },
+    { code: "REJECTED", color: "red" },
+  ],
+} as const;
+
+/** Statuses in which a card may still be edited or issued; INACTIVE and REJECTED cards are final. */
+export const editableCardStatuses = ["PENDING", "APPROVED", "ACTIVE", "TEMPORARY BLOCK", "BLOCKED"];
+
+/** What every list of cards shows and computes; vcard_approvals.ts spreads it. */
+export const virtualCardList = {
+  schema: virtualCardSchema,
+  title: "last4",
+  module: "virtual_cards_active",
+  statuses: virtualCardStatuses,
+  columns: [
+    { field: "masked_number", link: "show", linkResource: "virtual_cards", linkIdField: "id", sortable: false },
+    { field: "last4", hidden: true, filterable: true },
+    { field: "card_holder_name", sortable: false },
+    { field: "card_type", kind: "enum", filterable: true },
+    { field: "card_program.name", filterable: true },
+    { field: "vendor.name", hidden: true, filterable: true },
+    { field: "amount", kind: "money", currency: "currency_code", total: true, filterable: true },
+    { field: "remaining_amount", kind: "money", currency: "currency_code", total: true, filterable: true },
+    { field: "currency_code", hidden: true, filterable: true },
+    { field: "expiry", kind: "date", filterable: true },
+    { field: "issue_date", kind: "date", hidden: true, filterable: true },
+    { field: "subsidiary.name", hidden: true, filterable: true },
+    { field: "status", kind: "status", filterable: true },
+  ],
+  defaultSort: { field: "id", order: "desc" },
+  search: ["last4", "description", "external_id", "card_employee_number", "purchasing_profile_name"],
+  serverFields: ["remaining_amount", "submitter_contact_id", "has_pending_create_event"],
+  computed: ["masked_number", "card_holder_name", "card_program_type", "po_gross_total", "po_net_total", "is_submitter", "currency"],
+  relations: {
+    contact: { kind: "belongsTo", resource: "contacts", foreignKey: "contact_id", fields: ["id", "first_name", "last_name"] },
+    card_program: { kind: "belongsTo", resource: "card_programs", foreignKey: "card_program_id", fields: ["id", "name", "external_id", "account_id", "program_type"] },
+    vendor: { kind: "belongsTo", resource: "vendors", foreignKey: "vendor_id", fields: ["id", "name", "vendor_id"] },
+    subsidiary: { kind: "belongsTo", resource: "subsidiaries", foreignKey: "subsidiary_id", fields: ["id", "name"] },
+    submitter: { kind: "belongsTo", resource: "contacts", foreignKey: "submitter_contact_id", fields: ["id", "first_name", "last_name"] },
+    purchase_orders: { kind: "refersMany", resource: "purchase_orders", localKey: "purchase_order_ids", fields: ["id", "number", "amount", "open_balance"] },
+    card_transactions: {
+      kind: "hasMany", resource: "card_transactions", foreignKey: "virtual_card_id",
+      fields: ["id", "transaction_date", "vendor_name", "authorized_amount", "posted_amount", "currency_code", "transaction_status"],
+    },
+    purchases: { kind: "hasMany", resource: "purchases", foreignKey: "virtual_card_id", fields: ["id", "number", "purchase_date", "amount", "currency_code", "status"] },
+  },
+} as const;
+
+export default defineResource({
+  ...virtualCardList,
+  name: "virtual_cards",
+  menu: { group: "cards", order: 1 },
+  routes: {
+    list: "/vcards",
+    show: "/vcards/:vcardID",
+    views: [{ path: "/vcards", params: { vcardsNumber: "last4", status: "status", vendorName: "vendor.name_like" } }],
+  },
+  permissions: {
+    list: ["listVCards"],
+    show: ["readVCards"],
+    // data spec 6: "Edit or issue card: addVCards"; the spec has no screen path for either (API only)
+    create: ["addVCards"],
+    edit: ["addVCards"],
+  },
+  indexes: ["last4", "status", "card_type", "contact_id", "card_program_id", "vendor_id", "subsidiary_id", "amount", "remaining_amount", "expiry", "issue_date", "currency_code"],
+  rowActions: [
+    { action: "edit", permission: ["addVCards"], when: { status: editableCardStatuses } },
+  ],
+});

@@ -1,0 +1,19 @@
+/** One journal line: lines of one entry share `entry_number`, and an entry's debits equal its credits. */
+export const transactionTypes = ["Invoice", "Accrual", "Payment", "Purchase"] as const;
+
+export const accountTransactionSchema = {
+  type: "object",
+  additionalProperties: false,
+  required: ["date", "account_id", "entry_number", "account_transactionable_type", "account_transactionable_id"],
+  properties: {
+    date: { type: "string", format: "date" },
+    description: { type: ["string", "null"], maxLength: 500 },
+    account_id: { type: "integer", "x-references": "accounts" },
+    debit_amount: { type: "string", format: "money", default: "0" },
+    credit_amount: { type: "string", format: "money", default: "0" },
+    entry_number: { type: "string", minLength: 1, maxLength: 30 },
+    /** the source document the entry posts */
+    account_transactionable_type: { type: "string", enum: transactionTypes },
+    account_transactionable_id: { type: "integer" },
+  },
+} as const;

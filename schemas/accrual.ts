@@ -1,0 +1,33 @@
+/** An accrual: an expense incurred but not yet invoiced, booked against a vendor (data-spec "Accrual"). */
+export const accrualTypes = ["Vendor", "PurchaseOrder", "PoItem", "General", "Bonus", "Payroll", "Vacation", "Reversed", "Closed"] as const;
+
+export const accrualSchema = {
+  type: "object",
+  additionalProperties: false,
+  required: ["number", "vendor_id", "date", "amount", "currency_code"],
+  properties: {
+    number: { type: "string", minLength: 1, maxLength: 60 },
+    vendor_id: { type: "integer", "x-references": "vendors" },
+    purchase_order_id: { type: ["integer", "null"], "x-references": "purchase_orders" },
+    date: { type: "string", format: "date" },
+    amount: { type: "string", format: "money" },
+    /** server-kept: amount − what invoices have matched (accrual_invoice_links) */
+    balance: { type: "string", format: "money", default: "0" },
+    currency_code: { type: "string", pattern: "^[A-Z]{3}$" },
+    status: { type: "string", enum: ["NEW", "PENDING", "APPROVED", "OPEN", "CLOSED", "REJECTED"], default: "NEW" },
+    accrual_type: { type: "string", enum: accrualTypes, default: "Vendor" },
+    auto_reverse: { type: "boolean", default: false },
+    /** the GL account the accrual is booked to (plain strings: no accounts entity yet) */
+    account_number: { type: ["string", "null"], maxLength: 30 },
+    account_name: { type: ["string", "null"], maxLength: 200 },
+    subsidiary_id: { type: ["integer", "null"], "x-references": "subsidiaries" },
+    description: { type: ["string", "null"], maxLength: 2000 },
+    accrual_request_id: { type: ["integer", "null"], "x-references": "accrual_requests" },
+    accrual_blast_id: { type: ["integer", "null"], "x-references": "accrual_blasts" },
+    submitter_type: { type: "string", enum: ["VENDOR", "COMPANY"], default: "COMPANY" },
+    submitter_contact_id: { type: ["integer", "null"], "x-references": "contacts" },
+    /** the push to the accounting system failed (shown as SYNC FAILED) */
+    is_system_error: { type: "boolean", default: false },
+    no_push: { type: "boolean", default: false },
+  },
+} as const;

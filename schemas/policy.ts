@@ -1,0 +1,29 @@
+/** An expense policy: a spending limit per expense category, a per-diem rate and a receipt threshold. */
+export const policyCategorySchema = {
+  type: "object",
+  additionalProperties: false,
+  required: ["category", "limit"],
+  properties: {
+    /** matched (case-insensitively) against an expense item's category_name */
+    category: { type: "string", minLength: 1, maxLength: 100 },
+    limit: { type: "string", format: "money" },
+  },
+} as const;
+
+export const policySchema = {
+  type: "object",
+  additionalProperties: false,
+  required: ["name", "currency_code"],
+  properties: {
+    name: { type: "string", minLength: 1, maxLength: 200, "x-unique": true },
+    departments: { type: "array", items: { type: "string", minLength: 1, maxLength: 100 }, default: [] },
+    status: { type: "string", enum: ["ACTIVE", "INACTIVE"], default: "ACTIVE" },
+    currency_code: { type: "string", pattern: "^[A-Z]{3}$" },
+    /** allowance per day for per-diem items */
+    per_diems: { type: ["string", "null"], format: "money" },
+    categories: { type: "array", items: policyCategorySchema, default: [] },
+    /** items above this amount need a receipt */
+    receipt_required_over: { type: ["string", "null"], format: "money" },
+    description: { type: ["string", "null"], maxLength: 2000 },
+  },
+} as const;

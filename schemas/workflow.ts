@@ -1,0 +1,40 @@
+/** Approval workflows: who approves what, in which order. The approval engine reads these. */
+export const workflowTypes = ["PurchaseOrder", "Payment", "Invoice", "ExpenseReport", "PaymentRun", "Vendor", "VirtualCard", "CreditMemo"] as const;
+export const approvalTriggers = [
+  "DEFAULT", "APPROVER_AMOUNT", "AMOUNT", "SUBSIDIARY", "DEPARTMENT", "LOCATION", "VENDOR", "ACCOUNT", "VENDOR_PO", "INVOICE_PO",
+  "CUSTOM_QUESTION", "CUSTOM_TRIGGER",
+] as const;
+export const approverTypes = ["USER", "TEAM", "CUSTOM_APPROVERS", "OTHER"] as const;
+
+/** One step: when `trigger` matches (amount range, listed ids…), the approvers of `approver_type` must approve. */
+export const workflowStepSchema = {
+  type: "object",
+  additionalProperties: false,
+  required: ["order", "trigger", "approver_type"],
+  properties: {
+    order: { type: "integer", minimum: 1 },
+    trigger: { type: "string", enum: approvalTriggers },
+    min_amount: { type: ["string", "null"], format: "money" },
+    max_amount: { type: ["string", "null"], format: "money" },
+    /** the subsidiaries, vendors, accounts … the trigger matches */
+    ids: { type: "array", items: { type: "integer" }, default: [] },
+    approver_type: { type: "string", enum: approverTypes },
+    /** contacts (USER, CUSTOM_APPROVERS) or teams (TEAM) */
+    approver_ids: { type: "array", items: { type: "integer" }, default: [] },
+    /** every approver must approve, rather than any one */
+    require_all: { type: "boolean", default: false },
+  },
+} as const;
+
+export const workflowSchema = {
+  type: "object",
+  additionalProperties: false,
+  required: ["name", "workflow_type"],
+  properties: {
+    name: { type: "string", minLength: 1, maxLength: 100 },
+    workflow_type: { type: "string", enum: workflowTypes },
+    status: { type: "string", enum: ["ACTIVE", "INACTIVE"], default: "INACTIVE" },
+    allow_self_approval: { type: "boolean", default: false },
+    steps: { type: "array", items: workflowStepSchema, default: [] },
+  },
+} as const;
