@@ -1,6 +1,7 @@
 /** The API from the browser tests' side: tokens, and real URLs for the manifest's routes. */
 import { resourceByName } from "../../resources/index.js";
 import type { ManifestRoute } from "../../src/framework/manifest.js";
+import type { Principal } from "../../src/framework/permissions.js";
 import { pathParams } from "../../src/framework/resource.js";
 import { enumOf } from "../../src/client/i18n/keys.js";
 import { propertiesOf } from "../../src/framework/schema.js";
@@ -9,6 +10,8 @@ import { baseUrl } from "./browser.js";
 
 export interface Api {
   companyId: number;
+  /** the signed-in user as GET /api/users/current answers: what the client checks guards against */
+  user: Principal & { role: string };
   get<T = unknown>(path: string): Promise<{ status: number; body: T }>;
   post<T = unknown>(path: string, body: unknown): Promise<{ status: number; body: T }>;
 }
@@ -30,9 +33,10 @@ export async function apiAs(email: string): Promise<Api> {
     });
     return { status: response.status, body: (await response.json().catch(() => null)) as T };
   };
-  const current = await call<{ data: { company: { id: number } } }>("GET", "/api/users/current");
+  const current = await call<{ data: Principal & { role: string; company: { id: number } } }>("GET", "/api/users/current");
   return {
     companyId: current.body.data.company.id,
+    user: current.body.data,
     get: (path) => call("GET", path),
     post: (path, body) => call("POST", path, body),
   };

@@ -11,7 +11,6 @@ import { resources } from "../../resources/index.js";
 import { pages } from "../../resources/pages/index.js";
 import { manifestRoutes } from "../../src/framework/manifest.js";
 import { canOpen } from "../../src/framework/permissions.js";
-import { keysOfRole, moduleNames } from "../../src/framework/roles.js";
 import { apiAs, urlFor } from "./api.js";
 import { login, navigate, newPage, screenshot, useBrowser } from "./browser.js";
 
@@ -50,14 +49,14 @@ async function settled(page: Page, inFlight: () => number): Promise<string> {
   return text;
 }
 
-const admin = { perm_resources: keysOfRole("admin"), module_settings: Object.fromEntries(moduleNames.map((m) => [m, true])) };
-
 describe("every route of the manifest", () => {
   const routes = manifestRoutes(resources, pages);
-  const closed = routes.filter((r) => !canOpen(admin, r)).map((r) => r.path);
 
-  it(`opens all ${routes.length} routes as an administrator${closed.length ? ` (refused by the role matrix: ${closed.join(", ")})` : ""}`, async () => {
+  it(`opens all ${routes.length} routes as an administrator`, async () => {
     const api = await apiAs("admin@acme.test");
+    // what the server says the administrator holds, checked with the client's rule
+    const closed = routes.filter((r) => !canOpen(api.user, r)).map((r) => r.path);
+    console.info(`routes the administrator's role does not open (expected 'Not Authorized'): ${closed.join(", ") || "none"}`);
     const rows = new Map();
     const page = await newPage(browser());
     let inFlight = 0;

@@ -1,13 +1,13 @@
 /**
  * /contacts/{contactID}/permissions: the contact's role in this company and the permission keys it
  * holds — the role matrix (`keysOfRole`) plus the company's enabled modules, i.e. what the server's
- * permission check counts (spec 6).
+ * permission check counts (spec 6). For a vendor-portal role the modules do not count.
  */
 import { useOne, useTranslation } from "@refinedev/core";
 import { Card, Descriptions, Empty, Flex, Result, Spin, Tag, Typography } from "antd";
 import { Link, useParams } from "react-router";
 import { pathParams } from "../../../framework/resource.js";
-import { keysOfRole } from "../../../framework/roles.js";
+import { keysOfRole, portalRoles } from "../../../framework/roles.js";
 import { roleKey } from "../../i18n/keys.js";
 import { showPath } from "../../registry.js";
 import { useUser } from "../../user.js";
@@ -24,7 +24,8 @@ export default function ContactPermissions({ page }: CustomPageProps) {
   if (query.isLoading) return <Spin />;
   if (!contact) return <Result status="404" title={translate("errors.recordNotFound", "Record not found.")} />;
   const keys = contact.role ? [...keysOfRole(contact.role)].sort() : [];
-  const modules = Object.entries(user.module_settings).filter(([, on]) => on).map(([name]) => name).sort();
+  const portal = contact.role !== null && portalRoles.includes(contact.role);
+  const modules = portal ? [] : Object.entries(user.module_settings).filter(([, on]) => on).map(([name]) => name).sort();
   const name = `${contact.first_name} ${contact.last_name}`;
   const link = showPath("contacts", contact.id);
   const tags = (values: string[]) => <Flex wrap gap={4}>{values.map((v) => <Tag key={v}>{v}</Tag>)}</Flex>;
@@ -38,7 +39,7 @@ export default function ContactPermissions({ page }: CustomPageProps) {
           label: translate("permissions.keys", { count: keys.length }, `Permissions (${keys.length})`),
           children: keys.length ? tags(keys) : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={translate("permissions.none", "No permissions")} />,
         },
-        { key: "modules", label: translate("permissions.modules", "Company modules"), children: tags(modules) },
+        ...(portal ? [] : [{ key: "modules", label: translate("permissions.modules", "Company modules"), children: tags(modules) }]),
       ]} />
     </Card>
   );
