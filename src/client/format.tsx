@@ -22,6 +22,18 @@ const linkOf = (resource: ResourceDef, column: Pick<ColumnDef, "link" | "linkRes
 /** data spec 9: card numbers show masked, as four groups with only the last 4 digits. */
 export const maskCard = (last4: unknown) => `**** **** **** ${String(last4).slice(-4).padStart(4, "*")}`;
 
+const plain = (value: unknown) => (value === null || value === undefined || value === "" ? "—" : typeof value === "object" ? JSON.stringify(value) : String(value));
+
+/**
+ * A small object as text: `key: value; …`. An audit diff (`{status: ["PENDING", "PAID"]}`, every
+ * value an [old, new] pair) reads `status: PENDING → PAID`.
+ */
+export function pairs(value: Row): string {
+  const entries = Object.entries(value);
+  const diff = entries.length > 0 && entries.every(([, v]) => Array.isArray(v) && v.length === 2);
+  return entries.map(([key, v]) => `${key}: ${diff ? (v as unknown[]).map(plain).join(" → ") : Array.isArray(v) ? v.map(plain).join(", ") : plain(v)}`).join("; ");
+}
+
 const currencyPath = (resource: ResourceDef, field: string) =>
   resource.columns.find((c) => c.field === field)?.currency ?? "currency_code";
 
@@ -47,7 +59,7 @@ function formatter(company: CurrentUser["company"], translate: Translate) {
       case "boolean": return value ? translate("common.yes", "Yes") : translate("common.no", "No");
       case "card": return maskCard(value);
       case "object":
-        return Array.isArray(value) ? value.filter((v) => typeof v !== "object").map((v) => label(resource, field, v)).join(", ") : "";
+        return Array.isArray(value) ? value.filter((v) => typeof v !== "object").map((v) => label(resource, field, v)).join(", ") : pairs(value as Row);
       default: return String(value);
     }
   }

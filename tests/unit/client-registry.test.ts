@@ -13,7 +13,7 @@ import { resetOldLayouts } from "../../src/client/grid/layout.js";
 import { safeCell, toCsv } from "../../src/client/grid/export.js";
 import { utcDateBound } from "../../src/client/grid/filters.js";
 import { withPreset } from "../../src/client/providers/data.js";
-import { maskCard } from "../../src/client/format.js";
+import { maskCard, pairs } from "../../src/client/format.js";
 import { customPages } from "../../src/client/pages/custom/index.js";
 
 const principal = (role: string) => ({
@@ -210,5 +210,12 @@ describe("grid layouts", () => {
     data.set("ai.grid.invoices.1", "{}");
     resetOldLayouts(storage);
     expect(data.has("ai.grid.invoices.1")).toBe(true);
+  });
+});
+
+describe("values as text", () => {
+  it("shows an audit diff and small objects", () => {
+    expect(pairs({ status: [null, "ACTIVE"], amount: ["1.00", "2.00"] })).toBe("status: — → ACTIVE; amount: 1.00 → 2.00");
+    expect(pairs({ a: 1, b: ["x", "y", "z"] })).toBe("a: 1; b: x, y, z");
   });
 });

@@ -35,7 +35,9 @@ function SideMenu() {
         key: group,
         type: "group" as const,
         label: translate(menuKey(group), group),
-        children: entries.map((e) => ({ key: e.path, label: translate(e.label, e.path) })),
+        // two entries reading the same (a list and its alias view) are one entry
+        children: entries.map((e) => ({ key: e.path, label: translate(e.label, e.path) }))
+          .filter((item, i, items) => items.findIndex((other) => other.label === item.label) === i),
       }))}
     />
   );

@@ -89,8 +89,10 @@ export default function ShowPage({ resource, id, page = "show" }: { resource: Re
     }));
     return [
       <Card key={name} size="small" title={label(name)}>
-        <Table<Row> rowKey="id" size="small" dataSource={rows as Row[]} columns={columns} scroll={{ x: "max-content" }}
-          pagination={{ pageSize: relationPageSize, hideOnSinglePage: true, showSizeChanger: false, size: "small" }} />
+        {rows.length ? (
+          <Table<Row> rowKey="id" size="small" dataSource={rows as Row[]} columns={columns} scroll={{ x: "max-content" }}
+            pagination={{ pageSize: relationPageSize, hideOnSinglePage: true, showSizeChanger: false, size: "small" }} />
+        ) : <Typography.Text type="secondary">{translate("common.noRecords", "No records")}</Typography.Text>}
       </Card>,
     ];
   });
