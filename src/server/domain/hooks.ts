@@ -5,9 +5,14 @@
 import { tableOf, type ResourceDef } from "../../framework/resource.js";
 import type { DB } from "../db/connect.js";
 import type { Ctx, Row } from "../resources/context.js";
+import { approvalHooks } from "./approvals.js";
+import { invoiceRequestHooks } from "./invoice_requests.js";
 import { invoiceHooks } from "./invoices.js";
+import { currencyHooks, nachaPaymentHooks, paymentHooks } from "./payments.js";
+import { paymentMethodHooks } from "./payment_methods.js";
 import { poItemHooks } from "./po_items.js";
 import { purchaseOrderHooks } from "./purchase_orders.js";
+import { recurringInvoiceHooks } from "./recurring_invoices.js";
 import { userHooks } from "./users.js";
 import { vendorHooks } from "./vendors.js";
 
@@ -29,6 +34,14 @@ const hooks: Record<string, ResourceHooks> = {
   purchase_orders: purchaseOrderHooks,
   po_items: poItemHooks,
   users: userHooks,
+  approvals: approvalHooks,
+  payments: paymentHooks,
+  payment_methods: paymentMethodHooks,
+  payment_runs: currencyHooks,
+  edi_payments: currencyHooks,
+  nacha_payments: nachaPaymentHooks,
+  invoice_requests: invoiceRequestHooks,
+  recurring_invoices: recurringInvoiceHooks,
 };
 
 /** A resource's hooks; a view of another resource's table shares that resource's hooks. */

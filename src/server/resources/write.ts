@@ -66,7 +66,8 @@ function changesBetween(before: Row, after: Row): Row {
 
 export async function audit(trx: DB, ctx: Ctx, event: "create" | "update" | "destroy", resource: ResourceDef, itemId: number, changes: Row): Promise<void> {
   await trx.insertInto("activities").values({
-    company_id: ctx.company.id, event, item_type: resource.name, item_id: itemId, user_id: ctx.user.id, changes: JSON.stringify(changes),
+    // by table: a record's history is one, whichever view of it (draft inbox, users…) changed it
+    company_id: ctx.company.id, event, item_type: tableOf(resource), item_id: itemId, user_id: ctx.user.id, changes: JSON.stringify(changes),
   }).execute();
 }
 

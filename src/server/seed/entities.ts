@@ -4,6 +4,7 @@
  */
 import type { DB } from "../db/connect.js";
 import type { Random } from "./random.js";
+import { payablesSeed } from "./payables.js";
 
 export interface SeedContext {
   companyId: number;
@@ -22,4 +23,4 @@ export interface SeedContext {
 
 export type EntitySeed = (db: DB, context: SeedContext) => Promise<void>;
 
-export const entitySeeds: readonly EntitySeed[] = [];
+export const entitySeeds: readonly EntitySeed[] = [payablesSeed];
