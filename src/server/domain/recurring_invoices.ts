@@ -28,7 +28,7 @@ function check(template: Row): void {
   if (money(String(template.amount)).lte(0)) errors.amount = ["must be greater than 0"];
   if (end && start && end < start) errors.end_date = ["must be on or after the start date"];
   if (next && start && next < start) errors.next_date = ["must be on or after the start date"];
-  else if (next && end && next > end) errors.next_date = ["must be on or before the end date"];
+  else if (next && end && next > end && !errors.end_date) errors.next_date = ["must be on or before the end date"];
   const lines = (template.debit_entries as unknown[] | undefined) ?? [];
   if (lines.length > 0 && !codingValid(template.amount, lines)) errors.debit_entries = ["GL coding lines must add up to the invoice amount"];
   if (Object.keys(errors).length) throw unprocessable(errors);
