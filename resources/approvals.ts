@@ -20,7 +20,7 @@ export default defineResource({
   statuses: approvalStatuses,
   columns: [{ field: "approvable_type", kind: "enum", filterable: true }, ...approvalColumns],
   defaultSort: { field: "id", order: "desc" },
-  indexes: [["approvable_type", "approvable_id"], ["approvable_type", "aasm_state"], "contact_id"],
+  indexes: [["approvable_type", "approvable_id"], ["approvable_type", "aasm_state"], "contact_id", "created_at"],
   computed: ["approvable"],
   relations: approvalRelations,
 });

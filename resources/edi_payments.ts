@@ -29,7 +29,7 @@ export default defineResource({
   ],
   defaultSort: { field: "id", order: "desc" },
   search: ["number", "control_number", "file_name"],
-  indexes: ["number", "status", "vendor_id", "submitted_at"],
+  indexes: ["number", "status", "vendor_id", "submitted_at", "control_number", "amount"],
   computed: ["currency"],
   relations: {
     vendor: { kind: "belongsTo", resource: "vendors", foreignKey: "vendor_id", fields: ["id", "name"] },

@@ -27,7 +27,7 @@ export default defineResource({
     { field: "created_at", kind: "datetime", filterable: true },
   ],
   defaultSort: { field: "id", order: "desc" },
-  indexes: ["invoice_id", "payment_id"],
+  indexes: ["invoice_id", "payment_id", "created_at"],
   relations: {
     invoice: { kind: "belongsTo", resource: "invoices", foreignKey: "invoice_id", fields: ["id", "number", "vendor_id", "currency_code", "status"] },
     payment: { kind: "belongsTo", resource: "payments", foreignKey: "payment_id", fields: ["id", "payment_number", "payment_date", "status"] },

@@ -27,7 +27,7 @@ export default defineResource({
   ],
   defaultSort: { field: "id", order: "desc" },
   search: ["number", "batch_number", "file_name"],
-  indexes: ["number", "status", "submitted_at", "payment_run_id"],
+  indexes: ["number", "status", "submitted_at", "payment_run_id", "batch_number", "file_output_at", "amount"],
   computed: ["currency", "is_allow_to_delete"],
   relations: {
     payment_run: { kind: "belongsTo", resource: "payment_runs", foreignKey: "payment_run_id", fields: ["id", "number"] },

@@ -4,7 +4,7 @@ import { paymentMethodSchema } from "../schemas/payment_method.js";
 /**
  * Payment methods: where a payment goes (a vendor's or an employee contact's account, or a check
  * address) or comes from (the company's originating accounts, with their NACHA header fields).
- * The account number is stored but never sent back whole: responses carry account_number_masked.
+ * The account number is write-only (stored, never sent back, filtered or audited): responses carry account_number_masked.
  * Routing numbers (ABA) and IBANs (ISO 13616) are checked on every write (domain/payment_methods.ts).
  */
 export default defineResource({
@@ -44,7 +44,7 @@ export default defineResource({
   ],
   defaultSort: { field: "id", order: "desc" },
   search: ["name", "account_name", "bank_name"],
-  indexes: [["owner_type", "vendor_id"], "contact_id", "status"],
+  indexes: [["owner_type", "vendor_id"], "contact_id", "status", "name", "payment_type", "bank_name"],
   computed: ["account_number_masked"],
   relations: {
     vendor: { kind: "belongsTo", resource: "vendors", foreignKey: "vendor_id", fields: ["id", "name"] },

@@ -50,7 +50,7 @@ export default defineResource({
   ],
   defaultSort: { field: "payment_date", order: "desc" },
   search: ["number", "description"],
-  indexes: ["number", "status", "payment_date"],
+  indexes: ["number", "status", "payment_date", "submitted_at", "total_amount"],
   serverFields: ["total_amount", "total_vendor_count", "submitted_at", "created_by_id"],
   computed: ["currency"],
   relations: {

@@ -67,7 +67,7 @@ export default defineResource({
     { field: "status", kind: "status", filterable: true },
   ],
   defaultSort: { field: "payment_date", order: "desc" },
-  indexes: ["payment_number", "vendor_id", "payment_date", "status", ["record_type", "status"], "payment_run_id", "amount"],
+  indexes: ["payment_number", "vendor_id", "payment_date", "status", ["record_type", "status"], "payment_run_id", "amount", "balance", "submit_date", "reference_number"],
   relations: paymentRelations,
   rowActions: [
     { action: "delete", permission: ["deletePayments"], when: { is_payment_allow_to_delete: true }, confirm: "confirm.deletePayment" },

@@ -36,7 +36,7 @@ export default defineResource({
   ],
   defaultSort: { field: "id", order: "desc" },
   search: ["description", "number_prefix"],
-  indexes: ["vendor_id", "status", "next_date"],
+  indexes: ["vendor_id", "status", "next_date", "end_date", "amount"],
   computed: ["currency", "valid", "upcoming_dates"],
   relations: {
     vendor: { kind: "belongsTo", resource: "vendors", foreignKey: "vendor_id", fields: ["id", "name"] },

@@ -12,7 +12,8 @@ export const paymentMethodSchema = {
     name: { type: ["string", "null"], maxLength: 100 },
     payment_type: { type: "string", enum: paymentMethodTypes },
     account_name: { type: ["string", "null"], maxLength: 200 },
-    account_number: { type: ["string", "null"], pattern: "^[0-9A-Za-z-]{4,34}$" },
+    /** accepted, stored, never returned (the API shows account_number_masked) */
+    account_number: { type: ["string", "null"], pattern: "^[0-9A-Za-z-]{4,34}$", writeOnly: true },
     routing: { type: ["string", "null"], maxLength: 20 },
     account_type: { type: "string", enum: ["checking", "savings"], default: "checking" },
     bank_name: { type: ["string", "null"], maxLength: 200 },

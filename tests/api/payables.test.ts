@@ -333,6 +333,21 @@ describe("payment methods", () => {
     expect(kept.account_number).toBe("000123456789");
     expect((await send("PATCH", `/api/payment_methods/${created.body.data.id}`, { routing: "123456789" })).body.errors.routing).toBeDefined();
   });
+
+  it("never let the account number be probed or read back", async () => {
+    for (const url of ["/api/payment_methods?account_number_like=6789", "/api/payment_methods?_sort=account_number", "/api/payment_methods/stats?_group=account_number"]) {
+      expect((await get(url)).status).toBe(400);
+    }
+    const listed = (await get("/api/payment_methods?_end=50")).body.data;
+    expect(listed.every((m: Json) => !("account_number" in m))).toBe(true);
+    const vendor = await vendorId();
+    const created = (await send("POST", "/api/payment_methods", ach(vendor, { account_number: "55554444" }))).body.data;
+    const deleted = await send("DELETE", `/api/payment_methods/${created.id}`);
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.data.account_number).toBeUndefined();
+    const events = await h.database.db.selectFrom("activities").select("changes").where("item_type", "=", "payment_methods").where("item_id", "=", created.id).execute();
+    expect(events.map((e) => (e.changes as Json).account_number)).toEqual(["[FILTERED]", "[FILTERED]"]);
+  });
 });
 
 describe("invoice requests", () => {

@@ -1,7 +1,7 @@
 /**
  * Payment methods: bank identifiers checked as banks check them (ABA routing checksum, ISO 13616
  * IBAN), the fields each payment type needs, one owner per method, one default per owner, and the
- * account number never sent back whole.
+ * account number shown only masked.
  */
 import { ibanProblem, isValidRouting, maskAccount, normalizeIban } from "../../framework/bank.js";
 import type { DB } from "../db/connect.js";
@@ -55,10 +55,8 @@ function check(data: Row, existing: Row = {}): void {
 
 export const paymentMethodHooks: ResourceHooks = {
   decorate(rows) {
-    for (const row of rows) {
-      row.account_number_masked = maskAccount(row.account_number as string | null);
-      delete row.account_number;
-    }
+    // account_number itself is write-only: the generic read path drops it after this hook
+    for (const row of rows) row.account_number_masked = maskAccount(row.account_number as string | null);
   },
   beforeCreate(data) {
     check(data);

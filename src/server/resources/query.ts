@@ -27,7 +27,7 @@ export function columnsOf(resource: ResourceDef): Record<string, Property> {
 
 /** Fields that may be filtered on: columns, and the fields of relations (sorting: belongs-to only, see sortColumn). */
 export function queryableFields(resource: ResourceDef): Set<string> {
-  const fields = new Set(Object.keys(columnsOf(resource)));
+  const fields = new Set(Object.entries(columnsOf(resource)).filter(([, p]) => !p.writeOnly).map(([field]) => field));
   for (const [name, relation] of Object.entries(resource.relations ?? {})) {
     for (const field of relation.fields) fields.add(`${name}.${field}`);
   }

@@ -11,7 +11,7 @@ import { notFound, unprocessable, type FieldErrors, HttpError } from "../http/er
 import { validateBody } from "../validation.js";
 import type { Ctx, Row } from "./context.js";
 import { findRow, related, scope } from "./query.js";
-import { propertiesOf } from "../../framework/schema.js";
+import { propertiesOf, writeOnlyFields } from "../../framework/schema.js";
 import { decorate } from "./read.js";
 
 const implicit = new Set(["id", "company_id", "created_at", "updated_at"]);
@@ -65,6 +65,9 @@ function changesBetween(before: Row, after: Row): Row {
 }
 
 export async function audit(trx: DB, ctx: Ctx, event: "create" | "update" | "destroy", resource: ResourceDef, itemId: number, changes: Row): Promise<void> {
+  // that a secret changed is history; its value is not
+  changes = { ...changes };
+  for (const field of writeOnlyFields(resource)) if (field in changes) changes[field] = "[FILTERED]";
   await trx.insertInto("activities").values({
     // by table: a record's history is one, whichever view of it (draft inbox, users…) changed it
     company_id: ctx.company.id, event, item_type: tableOf(resource), item_id: itemId, user_id: ctx.user.id, changes: JSON.stringify(changes),
