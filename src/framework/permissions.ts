@@ -8,12 +8,15 @@ import type { PermissionKeys, ResourceDef, ResourcePermissions } from "./resourc
 export interface Principal {
   perm_resources: readonly string[];
   module_settings: Readonly<Record<string, boolean>>;
+  /** a vendor-portal user: "gets the vendor portal, not the company defaults" (spec 6), so the
+   *  company's modules do not act as its permission keys (approver-style guards such as invoices_active) */
+  vendor?: boolean;
 }
 
 export type ResourceAction = keyof ResourcePermissions;
 
 export function holds(principal: Principal, key: string): boolean {
-  return principal.perm_resources.includes(key) || principal.module_settings[key] === true;
+  return principal.perm_resources.includes(key) || (principal.vendor !== true && principal.module_settings[key] === true);
 }
 
 /** Any-one rule. An empty or absent list means no permission is needed. */

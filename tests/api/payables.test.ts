@@ -90,6 +90,10 @@ describe("guards (spec 2.15)", () => {
     ["/api/credit_memo_inbox", "approver@acme.test"],
     ["/api/payment_methods", "approver@acme.test"],
     ["/api/payments", "vendor@northwind.test"],
+    // module keys guard the approver lists; a vendor holds none of them (spec 6: the portal, not the company defaults)
+    ["/api/invoices_approval", "vendor@northwind.test"],
+    ["/api/payments_approval", "vendor@northwind.test"],
+    ["/api/approvals", "vendor@northwind.test"],
   ];
   for (const [url, email] of refused) {
     it(`${url} refuses ${email}`, async () => {

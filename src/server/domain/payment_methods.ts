@@ -4,7 +4,6 @@
  * account number shown only masked.
  */
 import { ibanProblem, isValidRouting, maskAccount, normalizeIban } from "../../framework/bank.js";
-import type { DB } from "../db/connect.js";
 import { unprocessable, type FieldErrors } from "../http/errors.js";
 import type { Ctx, Row } from "../resources/context.js";
 import type { ResourceHooks } from "./hooks.js";
@@ -78,9 +77,9 @@ export const paymentMethodHooks: ResourceHooks = {
  * The default active payment method of each vendor (one query): what an invoice's `payment_method`
  * (payment_type, name) would show. Offered to the invoices hook.
  */
-export async function defaultPaymentMethods(db: DB, ctx: Ctx, vendorIds: number[]): Promise<Map<number, Row>> {
+export async function defaultPaymentMethods(ctx: Ctx, vendorIds: number[]): Promise<Map<number, Row>> {
   if (vendorIds.length === 0) return new Map();
-  const rows = await db.selectFrom("payment_methods").select(["id", "vendor_id", "name", "payment_type", "account_name", "currency_code"])
+  const rows = await ctx.db.selectFrom("payment_methods").select(["id", "vendor_id", "name", "payment_type", "account_name", "currency_code"])
     .where("company_id", "=", ctx.company.id).where("owner_type", "=", "Vendor").where("vendor_id", "in", vendorIds)
     .where("status", "=", "ACTIVE").where("is_default", "=", true).execute();
   return new Map(rows.map((r) => [r.vendor_id as number, r as Row]));

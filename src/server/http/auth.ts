@@ -102,6 +102,6 @@ export async function authenticate(db: DB, request: FastifyRequest): Promise<Ctx
     user: { id: row.user_id as number, email: row.email as string, name: row.name as string },
     contact: { id: row.contact_id as number, role: row.role as string, language: row.language as string, vendor_id: row.vendor_id as number | null },
     company,
-    principal: { perm_resources: keysOfRole(row.role as string), module_settings: moduleSettingsOf(company) },
+    principal: { perm_resources: keysOfRole(row.role as string), module_settings: moduleSettingsOf(company), vendor: row.role === "vendor" },
   };
 }
