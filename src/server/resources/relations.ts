@@ -28,8 +28,12 @@ export async function embedRelations(resource: ResourceDef, rows: Row[], ctx: Ct
       const byId = new Map(found.map((r) => [r.id, r]));
       for (const row of rows) row[name] = ((row[relation.localKey] as number[] | null) ?? []).map((id) => byId.get(id)).filter(Boolean);
     } else if (withMany) {
+      const link = relation.through ? related(relation.through.resource) : undefined;
       for (const row of rows) {
-        let qb = selectFields(target, relation.fields, ctx).where(`r.${relation.foreignKey}`, "=", row.id);
+        let qb = selectFields(target, relation.fields, ctx);
+        qb = link && relation.through
+          ? qb.where("r.id", "in", scope(ctx.db.selectFrom(`${tableOf(link)} as l`).select(`l.${relation.through.key}`), link, ctx, "l").where(`l.${relation.foreignKey}`, "=", row.id))
+          : qb.where(`r.${relation.foreignKey}`, "=", row.id);
         for (const [column, value] of Object.entries(relation.where ?? {})) qb = qb.where(`r.${column}`, "=", value);
         row[name] = await qb.orderBy("r.id", "desc").limit(hasManyLimit).execute();
       }
