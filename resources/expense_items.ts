@@ -7,6 +7,7 @@
  * report's policy (policy_violation, see docs/expenses-and-cards.md).
  */
 import { defineResource } from "../src/framework/resource.js";
+import { invoiceStatuses } from "./invoices.js";
 import { expenseItemSchema } from "../schemas/expense_item.js";
 
 /** Items still with their submitter: the rest are locked by approval and payment. */
@@ -34,20 +35,8 @@ export default defineResource({
     edit: ["editExpenseItems", "submitExpenseItems"],
     delete: ["editExpenseItems"],
   },
-  statuses: {
-    field: "status",
-    values: [
-      { code: "DRAFT", color: "default" },
-      { code: "NEW", color: "blue" },
-      { code: "PENDING", color: "gold" },
-      { code: "APPROVED", color: "cyan" },
-      { code: "OPEN", color: "geekblue" },
-      { code: "PAID", color: "green" },
-      { code: "CLOSED", color: "default" },
-      { code: "REJECTED", color: "red" },
-    ],
-    composites: { ACTIVE: ["NEW", "PENDING", "APPROVED", "OPEN", "PAID"] },
-  },
+  // the invoice status set (data-spec: expense items have the same codes), with its own ACTIVE
+  statuses: { field: "status", values: invoiceStatuses.values, composites: { ACTIVE: ["NEW", "PENDING", "APPROVED", "OPEN", "PAID"] } },
   columns: [
     { field: "date", kind: "date", filterable: true },
     { field: "merchant", filterable: true },

@@ -39,8 +39,10 @@ export default defineResource({
           vendorName: "vendor.name_like",
           purchaseOrderNumber: "purchase_orders.number_like",
           subsidiaryName: "subsidiary.name_like",
+          paymentNumber: "payments.payment_number_like",
         },
       },
+      { path: "/invoices/:invoiceID/approval", page: "approval" },
     ],
   },
   permissions: {
@@ -78,6 +80,18 @@ export default defineResource({
     purchase_orders: { kind: "refersMany", resource: "purchase_orders", localKey: "purchase_order_ids", fields: ["id", "number", "amount", "open_balance", "status"] },
     documents: { kind: "hasMany", resource: "documents", foreignKey: "assetable_id", where: { assetable_type: "Invoice" }, fields: ["id", "asset_file_file_name", "asset_file_file_size", "content_type", "created_at"] },
     activities: { kind: "hasMany", resource: "activities", foreignKey: "item_id", where: { item_type: "invoices" }, fields: ["id", "event", "user_id", "changes", "created_at"] },
+    payments: {
+      kind: "hasMany", resource: "payments", foreignKey: "invoice_id", through: { resource: "invoice_payment_links", key: "payment_id" },
+      fields: ["id", "payment_number", "payment_date", "payment_type", "amount", "status"],
+    },
+    vendor_credits: {
+      kind: "hasMany", resource: "vendor_credits", foreignKey: "invoice_id", through: { resource: "invoice_payment_links", key: "payment_id" },
+      fields: ["id", "payment_number", "payment_date", "amount", "balance", "status"],
+    },
+    approvals: {
+      kind: "hasMany", resource: "approvals", foreignKey: "approvable_id", where: { approvable_type: "Invoice" },
+      fields: ["id", "step", "contact_id", "aasm_state", "is_claimed", "acted_at", "comment"],
+    },
   },
   rowActions: [
     { action: "edit", permission: ["editInvoices"], when: { status: ["DRAFT", "NEW", "REJECTED"] } },

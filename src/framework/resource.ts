@@ -93,7 +93,11 @@ export interface BelongsTo {
   fields: readonly string[];
 }
 
-/** has-many: rows of `resource` whose `foreignKey` points at this row (and that match `where`) */
+/**
+ * has-many: rows of `resource` whose `foreignKey` points at this row (and that match `where`);
+ * with `through`, rows of `resource` reached over a link resource: the link's `foreignKey` points
+ * at this row and its `through.key` at the related row (many-to-many, e.g. invoices ↔ payments).
+ */
 export interface HasMany {
   kind: "hasMany";
   resource: string;
@@ -101,6 +105,7 @@ export interface HasMany {
   fields: readonly string[];
   /** fixed column values, e.g. the type column of a polymorphic link ({ item_type: "invoices" }) */
   where?: Readonly<Record<string, string>>;
+  through?: { resource: string; key: string };
 }
 
 /** refers-many: this row's array column `localKey` holds ids of `resource` */
@@ -141,8 +146,9 @@ export interface ResourceDef {
   rowActions?: readonly RowAction[];
   relations?: Readonly<Record<string, Relation>>;
   tenancy?: Tenancy;
-  /** filters (query-grammar form) every request on this resource is confined to, e.g. a view of a table */
-  baseFilter?: Readonly<Record<string, string>>;
+  /** filters (query-grammar form) every request on this resource is confined to, e.g. a view of a table;
+   *  a list of values means any of them */
+  baseFilter?: Readonly<Record<string, string | readonly string[]>>;
   /** column holding the signed-in user's id: each user sees (and creates) only their own rows, e.g. notifications */
   owner?: string;
   /** fields the server fills (never accepted from clients) beyond id/company_id/timestamps */

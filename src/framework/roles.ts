@@ -13,6 +13,8 @@ const invoiceKeys = [
 const paymentKeys = [
   "payInvoices", "invoicePayBills", "allowPayments", "listPayments", "readPayments", "listPaymentRun",
   "readPaymentRun", "listNachaPayments", "listEDIPayments", "paymentLinksToInvoices",
+  // ours (the spec names no keys for bank details): vendor, employee and originating accounts
+  "listPaymentMethods", "readPaymentMethods", "addPaymentMethods", "editPaymentMethods", "deletePaymentMethods",
 ] as const;
 
 const creditMemoKeys = [

@@ -34,10 +34,17 @@ export function propertyAt(resource: Pick<ResourceDef, "schema">, path: string):
 export const baseType = (p: Property | undefined): string | undefined =>
   Array.isArray(p?.type) ? p.type.find((t) => t !== "null") : (p?.type as string | undefined);
 
-/** Fields a client may write: not server-filled, computed, read-only or write-only. */
+/** Fields a client may write: not server-filled, computed or read-only. */
 export function isWritable(resource: Pick<ResourceDef, "serverFields" | "computed">, field: string, property: Property): boolean {
-  return !resource.serverFields?.includes(field) && !resource.computed?.includes(field) && !property.readOnly && !property.writeOnly;
+  return !resource.serverFields?.includes(field) && !resource.computed?.includes(field) && !property.readOnly;
 }
+
+/**
+ * Write-only fields (JSON Schema `writeOnly`, e.g. a bank account number) are accepted on writes but
+ * never returned, filtered, sorted or searched on, and their values stay out of the audit trail.
+ */
+export const writeOnlyFields = (resource: Pick<ResourceDef, "schema">): string[] =>
+  Object.entries(propertiesOf(resource)).filter(([, p]) => p.writeOnly).map(([field]) => field);
 
 export const requiredOf = (resource: Pick<ResourceDef, "schema">): readonly string[] =>
   (resource.schema as { required?: readonly string[] }).required ?? [];

@@ -10,6 +10,7 @@ import { accrualRequestHooks } from "./accrual_requests.js";
 import { accrualHooks, accrualInvoiceLinkHooks } from "./accruals.js";
 import { addressHooks } from "./addresses.js";
 import { activityHooks, categoryHooks, importHooks, messageHooks, notificationHooks, vendorContactHooks } from "./admin.js";
+import { approvalHooks } from "./approvals.js";
 import { budgetHooks } from "./budgets.js";
 import { cardTransactionHooks, purchaseHooks, statementHooks, virtualCardHooks } from "./cards.js";
 import { catalogueItemHooks } from "./catalogue_items.js";
@@ -17,13 +18,17 @@ import { documentHooks } from "./documents.js";
 import { expenseItemHooks } from "./expense_items.js";
 import { expenseReportHooks } from "./expense_reports.js";
 import { inboundReceiptHooks } from "./inbound_receipts.js";
+import { invoiceRequestHooks } from "./invoice_requests.js";
 import { invoiceHooks } from "./invoices.js";
 import { accountHooks, accountTransactionHooks } from "./ledger.js";
+import { paymentMethodHooks } from "./payment_methods.js";
+import { currencyHooks, nachaPaymentHooks, paymentHooks } from "./payments.js";
 import { poItemHooks } from "./po_items.js";
 import { policyHooks } from "./policies.js";
 import { purchaseOrderRequestHooks } from "./purchase_order_requests.js";
 import { purchaseOrderHooks } from "./purchase_orders.js";
 import { receiptHooks, receiptItemHooks } from "./receipts.js";
+import { recurringInvoiceHooks } from "./recurring_invoices.js";
 import { reportHooks, reportScheduleHooks } from "./reports.js";
 import { teamHooks, teamMemberHooks } from "./teams.js";
 import { userHooks } from "./users.js";
@@ -83,6 +88,14 @@ const hooks: Record<string, ResourceHooks> = {
   accrual_requests: accrualRequestHooks,
   accrual_blasts: accrualBlastHooks,
   accrual_entries: accrualEntryHooks,
+  approvals: approvalHooks,
+  payments: paymentHooks,
+  payment_methods: paymentMethodHooks,
+  payment_runs: currencyHooks,
+  edi_payments: currencyHooks,
+  nacha_payments: nachaPaymentHooks,
+  invoice_requests: invoiceRequestHooks,
+  recurring_invoices: recurringInvoiceHooks,
 };
 
 /** A resource's hooks; a view of another resource's table shares that resource's hooks. */

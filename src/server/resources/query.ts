@@ -4,7 +4,7 @@
  */
 import { sql, type SelectQueryBuilder } from "kysely";
 import { parseListQuery, QueryError, type FilterClause, type ListQuery } from "../../framework/query.js";
-import { tableOf, type ResourceDef } from "../../framework/resource.js";
+import { tableOf, type HasMany, type ResourceDef } from "../../framework/resource.js";
 import { baseType, propertiesOf, type Property } from "../../framework/schema.js";
 import { TtlCache } from "../cache.js";
 import { count } from "../db/connect.js";
@@ -39,11 +39,10 @@ export function columnsOf(resource: ResourceDef): Record<string, Property> {
   return { ...implicitColumns, ...propertiesOf(resource) };
 }
 
-/** Fields that may be sorted and filtered on: columns, and the fields of belongs-to/refers-many relations. */
+/** Fields that may be filtered on: columns, and the fields of relations (sorting: belongs-to only, see sortColumn). */
 export function queryableFields(resource: ResourceDef): Set<string> {
-  const fields = new Set(Object.keys(columnsOf(resource)));
+  const fields = new Set(Object.entries(columnsOf(resource)).filter(([, p]) => !p.writeOnly).map(([field]) => field));
   for (const [name, relation] of Object.entries(resource.relations ?? {})) {
-    if (relation.kind === "hasMany") continue;
     for (const field of relation.fields) fields.add(`${name}.${field}`);
   }
   return fields;
@@ -129,15 +128,26 @@ export function applyFilters(qb: Select, resource: ResourceDef, filters: FilterC
     }
     // a relation's field: match the related rows, then this row's key against them
     const relation = resource.relations![clause.field.slice(0, dot)];
-    if (relation.kind === "hasMany") continue;
     const target = related(relation.resource);
     const inner = { ...clause, field: clause.field.slice(dot + 1) };
     const matching = applyClause(scope(ctx.db.selectFrom(`${tableOf(target)} as r`).select("r.id"), target, ctx, "r"), target, inner, `r.${inner.field}`);
-    qb = relation.kind === "belongsTo"
-      ? qb.where(`${alias}.${relation.foreignKey}`, "in", matching)
-      : qb.where(sql<boolean>`${sql.ref(`${alias}.${relation.localKey}`)} && array(${matching})`);
+    if (relation.kind === "belongsTo") qb = qb.where(`${alias}.${relation.foreignKey}`, "in", matching);
+    else if (relation.kind === "refersMany") qb = qb.where(sql<boolean>`${sql.ref(`${alias}.${relation.localKey}`)} && array(${matching})`);
+    else qb = qb.where(`${alias}.id`, "in", hasManyKeys(relation, matching, ctx));
   }
   return qb;
+}
+
+/** The ids of the rows that have a has-many row among `matching` (ids of the related resource). */
+function hasManyKeys(relation: HasMany, matching: Select, ctx: Ctx): Select {
+  if (relation.through) {
+    const link = related(relation.through.resource);
+    return scope(ctx.db.selectFrom(`${tableOf(link)} as l`).select(`l.${relation.foreignKey}`), link, ctx, "l")
+      .where(`l.${relation.through.key}`, "in", matching);
+  }
+  let keys = matching.clearSelect().select(`r.${relation.foreignKey}`);
+  for (const [column, value] of Object.entries(relation.where ?? {})) keys = keys.where(`r.${column}`, "=", value);
+  return keys;
 }
 
 function applySearch(qb: Select, resource: ResourceDef, q: string | undefined, alias = "t"): Select {

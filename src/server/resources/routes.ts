@@ -8,7 +8,7 @@ import type { ResourceDef } from "../../framework/resource.js";
 import { forbidden, notFound } from "../http/errors.js";
 import type { Ctx } from "./context.js";
 import { findRow, listPage, parseQuery } from "./query.js";
-import { decorate } from "./read.js";
+import { decorate, withoutWriteOnly } from "./read.js";
 import { stats } from "./stats.js";
 import { createRow, deleteRow, updateRow } from "./write.js";
 
@@ -74,7 +74,7 @@ export function resourceRoutes(app: FastifyInstance, resources: readonly Resourc
       app.delete<WithId>(`${base}/:id`, async (request) => {
         const ctx = authorize(request, resource, "delete");
         const row = await deleteRow(resource, request.params.id, ctx);
-        return { data: row };
+        return { data: withoutWriteOnly(resource, row) };
       });
     }
   }

@@ -25,7 +25,7 @@ const agingCase = (column: string) => sql<string>`case
 function groupExpression(resource: ResourceDef, group: string): RawBuilder<string> {
   const [fn, field] = group.includes(":") ? group.split(":", 2) : [undefined, group];
   const property = columnsOf(resource)[field];
-  if (!property) throw new QueryError("_group", `cannot group on ${field}`);
+  if (!property || property.writeOnly) throw new QueryError("_group", `cannot group on ${field}`);
   const column = `t.${field}`;
   if (fn === undefined) return sql<string>`${sql.ref(column)}::text`;
   if (property.format !== "date" && property.format !== "date-time") throw new QueryError("_group", `${fn} needs a date column`);

@@ -12,7 +12,7 @@ import { validateBody } from "../validation.js";
 import type { Ctx, Row } from "./context.js";
 import { tableWritten } from "../http/sessions.js";
 import { findRow, related, scope, tableChanged } from "./query.js";
-import { propertiesOf } from "../../framework/schema.js";
+import { propertiesOf, writeOnlyFields } from "../../framework/schema.js";
 import { decorate } from "./read.js";
 
 const implicit = new Set(["id", "company_id", "created_at", "updated_at"]);
@@ -66,8 +66,12 @@ function changesBetween(before: Row, after: Row): Row {
 }
 
 export async function audit(trx: DB, ctx: Ctx, event: "create" | "update" | "destroy", resource: ResourceDef, itemId: number, changes: Row): Promise<void> {
+  // that a secret changed is history; its value is not
+  changes = { ...changes };
+  for (const field of writeOnlyFields(resource)) if (field in changes) changes[field] = "[FILTERED]";
   await trx.insertInto("activities").values({
-    company_id: ctx.company.id, event, item_type: resource.name, item_id: itemId, user_id: ctx.user.id, changes: JSON.stringify(changes),
+    // by table: a record's history is one, whichever view of it (draft inbox, users…) changed it
+    company_id: ctx.company.id, event, item_type: tableOf(resource), item_id: itemId, user_id: ctx.user.id, changes: JSON.stringify(changes),
   }).execute();
 }
 
@@ -136,7 +140,7 @@ export async function updateRow(resource: ResourceDef, id: string, body: unknown
   const data = writableInput(resource, body);
   const errors = validateBody(resource, "update", data);
   const hooks = hooksOf(resource);
-  await ctx.db.transaction().execute(async (trx) => {
+  const updated = await ctx.db.transaction().execute(async (trx) => {
     const tctx = { ...ctx, db: trx };
     const existing = await lockedForAction(resource, id, "edit", tctx);
     if (errors) throw unprocessable(errors);
@@ -151,9 +155,11 @@ export async function updateRow(resource: ResourceDef, id: string, body: unknown
     }
     await hooks.afterWrite?.(row, tctx, trx);
     await audit(trx, ctx, "update", resource, row.id as number, changesBetween(existing, row));
+    return row;
   });
   changed(resource);
-  return (await findRow(resource, id, ctx))!;
+  // an edit may move the record out of a view (a draft submitted from the draft inbox): answer with the row as saved
+  return (await findRow(resource, id, ctx)) ?? updated;
 }
 
 export async function deleteRow(resource: ResourceDef, id: string, ctx: Ctx): Promise<Row> {

@@ -5,6 +5,7 @@
 import type { DB } from "../db/connect.js";
 import { adminSeed } from "./admin.js";
 import { expensesSeed } from "./expenses.js";
+import { payablesSeed } from "./payables.js";
 import { seedPurchasing } from "./purchasing.js";
 import type { Random } from "./random.js";
 
@@ -25,4 +26,4 @@ export interface SeedContext {
 
 export type EntitySeed = (db: DB, context: SeedContext) => Promise<void>;
 
-export const entitySeeds: readonly EntitySeed[] = [seedPurchasing, expensesSeed, adminSeed];
+export const entitySeeds: readonly EntitySeed[] = [payablesSeed, seedPurchasing, expensesSeed, adminSeed];

@@ -1,0 +1,26 @@
+import { defineResource } from "../src/framework/resource.js";
+import { approvalSchema } from "../schemas/approval.js";
+import { approvalColumns, approvalRelations, approvalStatuses } from "./shared/approval_views.js";
+
+/**
+ * Approvals of every workflow type (GET /api/approvals/{id} of the spec). The approval engine (next
+ * issue) creates and acts on them; here they are read-only. The approver screens are the per-type
+ * views (invoices_approval, payments_approval, payment_runs_approval, credit_memos_approval).
+ */
+export default defineResource({
+  name: "approvals",
+  schema: approvalSchema,
+  title: "id",
+  menu: false,
+  routes: {},
+  permissions: {
+    list: ["invoices_active", "payments_active", "credit_memos_active", "purchase_orders_active"],
+    show: ["invoices_active", "payments_active", "credit_memos_active", "purchase_orders_active"],
+  },
+  statuses: approvalStatuses,
+  columns: [{ field: "approvable_type", kind: "enum", filterable: true }, ...approvalColumns],
+  defaultSort: { field: "id", order: "desc" },
+  indexes: [["approvable_type", "approvable_id"], ["approvable_type", "aasm_state"], "contact_id", "created_at"],
+  computed: ["approvable"],
+  relations: approvalRelations,
+});

@@ -1,0 +1,30 @@
+import { defineResource } from "../src/framework/resource.js";
+import { creditColumns, creditInboxStatuses, creditRelations, paymentBase } from "./shared/payment_views.js";
+
+/** Credit-memo inbox: credits received (status NEW) to review, edit and submit (→ PENDING). */
+export default defineResource({
+  ...paymentBase,
+  name: "credit_memo_inbox",
+  table: "payments",
+  module: "credit_memos_active",
+  baseFilter: { record_type: "CREDIT", status: "NEW" },
+  menu: { group: "payables", order: 11 },
+  routes: {
+    list: "/credit_memo_inbox",
+    edit: "/credit_memo_inbox/:credit_memo_ID",
+  },
+  permissions: {
+    list: ["listCreditMemoInbox", "listInboxCreditMemos"],
+    show: ["listCreditMemoInbox", "listInboxCreditMemos"],
+    edit: ["editCreditMemoInbox", "editInboxCreditMemos"],
+    delete: ["deleteCreditMemos"],
+  },
+  statuses: creditInboxStatuses,
+  columns: creditColumns,
+  defaultSort: { field: "id", order: "desc" },
+  relations: creditRelations,
+  rowActions: [
+    { action: "edit", permission: ["editCreditMemoInbox", "editInboxCreditMemos"], when: { status: "NEW" } },
+    { action: "delete", permission: ["deleteCreditMemos"], when: { is_payment_allow_to_delete: true }, confirm: "confirm.deleteVendorCredit" },
+  ],
+});

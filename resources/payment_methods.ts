@@ -1,0 +1,57 @@
+import { defineResource } from "../src/framework/resource.js";
+import { paymentMethodSchema } from "../schemas/payment_method.js";
+
+/**
+ * Payment methods: where a payment goes (a vendor's or an employee contact's account, or a check
+ * address) or comes from (the company's originating accounts, with their NACHA header fields).
+ * The account number is write-only (stored, never sent back, filtered or audited): responses carry account_number_masked.
+ * Routing numbers (ABA) and IBANs (ISO 13616) are checked on every write (domain/payment_methods.ts).
+ */
+export default defineResource({
+  name: "payment_methods",
+  schema: paymentMethodSchema,
+  title: "name",
+  module: "payments_active",
+  menu: { group: "payments", order: 8 },
+  routes: {
+    list: "/payment_methods",
+    show: "/payment_methods/:paymentMethodID",
+    create: "/payment_methods/new",
+    edit: "/payment_methods/:paymentMethodID/edit",
+    views: [{ path: "/payment_methods", params: { vendorName: "vendor.name_like" } }],
+  },
+  permissions: {
+    list: ["listPaymentMethods"],
+    show: ["readPaymentMethods"],
+    create: ["addPaymentMethods"],
+    edit: ["editPaymentMethods"],
+    delete: ["deletePaymentMethods"],
+  },
+  statuses: {
+    field: "status",
+    values: [{ code: "ACTIVE", color: "green" }, { code: "INACTIVE", color: "default" }, { code: "PENDING", color: "gold" }, { code: "N/A", color: "default" }],
+  },
+  columns: [
+    { field: "name", link: "show", filterable: true },
+    { field: "owner_type", kind: "enum", filterable: true },
+    { field: "vendor.name", link: "show", linkResource: "vendors", linkIdField: "vendor_id", filterable: true },
+    { field: "payment_type", kind: "enum", filterable: true },
+    { field: "bank_name", filterable: true },
+    { field: "account_number_masked", sortable: false },
+    { field: "currency_code", filterable: true },
+    { field: "is_default", kind: "boolean", filterable: true },
+    { field: "status", kind: "status", filterable: true },
+  ],
+  defaultSort: { field: "id", order: "desc" },
+  search: ["name", "account_name", "bank_name"],
+  indexes: [["owner_type", "vendor_id"], "contact_id", "status", "name", "payment_type", "bank_name"],
+  computed: ["account_number_masked"],
+  relations: {
+    vendor: { kind: "belongsTo", resource: "vendors", foreignKey: "vendor_id", fields: ["id", "name"] },
+    contact: { kind: "belongsTo", resource: "contacts", foreignKey: "contact_id", fields: ["id", "first_name", "last_name"] },
+  },
+  rowActions: [
+    { action: "edit", permission: ["editPaymentMethods"] },
+    { action: "delete", permission: ["deletePaymentMethods"], confirm: "confirm.deletePaymentMethod" },
+  ],
+});

@@ -1,0 +1,74 @@
+import { defineResource } from "../src/framework/resource.js";
+import { paymentRunSchema } from "../schemas/payment_run.js";
+
+/**
+ * Payment runs: invoices paid together on a date. Its show page carries the batches, the invoice
+ * rows (payment_run_items), the payment rows (payments with this run) and the approvals.
+ * Runs are built and moved on by the payment-run screens (next issues); the API reads them.
+ * Composite UNPROCESSED = NEW or PENDING (not yet approved and submitted).
+ */
+export const paymentRunStatuses = {
+  field: "status",
+  values: [
+    { code: "NEW", color: "blue" },
+    { code: "SUBMITTED", color: "cyan" },
+    { code: "PENDING", color: "gold" },
+    { code: "APPROVED", color: "cyan" },
+    { code: "OPEN", color: "geekblue" },
+    { code: "CLOSED", color: "default" },
+    { code: "REJECTED", color: "red" },
+    { code: "VOID", color: "default" },
+    { code: "FAILED", color: "red" },
+  ],
+  composites: { UNPROCESSED: ["NEW", "PENDING"] },
+} as const;
+
+export default defineResource({
+  name: "payment_runs",
+  schema: paymentRunSchema,
+  title: "number",
+  module: "payments_active",
+  menu: { group: "payments", order: 3 },
+  routes: {
+    list: "/payment_runs",
+    show: "/payment_runs/:paymentRunID",
+    views: [{ path: "/payment_runs_approval/:paymentRunID", page: "approval" }],
+  },
+  permissions: {
+    list: ["listPayments", "listPaymentRun"],
+    show: ["readPayments", "readPaymentRun"],
+  },
+  statuses: paymentRunStatuses,
+  columns: [
+    { field: "number", link: "show", filterable: true },
+    { field: "payment_date", kind: "date", filterable: true },
+    { field: "total_amount", kind: "money", currency: "currency_code", total: true, filterable: true },
+    { field: "currency_code", hidden: true, filterable: true },
+    { field: "total_vendor_count", kind: "number", filterable: true },
+    { field: "submitted_at", kind: "datetime", filterable: true },
+    { field: "status", kind: "status", filterable: true },
+  ],
+  defaultSort: { field: "payment_date", order: "desc" },
+  search: ["number", "description"],
+  indexes: ["number", "status", "payment_date", "submitted_at", "total_amount"],
+  serverFields: ["total_amount", "total_vendor_count", "submitted_at", "created_by_id"],
+  computed: ["currency"],
+  relations: {
+    payment_run_batches: {
+      kind: "hasMany", resource: "payment_run_batches", foreignKey: "payment_run_id",
+      fields: ["id", "batch_number", "total_vendor_count", "submitted_at", "status", "total_amount_in_functional", "functional_currency", "matching_vendor"],
+    },
+    payment_run_items: {
+      kind: "hasMany", resource: "payment_run_items", foreignKey: "payment_run_id",
+      fields: ["id", "invoice_id", "invoice_type", "vendor_id", "amount", "currency_code", "payment_date", "status", "error_message", "excluded", "payment_run_status"],
+    },
+    payments: {
+      kind: "hasMany", resource: "payments", foreignKey: "payment_run_id",
+      fields: ["id", "payment_number", "vendor_id", "payment_date", "payment_type", "amount", "currency_code", "status"],
+    },
+    approvals: {
+      kind: "hasMany", resource: "approvals", foreignKey: "approvable_id", where: { approvable_type: "PaymentRun" },
+      fields: ["id", "step", "contact_id", "aasm_state", "is_claimed", "acted_at", "comment"],
+    },
+  },
+});

@@ -1,0 +1,76 @@
+import { defineResource } from "../src/framework/resource.js";
+import { paymentBase, paymentRelations } from "./shared/payment_views.js";
+
+/**
+ * Payments: the payment records with record_type DEBIT (payments to vendors) or DISCOUNT (prepaid
+ * discounts). The table also holds CREDIT memos, which have their own screens and guard (vendor_credits).
+ * Payments are made by pay-bills and payment runs, not typed in: the API reads them and deletes
+ * one only while nothing links it to an invoice.
+ * Composites: ACTIVE = the payments that stand (not void, failed or rejected); SCHEDULED = created
+ * but not yet sent to the bank (PENDING approval or APPROVED).
+ */
+export const paymentStatuses = {
+  field: "status",
+  values: [
+    { code: "PENDING", color: "gold" },
+    { code: "APPROVED", color: "cyan" },
+    { code: "REJECTED", color: "red" },
+    { code: "PROCESSING", color: "geekblue" },
+    { code: "CLEARED", color: "green" },
+    { code: "FAILED", color: "red" },
+    { code: "VOID", color: "default" },
+    { code: "VOID (REFUNDED)", color: "default" },
+    { code: "PROCESSING (REISSUED)", color: "geekblue" },
+    { code: "CLEARED (REISSUED)", color: "green" },
+    { code: "APPLIED", color: "green" },
+  ],
+  composites: {
+    ACTIVE: ["PENDING", "APPROVED", "PROCESSING", "CLEARED", "PROCESSING (REISSUED)", "CLEARED (REISSUED)", "APPLIED"],
+    SCHEDULED: ["PENDING", "APPROVED"],
+  },
+} as const;
+
+export default defineResource({
+  ...paymentBase,
+  name: "payments",
+  module: "payments_active",
+  baseFilter: { record_type: ["DEBIT", "DISCOUNT"] },
+  menu: { group: "payments", order: 1 },
+  routes: {
+    list: "/payments",
+    show: "/payments/:paymentID",
+    views: [
+      { path: "/payments", params: { vendorName: "vendor.name_like", invoiceID: "invoices.id" } },
+      { path: "/payments_approval/:paymentID", page: "approval" },
+    ],
+  },
+  permissions: {
+    list: ["listPayments"],
+    show: ["readPayments"],
+    delete: ["deletePayments"],
+  },
+  statuses: paymentStatuses,
+  columns: [
+    { field: "payment_number", link: "show", filterable: true },
+    { field: "vendor.name", link: "show", linkResource: "vendors", linkIdField: "vendor_id", filterable: true },
+    { field: "payment_date", kind: "date", filterable: true },
+    { field: "payment_type", kind: "enum", filterable: true },
+    { field: "record_type", kind: "enum", hidden: true, filterable: true },
+    { field: "amount", kind: "money", currency: "currency_code", total: true, filterable: true },
+    { field: "balance", kind: "money", currency: "currency_code", hidden: true, filterable: true },
+    { field: "currency_code", hidden: true, filterable: true },
+    { field: "invoice_numbers", sortable: false },
+    { field: "payment_run.number", link: "show", linkResource: "payment_runs", linkIdField: "payment_run_id", filterable: true },
+    { field: "reference_number", hidden: true, filterable: true },
+    { field: "submit_date", kind: "date", hidden: true, filterable: true },
+    { field: "is_system_error", kind: "boolean", hidden: true, filterable: true },
+    { field: "status", kind: "status", filterable: true },
+  ],
+  defaultSort: { field: "payment_date", order: "desc" },
+  indexes: ["payment_number", "vendor_id", "payment_date", "status", ["record_type", "status"], "payment_run_id", "amount", "balance", "submit_date", "reference_number"],
+  relations: paymentRelations,
+  rowActions: [
+    { action: "delete", permission: ["deletePayments"], when: { is_payment_allow_to_delete: true }, confirm: "confirm.deletePayment" },
+  ],
+  portal: { scope: "vendor_id", actions: ["list", "show"] },
+});

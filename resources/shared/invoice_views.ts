@@ -1,0 +1,25 @@
+/**
+ * What every view of the invoices table shares with the invoices resource (schema, statuses,
+ * server and computed fields, belongs-to relations, module): a view only adds its own routes,
+ * guard, base filter, columns and row actions. Lives in a sub-folder so the registry skips it.
+ */
+import invoices from "../invoices.js";
+import type { ColumnDef } from "../../src/framework/resource.js";
+
+const { vendor, subsidiary, purchase_orders } = invoices.relations;
+
+export const invoiceViewBase = {
+  table: "invoices",
+  schema: invoices.schema,
+  title: invoices.title,
+  module: invoices.module,
+  statuses: invoices.statuses,
+  serverFields: invoices.serverFields,
+  computed: invoices.computed,
+  search: invoices.search,
+  relations: { vendor, subsidiary, purchase_orders },
+} as const;
+
+/** The number links to the invoice's own show page (views have none). */
+export const invoiceNumberColumn: ColumnDef = { field: "number", link: "show", linkResource: "invoices", linkIdField: "id", filterable: true };
+export const invoiceVendorColumn: ColumnDef = { field: "vendor.name", link: "show", linkResource: "vendors", linkIdField: "vendor_id", filterable: true };

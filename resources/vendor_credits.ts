@@ -1,0 +1,35 @@
+import { defineResource } from "../src/framework/resource.js";
+import { creditColumns, creditRelations, paymentBase, vendorCreditStatuses } from "./shared/payment_views.js";
+
+/**
+ * Vendor credits (credit memos): payment records with record_type CREDIT once past the inbox and
+ * drafts. balance = amount not yet applied to invoices; AVAILABLE while some is left, APPLIED when none.
+ */
+export default defineResource({
+  ...paymentBase,
+  name: "vendor_credits",
+  table: "payments",
+  module: "credit_memos_active",
+  baseFilter: { record_type: "CREDIT", status: vendorCreditStatuses.values.map((s) => s.code) },
+  menu: { group: "payables", order: 10 },
+  routes: {
+    list: "/vendor_credits",
+    show: "/vendor_credits/:paymentID",
+    views: [
+      { path: "/vendor_credits", params: { vendorName: "vendor.name_like" } },
+      { path: "/credit_memos_approval/:paymentID", page: "approval" },
+    ],
+  },
+  permissions: {
+    list: ["listCreditMemos"],
+    show: ["readCreditMemos"],
+    delete: ["deleteCreditMemos"],
+  },
+  statuses: vendorCreditStatuses,
+  columns: creditColumns,
+  defaultSort: { field: "payment_date", order: "desc" },
+  relations: creditRelations,
+  rowActions: [
+    { action: "delete", permission: ["deleteCreditMemos"], when: { is_payment_allow_to_delete: true }, confirm: "confirm.deleteVendorCredit" },
+  ],
+});

@@ -1,0 +1,44 @@
+/**
+ * A payment record: a payment to a vendor (record_type DEBIT), a vendor credit / credit memo (CREDIT)
+ * or a prepaid discount (DISCOUNT). The invoices it settles are its invoice_payment_links.
+ */
+export const paymentTypes = ["ach", "check", "international", "sepa", "wire", "credit_card", "corpay_card"] as const;
+
+/** Statuses of payments (data-spec "Payment", with the lookup's APPLIED) and of vendor credits (incl. NEW, DRAFT of the inbox). */
+export const paymentStatusCodes = [
+  "DRAFT", "NEW", "PENDING", "APPROVED", "REJECTED", "PROCESSING", "CLEARED", "FAILED", "VOID", "VOID (REFUNDED)",
+  "PROCESSING (REISSUED)", "CLEARED (REISSUED)", "AVAILABLE", "APPLIED",
+] as const;
+
+export const paymentSchema = {
+  type: "object",
+  additionalProperties: false,
+  required: ["payment_number", "vendor_id", "payment_date", "amount", "currency_code"],
+  properties: {
+    payment_number: { type: "string", minLength: 1, maxLength: 60 },
+    vendor_id: { type: "integer", "x-references": "vendors" },
+    payment_date: { type: "string", format: "date" },
+    submit_date: { type: ["string", "null"], format: "date" },
+    amount: { type: "string", format: "money" },
+    /** what is not linked to invoices yet: amount − Σ invoice_payment_links.amount (kept by the server) */
+    balance: { type: "string", format: "money", default: "0" },
+    currency_code: { type: "string", pattern: "^[A-Z]{3}$" },
+    payment_type: { type: ["string", "null"], enum: [...paymentTypes, null] },
+    record_type: { type: "string", enum: ["DEBIT", "CREDIT", "DISCOUNT"], default: "DEBIT" },
+    status: { type: "string", enum: paymentStatusCodes, default: "PENDING" },
+    payment_run_id: { type: ["integer", "null"], "x-references": "payment_runs" },
+    payment_method_id: { type: ["integer", "null"], "x-references": "payment_methods" },
+    payment_method_from_id: { type: ["integer", "null"], "x-references": "payment_methods" },
+    subsidiary_id: { type: ["integer", "null"], "x-references": "subsidiaries" },
+    submitter_id: { type: ["integer", "null"], "x-references": "contacts" },
+    reference_number: { type: ["string", "null"], maxLength: 100 },
+    description: { type: ["string", "null"], maxLength: 2000 },
+    project_name: { type: ["string", "null"], maxLength: 100 },
+    posting_period_name: { type: ["string", "null"], maxLength: 30 },
+    prior_period: { type: "boolean", default: false },
+    is_system_error: { type: "boolean", default: false },
+    no_push: { type: "boolean", default: false },
+    external_id: { type: ["string", "null"], maxLength: 100 },
+    version_seq: { type: "integer", default: 0 },
+  },
+} as const;

@@ -1,0 +1,26 @@
+import { paymentRunStatusCodes } from "./payment_run.js";
+
+/** One invoice (or expense report) proposed for payment in a run: the run's "invoice rows". */
+export const paymentRunItemSchema = {
+  type: "object",
+  additionalProperties: false,
+  required: ["payment_run_id", "invoice_id", "amount", "currency_code"],
+  properties: {
+    payment_run_id: { type: "integer", "x-references": "payment_runs" },
+    payment_run_batch_id: { type: ["integer", "null"], "x-references": "payment_run_batches" },
+    invoice_id: { type: "integer", "x-references": "invoices" },
+    invoice_type: { type: "string", enum: ["INVOICE", "EXPENSE"], default: "INVOICE" },
+    vendor_id: { type: ["integer", "null"], "x-references": "vendors" },
+    amount: { type: "string", format: "money" },
+    currency_code: { type: "string", pattern: "^[A-Z]{3}$" },
+    payment_date: { type: ["string", "null"], format: "date" },
+    payment_method_id: { type: ["integer", "null"], "x-references": "payment_methods" },
+    payment_method_from_id: { type: ["integer", "null"], "x-references": "payment_methods" },
+    status: { type: "string", enum: ["NEW", "APPROVED", "PROCESSING", "PAID", "FAILED", "VOID"], default: "NEW" },
+    error_message: { type: ["string", "null"], maxLength: 500 },
+    /** taken out of the run by an approver */
+    excluded: { type: "boolean", default: false },
+    /** the run's status when this row was last processed */
+    payment_run_status: { type: "string", enum: paymentRunStatusCodes, default: "NEW" },
+  },
+} as const;

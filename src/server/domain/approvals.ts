@@ -1,0 +1,50 @@
+/**
+ * Approvals: the approvable record of each row, embedded as `approvable` (id, number, amount,
+ * currency_code, vendor_name) with one query per workflow type per page.
+ */
+import { sql } from "kysely";
+import { tableOf } from "../../framework/resource.js";
+import { propertiesOf } from "../../framework/schema.js";
+import { resourceByName } from "../../../resources/index.js";
+import type { DB } from "../db/connect.js";
+import type { Ctx, Row } from "../resources/context.js";
+import { scope } from "../resources/query.js";
+import type { ResourceHooks } from "./hooks.js";
+
+/** Which resource each workflow type approves, and its number and amount columns. */
+export const approvables: Readonly<Record<string, { resource: string; number: string; amount: string }>> = {
+  Invoice: { resource: "invoices", number: "number", amount: "amount" },
+  Payment: { resource: "payments", number: "payment_number", amount: "amount" },
+  CreditMemo: { resource: "vendor_credits", number: "payment_number", amount: "amount" },
+  PaymentRun: { resource: "payment_runs", number: "number", amount: "total_amount" },
+  PurchaseOrder: { resource: "purchase_orders", number: "number", amount: "amount" },
+};
+
+async function approvableRows(ctx: Ctx, type: string, ids: number[]): Promise<Map<number, Row>> {
+  const spec = approvables[type];
+  const target = spec && resourceByName.get(spec.resource);
+  if (!target) return new Map();
+  const hasVendor = "vendor_id" in propertiesOf(target);
+  let qb = ctx.db.selectFrom(`${tableOf(target)} as r`).select([
+    "r.id", sql.ref(`r.${spec.number}`).as("number"), sql.ref(`r.${spec.amount}`).as("amount"), "r.currency_code",
+    hasVendor ? sql<string>`(select v.name from vendors v where v.id = r.vendor_id and v.company_id = r.company_id)`.as("vendor_name") : sql<null>`null`.as("vendor_name"),
+  ]);
+  qb = scope(qb, target, ctx, "r").where("r.id", "in", ids);
+  const rows = (await qb.execute()) as Row[];
+  return new Map(rows.map((r) => [r.id as number, r]));
+}
+
+export const approvalHooks: ResourceHooks = {
+  async decorate(rows, ctx) {
+    const idsByType = new Map<string, number[]>();
+    for (const row of rows) idsByType.set(String(row.approvable_type), [...(idsByType.get(String(row.approvable_type)) ?? []), row.approvable_id as number]);
+    const found = new Map<string, Map<number, Row>>();
+    for (const [type, ids] of idsByType) found.set(type, await approvableRows(ctx, type, [...new Set(ids)]));
+    for (const row of rows) row.approvable = found.get(String(row.approvable_type))?.get(row.approvable_id as number) ?? null;
+  },
+};
+
+/** A deleted record takes its approvals with it (they have no foreign key: the link is polymorphic). */
+export async function removeApprovals(trx: DB, ctx: Ctx, type: string, id: number): Promise<void> {
+  await trx.deleteFrom("approvals").where("company_id", "=", ctx.company.id).where("approvable_type", "=", type).where("approvable_id", "=", id).execute();
+}
