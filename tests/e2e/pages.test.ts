@@ -38,13 +38,13 @@ describe("dashboards", () => {
 
     const po = await signedIn("po@acme.test");
     await po.waitForURL(/\/dashboard$/);
-    await heading(po, "Purchase order dashboard").waitFor();
+    await heading(po, "Purchase Order Dashboard").waitFor();
     await expect.poll(() => po.locator(".ant-statistic").count()).toBe(3);
     await po.getByRole("list", { name: "Purchase orders by status" }).waitFor();
     await screenshot(po, "dashboard-po_manager");
 
     const staff = await signedIn("staff@acme.test");
-    await heading(staff, "My dashboard").waitFor();
+    await heading(staff, "My Dashboard").waitFor();
     await screenshot(staff, "dashboard-staff");
   });
 
