@@ -1,5 +1,5 @@
 /** The Refine app: providers, and the routes the registry declares plus the hand-written ones. */
-import { lazy, Suspense, useMemo, type ComponentType } from "react";
+import { useMemo } from "react";
 import { Authenticated, Refine, type I18nProvider } from "@refinedev/core";
 import routerProvider from "@refinedev/react-router";
 import { App as AntdApp, ConfigProvider, Spin } from "antd";
@@ -7,13 +7,15 @@ import enUS from "antd/locale/en_US";
 import esES from "antd/locale/es_ES";
 import { useTranslation } from "react-i18next";
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from "react-router";
-import type { ResourceDef, RouteView } from "../framework/resource.js";
+import { routesOf } from "../framework/resource.js";
 import { resources } from "../../resources/index.js";
+import { pages } from "../../resources/pages/index.js";
 import { titleKey } from "./i18n/keys.js";
 import { setLanguage } from "./i18n/index.js";
 import { Shell } from "./layout/Shell.js";
-import { Dashboard, ReceivingDashboard, VendorPortal } from "./pages/Dashboard.js";
-import { Guard } from "./pages/Guard.js";
+import { VendorPortal } from "./pages/Dashboard.js";
+import { DeclaredPage } from "./pages/DeclaredPage.js";
+import { ResourcePage } from "./pages/ResourcePage.js";
 import LoginPage from "./pages/Login.js";
 import LogoutPage from "./pages/Logout.js";
 import { NotFound, ServerError } from "./pages/Results.js";
@@ -21,18 +23,11 @@ import { accessControlProvider } from "./providers/access.js";
 import { authProvider } from "./providers/auth.js";
 import { dataProvider } from "./providers/data.js";
 import { notificationProvider } from "./providers/notification.js";
-import { resourceRoutes } from "./registry.js";
 import { session } from "./session.js";
 import { homePath, useUser } from "./user.js";
 
-type PageProps = { resource: ResourceDef; view: RouteView };
-const FormPage = lazy(() => import("./pages/FormPage.js"));
-const pages: Record<"list" | "show" | "create" | "edit", ComponentType<PageProps>> = {
-  list: lazy(() => import("./grid/ListPage.js")),
-  show: lazy(() => import("./pages/ShowPage.js")),
-  create: FormPage,
-  edit: FormPage,
-};
+/** Every route of the registry, with its page and guard (`routesOf`, `pagePermissions`). */
+const resourceRoutes = resources.flatMap(routesOf);
 
 const refineResources = resources.map((r) => ({
   name: r.name,
@@ -88,22 +83,14 @@ export function App() {
               <Route path="/logout" element={<LogoutPage />} />
               <Route element={<Authenticated key="app" fallback={<ToLogin />} loading={<Spin fullscreen />}><Shell /></Authenticated>}>
                 <Route index element={<Home />} />
-                <Route path="/dashboard" element={<Dashboard />} />
-                <Route path="/dashboard/receiving" element={<ReceivingDashboard />} />
                 <Route path="/vendor_portal" element={<VendorPortal />} />
                 <Route path="/500" element={<ServerError />} />
-                {resourceRoutes(resources).map(({ path, resource, page, view }) => {
-                  const Page = pages[page];
-                  return (
-                    <Route key={path} path={path} element={
-                      <Guard key={path} resource={resource.name} action={page}>
-                        <Suspense fallback={<Spin />}>
-                          <Page resource={resource} view={view ?? { path }} />
-                        </Suspense>
-                      </Guard>
-                    } />
-                  );
-                })}
+                {resourceRoutes.map((entry) => (
+                  <Route key={entry.path} path={entry.path} element={<ResourcePage key={entry.path} entry={entry} />} />
+                ))}
+                {pages.map((page) => (
+                  <Route key={page.path} path={page.path} element={<DeclaredPage key={page.path} page={page} />} />
+                ))}
                 <Route path="*" element={<NotFound />} />
               </Route>
             </Routes>

@@ -1,37 +1,107 @@
-/** What the client derives from the resource registry: routes, links, menu and field kinds. */
+/** What the client derives from the resource registry: routes, their parameters, links, menu and field kinds. */
 import type { LogicalFilter } from "@refinedev/core";
 import { matches } from "../framework/conditions.js";
-import { can, canAct, moduleEnabled, type Principal } from "../framework/permissions.js";
-import type { ColumnKind, ResourceDef, RouteView, RowAction } from "../framework/resource.js";
+import type { PageDef } from "../framework/pages.js";
+import { can, canAct, canOpen, moduleEnabled, type Principal } from "../framework/permissions.js";
+import { pathParams, routesOf, type ColumnKind, type ResourceDef, type RouteEntry, type RowAction } from "../framework/resource.js";
 import { resourceByName } from "../../resources/index.js";
-import { propertyAt } from "../framework/schema.js";
-import type { PageKind } from "./i18n/keys.js";
+import { baseType, isWritable, propertiesOf, propertyAt } from "../framework/schema.js";
 
-export interface RouteEntry {
-  path: string;
-  resource: ResourceDef;
-  page: PageKind;
-  /** list routes: the view (preset filters, query parameters) */
-  view?: RouteView;
+type Row = Record<string, unknown>;
+
+export interface RouteValues {
+  fromPath: Record<string, string>;
+  fromQuery: Record<string, string>;
 }
 
-/** Every route the registry declares; a view on the list path refines the list route. */
-export function resourceRoutes(resources: readonly ResourceDef[]): RouteEntry[] {
-  return resources.flatMap((resource) => {
-    const { list, show, create, edit, views = [] } = resource.routes;
-    const lists = new Map<string, RouteView>();
-    if (list) lists.set(list, { path: list });
-    for (const view of views) lists.set(view.path, view);
-    const pages: RouteEntry[] = [...lists.values()].map((view) => ({ path: view.path, resource, page: "list", view }));
-    for (const [page, path] of [["create", create], ["show", show], ["edit", edit]] as const) {
-      if (path) pages.push({ path, resource, page });
-    }
-    return pages;
-  });
+/**
+ * A route's parameters other than the record id, by the field they stand for: path parameters by
+ * their own name (or the name the view's `params` maps them to), query parameters the view maps.
+ * `/log_new_receipt?poID=7` with `params: { poID: "purchase_order_id" }` → `{ purchase_order_id: "7" }`.
+ */
+export function routeValues(entry: Pick<RouteEntry, "path" | "view" | "idParam">, path: Readonly<Record<string, string | undefined>>,
+  search: URLSearchParams): RouteValues {
+  const mapped = entry.view?.params ?? {};
+  const inPath = pathParams(entry.path);
+  const values: RouteValues = { fromPath: {}, fromQuery: {} };
+  for (const param of inPath) {
+    const value = path[param];
+    if (param !== entry.idParam && value) values.fromPath[mapped[param] ?? param] = value;
+  }
+  for (const [param, key] of Object.entries(mapped)) {
+    const value = search.get(param);
+    if (value && !inPath.includes(param)) values.fromQuery[key] = value;
+  }
+  return values;
 }
 
-/** Fill the record id into a route such as /invoices/:invoiceID/edit. */
-export const pathFor = (template: string, id: string | number) => template.replace(/:[A-Za-z_]\w*/, encodeURIComponent(String(id)));
+/** Fields a list can be filtered on: columns (with the implicit ones) and belongs-to / refers-many fields. */
+export function filterFields(resource: ResourceDef): Set<string> {
+  const fields = new Set(["id", "created_at", "updated_at", ...Object.keys(propertiesOf(resource))]);
+  for (const [name, relation] of Object.entries(resource.relations ?? {})) {
+    for (const field of relation.fields) fields.add(`${name}.${field}`);
+  }
+  return fields;
+}
+
+const suffixes: [string, LogicalFilter["operator"]][] = [["_ne", "ne"], ["_gte", "gte"], ["_lte", "lte"], ["_like", "contains"]];
+
+/** The field a query-grammar key filters on (`vendor.name_like` → `vendor.name`; `_null` is Has Data / No Data). */
+export const grammarField = (key: string) => key.replace(/_(ne|gte|lte|like|null)$/, "");
+
+/**
+ * A filter in the API's query grammar (`vendor.name_like=Acme`, `status=[...]`) as a Refine filter.
+ * `<field>_null` stays a field of its own (simple-rest sends it as is).
+ */
+export function grammarFilter(key: string, value: string | readonly string[]): LogicalFilter {
+  const suffix = suffixes.find(([s]) => key.endsWith(s));
+  if (suffix) return { field: key.slice(0, -suffix[0].length), operator: suffix[1], value };
+  return { field: key, operator: Array.isArray(value) ? "in" : "eq", value };
+}
+
+/** The query-string key simple-rest sends a Refine filter as (eq and in are both the bare field). */
+export function apiKey(filter: LogicalFilter): string {
+  const suffix = suffixes.find(([, op]) => op === filter.operator);
+  return suffix ? `${filter.field}${suffix[0]}` : filter.field;
+}
+
+/** A list route's filters from its parameters; parameters that name no filterable field are not filters. */
+export const routeFilters = (resource: ResourceDef, values: Record<string, string>): LogicalFilter[] =>
+  Object.entries(values).filter(([key]) => filterFields(resource).has(grammarField(key))).map(([key, value]) => grammarFilter(key, value));
+
+/** A form's prefill from route parameters: writable fields of the same name, typed by the schema. */
+export function routePrefill(resource: ResourceDef, values: Record<string, string>): Row {
+  const properties = propertiesOf(resource);
+  const prefill: Row = {};
+  for (const [field, value] of Object.entries(values)) {
+    const property = properties[field];
+    if (!property || !isWritable(resource, field, property)) continue;
+    const type = baseType(property);
+    if (type === "integer" || type === "number") {
+      if (!Number.isNaN(Number(value))) prefill[field] = Number(value);
+    } else if (type === "boolean") prefill[field] = value === "true";
+    else if (type === "string") prefill[field] = value;
+  }
+  return prefill;
+}
+
+/** A duplicate's starting values: the record's writable fields, without its id. */
+export function duplicateOf(resource: ResourceDef, record: Row): Row {
+  const properties = propertiesOf(resource);
+  return Object.fromEntries(Object.entries(record).filter(([field]) =>
+    field !== "id" && properties[field] && isWritable(resource, field, properties[field])));
+}
+
+/**
+ * Fill a route with a record: the first parameter is the record id, the others come from the
+ * row's fields of the same name (`/accrual_blasts/edit/:accrual_blast_id/:accrual_option`).
+ */
+export function pathFor(template: string, id: string | number, row: Row = {}): string {
+  const [first, ...rest] = pathParams(template);
+  let path = first ? template.replace(`:${first}`, encodeURIComponent(String(id))) : template;
+  for (const param of rest) path = path.replace(`:${param}`, encodeURIComponent(String(row[param] ?? "")));
+  return path;
+}
 
 export function showPath(resourceName: string, id: unknown): string | undefined {
   const show = resourceByName.get(resourceName)?.routes.show;
@@ -49,20 +119,34 @@ export interface MenuGroup {
 }
 
 /** Groups in this order first; groups of new resources follow. */
-const groupOrder = ["payables", "purchasing", "vendors", "admin"];
+const groupOrder = ["dashboards", "payables", "payments", "purchasing", "receiving", "accruals", "expenses", "cards", "vendors", "accounting", "admin"];
 
-/** The sider menu: list routes (and titled views) of the resources the principal may list. */
-export function menuGroups(resources: readonly ResourceDef[], principal: Principal): MenuGroup[] {
-  const listed = resources
-    .flatMap((resource) => (resource.menu && canAct(principal, resource, "list") ? [{ resource, menu: resource.menu }] : []))
-    .sort((a, b) => (a.menu.order ?? 0) - (b.menu.order ?? 0));
+/**
+ * The sider menu: the list routes (the list and titled list views without path parameters) of the
+ * resources the principal may open, and the declared pages the principal may open (dashboards under
+ * "dashboards", other pages in their `menu` group).
+ */
+export function menuGroups(resources: readonly ResourceDef[], pages: readonly PageDef[], principal: Principal): MenuGroup[] {
+  const items: { group: string; order: number; entry: MenuEntry }[] = [];
+  for (const resource of resources) {
+    if (!resource.menu || !canAct(principal, resource, "list")) continue;
+    const { group, order = 0 } = resource.menu;
+    for (const route of routesOf(resource)) {
+      if (route.page !== "list" || pathParams(route.path).length) continue;
+      if (route.path !== resource.routes.list && !route.view?.title) continue;
+      items.push({ group, order, entry: { path: route.path, label: route.path === resource.routes.list ? `${resource.name}.titles.list` : route.view!.title! } });
+    }
+  }
+  for (const page of pages) {
+    const menu = page.menu ?? (page.kind === "dashboard" && page.menu !== false ? { group: "dashboards" } : undefined);
+    if (!menu || pathParams(page.path).length || !canOpen(principal, page)) continue;
+    items.push({ group: menu.group, order: menu.order ?? 0, entry: { path: page.path, label: page.title } });
+  }
   const groups = new Map<string, MenuEntry[]>();
-  for (const { resource, menu } of listed) {
-    const { list, views = [] } = resource.routes;
-    const entries = groups.get(menu.group) ?? [];
-    if (list) entries.push({ path: list, label: `${resource.name}.titles.list` });
-    for (const view of views) if (view.title && view.path !== list) entries.push({ path: view.path, label: view.title });
-    groups.set(menu.group, entries);
+  for (const { group, entry } of items.sort((a, b) => a.order - b.order)) {
+    const entries = groups.get(group) ?? [];
+    // an alias path (e.g. /receiving_dashboard for /dashboard/receiving) is not a second entry
+    if (!entries.some((e) => e.label === entry.label)) groups.set(group, [...entries, entry]);
   }
   const rank = (group: string) => (groupOrder.includes(group) ? groupOrder.indexOf(group) : groupOrder.length);
   return [...groups.entries()].sort(([a], [b]) => rank(a) - rank(b)).map(([group, entries]) => ({ group, entries }));
@@ -70,11 +154,14 @@ export function menuGroups(resources: readonly ResourceDef[], principal: Princip
 
 export type FieldKind = ColumnKind | "object";
 
+const isoTimestamp = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
 /** How a field is shown: the column's kind, else what the schema (or the value) says. */
 export function fieldKind(resource: ResourceDef, field: string, value?: unknown): FieldKind {
   const column = resource.columns.find((c) => c.field === field);
   if (column?.kind) return column.kind;
   if (field === resource.statuses?.field) return "status";
+  if (field === "created_at" || field === "updated_at") return "datetime";
   const property = propertyAt(resource, field);
   const type = Array.isArray(property?.type) ? property.type.find((t) => t !== "null") : property?.type;
   if (property?.format === "money") return "money";
@@ -85,22 +172,14 @@ export function fieldKind(resource: ResourceDef, field: string, value?: unknown)
   if (type === "boolean" || typeof value === "boolean") return "boolean";
   if ((type === "integer" || type === "number") && !property?.["x-references"]) return "number";
   if (value !== null && typeof value === "object") return "object";
-  // computed fields have no schema: amounts travel as decimal strings with two places
+  // computed fields have no schema: amounts travel as decimal strings with two places, timestamps as ISO 8601
   if (!property && typeof value === "string" && /^-?\d+\.\d{2}$/.test(value)) return "money";
+  if (!property && typeof value === "string" && isoTimestamp.test(value)) return "datetime";
   return "text";
 }
 
-/** Row actions the principal may take on this row (permission, module and `when` condition). */
-export const rowActionsFor = (resource: ResourceDef, principal: Principal, row: Record<string, unknown>): RowAction[] =>
+/** Row actions the principal may take on this row (permission, module, `when` condition, and a route to go to). */
+export const rowActionsFor = (resource: ResourceDef, principal: Principal, row: Row): RowAction[] =>
   (resource.rowActions ?? []).filter((a) =>
     moduleEnabled(principal, resource) && can(principal, a.permission) && matches(a.when, row)
-    && (a.action !== "edit" || Boolean(resource.routes.edit)) && (a.action !== "show" || Boolean(resource.routes.show)));
-
-const suffixes: [string, LogicalFilter["operator"]][] = [["_ne", "ne"], ["_gte", "gte"], ["_lte", "lte"], ["_like", "contains"]];
-
-/** A filter in the API's query grammar (`vendor.name_like=Acme`, `status=[...]`) as a Refine filter. */
-export function grammarFilter(key: string, value: string | readonly string[]): LogicalFilter {
-  const suffix = suffixes.find(([s]) => key.endsWith(s));
-  if (suffix) return { field: key.slice(0, -suffix[0].length), operator: suffix[1], value };
-  return { field: key, operator: Array.isArray(value) ? "in" : "eq", value };
-}
+    && (a.action === "delete" || Boolean(resource.routes[a.action])));

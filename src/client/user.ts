@@ -22,6 +22,8 @@ export interface CurrentUser extends Principal {
   };
   companies: { id: number; name: string }[];
   date_accepted_term: string | null;
+  /** the terms acceptance date in the company's format */
+  formatted_date_accepted_term: string | null;
 }
 
 export const acceptedTermsVersion = 1;

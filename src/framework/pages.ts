@@ -34,6 +34,8 @@ export interface PageDef {
   variants?: readonly DashboardVariant[];
   /** hand-written pages: the client component's name */
   component?: string;
+  /** a menu entry in this group; dashboards are listed under "dashboards" unless `false` */
+  menu?: { group: string; order?: number } | false;
 }
 
 export function variantFor(page: PageDef, role: string): DashboardVariant | undefined {

@@ -38,3 +38,14 @@ export function canAct(
   if (keys === undefined) return false;
   return moduleEnabled(principal, resource) && can(principal, keys);
 }
+
+/** A route's guard: the keys of its page (any one; empty = none needed) and the module it needs. */
+export interface RouteGuard {
+  permissions: PermissionKeys | undefined;
+  module?: string | null;
+}
+
+/** May the principal open a route? Undeclared keys (`undefined`) mean the page is not offered. */
+export function canOpen(principal: Principal, guard: RouteGuard): boolean {
+  return guard.permissions !== undefined && moduleEnabled(principal, { module: guard.module ?? undefined }) && can(principal, guard.permissions);
+}

@@ -9,7 +9,8 @@ export type PermissionKeys = readonly string[];
 /** A small filter object evaluated identically on server and client (see conditions.ts). */
 export type Condition = Record<string, unknown>;
 
-export type ColumnKind = "text" | "number" | "money" | "date" | "datetime" | "status" | "boolean" | "enum";
+/** `card`: a card number's last four digits, shown masked as "**** **** **** 1234". */
+export type ColumnKind = "text" | "number" | "money" | "date" | "datetime" | "status" | "boolean" | "enum" | "card";
 
 export interface ColumnDef {
   field: string;
@@ -76,7 +77,7 @@ export interface ResourcePermissions {
 }
 
 export interface RowAction {
-  /** duplicate opens the resource's duplicate route (e.g. accrual blasts) */
+  /** duplicate opens `routes.duplicate` (a create form prefilled from the row) */
   action: "edit" | "delete" | "show" | "duplicate";
   permission: PermissionKeys;
   when?: Condition;
@@ -172,7 +173,22 @@ export interface RouteEntry {
   resource: ResourceDef;
   page: PageKind;
   view?: RouteView;
+  /** the path parameter naming the record (show, edit, duplicate, approval): the path's first one */
+  idParam?: string;
 }
+
+/** Pages about one record, whose path's first parameter is the record id. */
+const recordPages: ReadonlySet<PageKind> = new Set(["show", "edit", "duplicate", "approval"]);
+
+/** The `:param` names of a route path, in order. */
+export const pathParams = (path: string): string[] => [...path.matchAll(/:([A-Za-z_]\w*)/g)].map((m) => m[1]);
+
+/**
+ * Which parameter of a route is the record id: the first of a record page's path. The other path
+ * parameters, and the query parameters its view maps (`params`), prefill forms and filter lists.
+ */
+export const idParamOf = (page: PageKind, path: string): string | undefined =>
+  recordPages.has(page) ? pathParams(path)[0] : undefined;
 
 /** Every route a resource declares, with the page it shows. */
 export function routesOf(resource: ResourceDef): RouteEntry[] {
@@ -186,7 +202,7 @@ export function routesOf(resource: ResourceDef): RouteEntry[] {
     if (same >= 0) entries[same] = { ...entries[same], view };
     else entries.push({ path: view.path, resource, page, view });
   }
-  return entries;
+  return entries.map((e) => ({ ...e, idParam: idParamOf(e.page, e.path) }));
 }
 
 /** The permission keys guarding a page of the resource (any one). */

@@ -212,4 +212,13 @@ describe("stats for dashboard widgets", () => {
     expect((await h.app.inject({ url: "/api/invoices/stats?_group=month:number", headers })).statusCode).toBe(400);
     expect((await h.app.inject({ url: "/api/invoices/stats?_group=status", headers: await h.login("vendor@northwind.test") })).statusCode).toBe(403);
   });
+
+  it("totals every matching row in one row without _group (sum widgets)", async () => {
+    const headers = await h.login("admin@acme.test");
+    const [all] = (await h.app.inject({ url: "/api/invoices/stats?_sum=balance_outstanding&status=PAYABLE", headers })).json().data;
+    const byStatus = (await h.app.inject({ url: "/api/invoices/stats?_group=status&_sum=balance_outstanding&status=PAYABLE", headers })).json().data;
+    expect(all.key).toBeNull();
+    expect(all.count).toBe(byStatus.reduce((n: number, r: { count: number }) => n + r.count, 0));
+    expect(Number(all.sum)).toBeCloseTo(byStatus.reduce((n: number, r: { sum: string }) => n + Number(r.sum), 0), 2);
+  });
 });

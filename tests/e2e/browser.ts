@@ -36,3 +36,17 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: false });
 }
+
+/**
+ * Client-side navigation (what a click on a link does): the session and the loaded bundle are reused.
+ * Resolves once the content area was replaced (the shell remounts it per path), so that what is read
+ * next is the new page and not the previous one.
+ */
+export async function navigate(page: Page, url: string): Promise<void> {
+  await page.evaluate((to) => {
+    document.querySelector(".ant-layout-content > *")?.setAttribute("data-left", "");
+    window.history.pushState({}, "", to);
+    window.dispatchEvent(new PopStateEvent("popstate"));
+  }, url);
+  await page.waitForFunction(() => !document.querySelector("[data-left]"));
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { resources } from "../../resources/index.js";
+import { pages } from "../../resources/pages/index.js";
 import { requiredKeys } from "../../src/client/i18n/keys.js";
 import en from "../../locales/en.json";
 import es from "../../locales/es.json";
@@ -18,12 +19,16 @@ function leaves(tree: Tree, prefix = ""): string[] {
 const locales = { en: en as Tree, es: es as Tree };
 
 describe("locales", () => {
-  const keys = requiredKeys(resources);
+  const keys = requiredKeys(resources, pages);
 
   it("derives keys from the registry", () => {
     expect(keys).toContain("invoices.fields.vendor_name");
     expect(keys).toContain("invoices.statuses.PAYABLE");
     expect(keys).toContain("confirm.deleteInvoice");
+    expect(keys).toContain("dashboards.home");
+    expect(keys).toContain("widgets.apAging");
+    expect(keys).toContain("pages.settings");
+    expect(keys).toContain("roles.admin");
   });
 
   for (const [language, tree] of Object.entries(locales)) {

@@ -5,9 +5,9 @@
 import { useEffect, useMemo, useState } from "react";
 import { useDataProvider, useTranslation, type CrudFilter, type LogicalFilter } from "@refinedev/core";
 import { getDefaultSortOrder, useTable } from "@refinedev/antd";
-import { Button, Checkbox, Flex, Input, Popover, Space, Table, Typography, type TableColumnsType } from "antd";
+import { Button, Checkbox, ConfigProvider, Flex, Input, Popover, Space, Table, Typography, type TableColumnsType } from "antd";
 import { FileExcelOutlined, FilePdfOutlined, FilterOutlined, PlusOutlined, SettingOutlined } from "@ant-design/icons";
-import { useNavigate, useSearchParams } from "react-router";
+import { useNavigate } from "react-router";
 import { valueAt } from "../../framework/conditions.js";
 import { formatMoney, sum } from "../../framework/money.js";
 import { canAct } from "../../framework/permissions.js";
@@ -16,7 +16,7 @@ import { RowActions } from "../actions.js";
 import { useFormat, type Row } from "../format.js";
 import { fieldKey, titleKey } from "../i18n/keys.js";
 import { numberLocale } from "../i18n/index.js";
-import { fieldKind, grammarFilter } from "../registry.js";
+import { apiKey, fieldKind } from "../registry.js";
 import { useUser } from "../user.js";
 import { downloadCsv, downloadPdf, exportDateFormat, exportRowLimit, type ExportTable } from "./export.js";
 import { FilterPanel } from "./filters.js";
@@ -25,17 +25,26 @@ import { useFilterPanel, useGridLayout } from "./layout.js";
 interface Props {
   resource: ResourceDef;
   view: RouteView;
+  /** always applied: the view's preset and the route's path parameters */
+  permanent: LogicalFilter[];
+  /** where the list starts: the route's query parameters */
+  initial: LogicalFilter[];
 }
 
 const defaultPageSize = 25;
+/** data spec 9: rows are 25 px unless the resource says otherwise */
+export const defaultRowHeight = 25;
+/** a small table cell's text line (14 px × 1.5714) and its bottom border */
+const lineHeight = 22;
 const alignRight = new Set(["money", "number"]);
+/** data spec 9: column minimum width mostly 100 */
+const minColumnWidth = 100;
 
-export default function ListPage({ resource, view }: Props) {
+export default function ListPage({ resource, view, permanent: given, initial }: Props) {
   const user = useUser();
   const format = useFormat();
   const { translate } = useTranslation();
   const navigate = useNavigate();
-  const [searchParams] = useSearchParams();
   const dataProvider = useDataProvider();
   const [layout, setLayout] = useGridLayout(resource.name, user.id, {
     hidden: resource.columns.filter((c) => c.hidden).map((c) => c.field),
@@ -45,24 +54,26 @@ export default function ListPage({ resource, view }: Props) {
   const [selected, setSelected] = useState<Row[]>([]);
   const [exporting, setExporting] = useState<"csv" | "pdf">();
 
-  const preset = useMemo(() => Object.entries(view.preset ?? {}).map(([key, value]) => grammarFilter(key, value)), [view]);
-  const fromParams = Object.entries(view.params ?? {}).flatMap(([param, key]) => {
-    const value = searchParams.get(param);
-    return value ? [grammarFilter(key, value)] : [];
-  });
+  // stable while the route's values are the same (Refine compares filters by reference)
+  const permanentKey = JSON.stringify(given);
+  const permanent = useMemo(() => JSON.parse(permanentKey) as LogicalFilter[], [permanentKey]);
+  const meta = useMemo(() => ({ preset: permanent }), [permanent]);
+  const fixed = new Set(permanent.map(apiKey));
 
   const { tableProps, filters, setFilters, sorters, setCurrentPage, pageSize } = useTable<Row>({
     resource: resource.name,
     syncWithLocation: true,
     pagination: { pageSize: layout.pageSize },
     sorters: { initial: [resource.defaultSort] },
-    filters: { permanent: preset, initial: fromParams },
+    filters: { permanent, initial: initial.filter((f) => !fixed.has(apiKey(f))) },
+    meta,
   });
 
   useEffect(() => {
     if (pageSize !== layout.pageSize) setLayout({ ...layout, pageSize });
   }, [pageSize, layout, setLayout]);
 
+  const rowHeight = resource.rowHeight ?? defaultRowHeight;
   const label = (field: string) => translate(fieldKey(resource.name, field), field);
   const title = translate(view.title ?? titleKey(resource.name, "list"), resource.name);
   const visible = resource.columns.filter((c) => !layout.hidden.includes(c.field));
@@ -77,6 +88,7 @@ export default function ListPage({ resource, view }: Props) {
     dataIndex: column.field.split("."),
     title: label(column.field),
     width: column.width,
+    minWidth: minColumnWidth,
     align: alignRight.has(fieldKind(resource, column.field)) ? "right" : undefined,
     sorter: column.sortable !== false,
     sortOrder: getDefaultSortOrder(column.field, sorters) ?? null,
@@ -86,7 +98,7 @@ export default function ListPage({ resource, view }: Props) {
     columns.push({
       key: "actions",
       title: translate("grid.actions", "Actions"),
-      render: (_: unknown, row: Row) => <RowActions resource={resource} row={row} size="small" only={["edit", "delete"]} />,
+      render: (_: unknown, row: Row) => <RowActions resource={resource} row={row} size="small" only={["edit", "duplicate", "delete"]} />,
     });
   }
 
@@ -98,6 +110,7 @@ export default function ListPage({ resource, view }: Props) {
         pagination: { currentPage: 1, pageSize: exportRowLimit },
         filters,
         sorters,
+        meta,
       });
       const table: ExportTable = {
         name: title,
@@ -150,21 +163,26 @@ export default function ListPage({ resource, view }: Props) {
         </Space>
       </Flex>
       {filterPanel ? (
-        <FilterPanel resource={resource} columns={resource.columns.filter((c) => c.filterable)} filters={filters} setFilters={applyFilters} />
+        <FilterPanel resource={resource} filters={filters} setFilters={applyFilters}
+          columns={resource.columns.filter((c) => c.filterable && !fixed.has(c.field))} />
       ) : null}
-      <Table<Row>
-        {...tableProps}
-        rowKey="id"
-        columns={columns}
-        size="middle"
-        pagination={tableProps.pagination && { ...tableProps.pagination, showSizeChanger: true }}
-        rowSelection={{
-          preserveSelectedRowKeys: true,
-          selectedRowKeys: selected.map((row) => row.id as number),
-          onChange: (_, rows) => setSelected(rows.filter(Boolean)),
-        }}
-        footer={selected.length ? () => <SelectionTotal resource={resource} rows={selected} /> : undefined}
-      />
+      <ConfigProvider theme={{ components: { Table: { cellPaddingBlockSM: Math.max(0, Math.floor((rowHeight - lineHeight - 1) / 2)) } } }}>
+        <Table<Row>
+          {...tableProps}
+          rowKey="id"
+          columns={columns}
+          size="small"
+          scroll={{ x: "max-content" }}
+          onRow={() => ({ style: { height: rowHeight } })}
+          pagination={tableProps.pagination && { ...tableProps.pagination, showSizeChanger: true }}
+          rowSelection={{
+            preserveSelectedRowKeys: true,
+            selectedRowKeys: selected.map((row) => row.id as number),
+            onChange: (_, rows) => setSelected(rows.filter(Boolean)),
+          }}
+          footer={selected.length ? () => <SelectionTotal resource={resource} rows={selected} /> : undefined}
+        />
+      </ConfigProvider>
     </>
   );
 }

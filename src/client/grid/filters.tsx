@@ -1,4 +1,8 @@
-/** Column filters by kind (text contains, numbers and dates ≥/≤, status and enum IN, Has Data / No Data). */
+/**
+ * Column filters by kind (data spec 9): text contains; numbers ≥ / ≤; dates ≥ / ≤ on the UTC date
+ * (a timestamp column takes the whole UTC day: from 00:00:00.000Z to 23:59:59.999Z); status
+ * (composite codes included) and enum values as a multi-select; Has Data / No Data Specified.
+ */
 import type { CrudFilter, LogicalFilter } from "@refinedev/core";
 import { useTranslation } from "@refinedev/core";
 import { DatePicker, Flex, Input, InputNumber, Select, Space, Typography } from "antd";
@@ -16,6 +20,12 @@ const nullField = (field: string) => `${field}_null`;
 
 type SetFilters = (filters: CrudFilter[]) => void;
 
+/** A date filter's bound: the date itself for a date column, the first or last instant of that UTC day for a timestamp. */
+export function utcDateBound(date: string, operator: "gte" | "lte", timestamp: boolean): string {
+  if (!timestamp) return date;
+  return operator === "gte" ? `${date}T00:00:00.000Z` : `${date}T23:59:59.999Z`;
+}
+
 interface Props {
   resource: ResourceDef;
   columns: readonly ColumnDef[];
@@ -27,8 +37,15 @@ export function FilterPanel({ resource, columns, filters, setFilters }: Props) {
   const { translate } = useTranslation();
   const valueOf = (field: string, operator: Operator) =>
     (filters.find((f) => "field" in f && f.field === field && f.operator === operator) as LogicalFilter | undefined)?.value;
-  const set = (field: string, operator: Operator, value: unknown) =>
-    setFilters([{ field, operator, value: value === "" || value === null || (Array.isArray(value) && !value.length) ? undefined : value }]);
+  const empty = (value: unknown) => value === "" || value === null || value === undefined || (Array.isArray(value) && !value.length);
+  const set = (field: string, operator: Operator, value: unknown) => setFilters([{ field, operator, value: empty(value) ? undefined : value }]);
+  /** choices: `in`, also showing an `eq` filter set elsewhere (a dashboard link, a view parameter); setting one clears the other */
+  const chosen = (field: string) => {
+    const value = valueOf(field, "in") ?? valueOf(field, "eq");
+    return empty(value) ? undefined : ([] as unknown[]).concat(value);
+  };
+  const choose = (field: string, value: unknown) =>
+    setFilters([{ field, operator: "eq", value: undefined }, { field, operator: "in", value: empty(value) ? undefined : value }]);
 
   function control(column: ColumnDef) {
     const { field } = column;
@@ -36,9 +53,9 @@ export function FilterPanel({ resource, columns, filters, setFilters }: Props) {
     const kind = fieldKind(resource, field);
     const options = (codes: string[], key: (code: string) => string) =>
       codes.map((code) => ({ value: code, label: translate(key(code), code) }));
-    const choose = (choices: { value: string; label: string }[], operator: Operator = "in") => (
-      <Select aria-label={label} mode={operator === "in" ? "multiple" : undefined} allowClear style={{ minWidth: 180 }}
-        options={choices} value={valueOf(field, operator)} onChange={(v) => set(field, operator, v)} />
+    const select = (choices: { value: string; label: string }[], multiple = true) => (
+      <Select aria-label={label} mode={multiple ? "multiple" : undefined} allowClear style={{ minWidth: 180 }} options={choices}
+        value={multiple ? chosen(field) : valueOf(field, "eq")} onChange={(v) => (multiple ? choose(field, v) : set(field, "eq", v))} />
     );
     const range = (render: (operator: "gte" | "lte", placeholder: string) => ReactNode) => (
       <Space.Compact>{render("gte", "≥")}{render("lte", "≤")}</Space.Compact>
@@ -47,15 +64,15 @@ export function FilterPanel({ resource, columns, filters, setFilters }: Props) {
       case "status": {
         const statuses = resource.statuses;
         const codes = [...(statuses?.values.map((s) => s.code) ?? []), ...Object.keys(statuses?.composites ?? {})];
-        return choose(options(codes, (code) => statusKey(resource.name, code)));
+        return select(options(codes, (code) => statusKey(resource.name, code)));
       }
       case "enum": {
         const values = enumOf(propertiesOf(resource)[field]);
-        if (values.length) return choose(options(values, (v) => valueKey(resource.name, field, v)));
+        if (values.length) return select(options(values, (v) => valueKey(resource.name, field, v)));
         break;
       }
       case "boolean":
-        return choose([{ value: "true", label: translate("common.yes", "Yes") }, { value: "false", label: translate("common.no", "No") }], "eq");
+        return select([{ value: "true", label: translate("common.yes", "Yes") }, { value: "false", label: translate("common.no", "No") }], false);
       case "number":
       case "money":
         return range((operator, placeholder) => (
@@ -67,7 +84,8 @@ export function FilterPanel({ resource, columns, filters, setFilters }: Props) {
         return range((operator, placeholder) => {
           const value = valueOf(field, operator) as string | undefined;
           return <DatePicker key={operator} aria-label={`${label} ${placeholder}`} placeholder={placeholder} style={{ width: 140 }}
-            value={value ? dayjs(value) : null} onChange={(d) => set(field, operator, d?.format("YYYY-MM-DD"))} />;
+            value={value ? dayjs(value.slice(0, 10)) : null}
+            onChange={(d) => set(field, operator, d ? utcDateBound(d.format("YYYY-MM-DD"), operator, kind === "datetime") : undefined)} />;
         });
     }
     return <Input.Search aria-label={label} allowClear style={{ width: 180 }} defaultValue={valueOf(field, "contains") as string | undefined}
@@ -85,7 +103,7 @@ export function FilterPanel({ resource, columns, filters, setFilters }: Props) {
               value={valueOf(nullField(column.field), "eq")} onChange={(v) => set(nullField(column.field), "eq", v)}
               options={[
                 { value: "false", label: translate("grid.hasData", "Has Data") },
-                { value: "true", label: translate("grid.noData", "No Data") },
+                { value: "true", label: translate("grid.noData", "No Data Specified") },
               ]} />
           </Space.Compact>
         </Flex>

@@ -1,32 +1,53 @@
 /**
  * The i18n key scheme, derived from the registry: every label the generated pages show has a key.
- *   <resource>.titles.list|show|create|edit     <resource>.fields.<field>  (dots of paths become _)
+ *   <resource>.titles.<page>  for each page kind the resource has a route for (list, show, create,
+ *                             edit, duplicate, approval)
+ *   <resource>.fields.<field>  (dots of paths become _)
  *   <resource>.statuses.<CODE>                  <resource>.values.<field>.<enum value>
- *   menu.<group>, view titles and row-action confirmations are keys as declared.
+ *   roles.<role> for the role matrix, menu.<group>, view titles, row-action confirmations, and the declared pages' titles, dashboard
+ *   variant titles and widget titles are keys as declared.
  */
-import type { ResourceDef } from "../../framework/resource.js";
+import type { PageDef } from "../../framework/pages.js";
+import { routesOf, type PageKind, type ResourceDef } from "../../framework/resource.js";
+import { roleNames } from "../../framework/roles.js";
 import { propertiesOf, type Property } from "../../framework/schema.js";
 
-export type PageKind = "list" | "show" | "create" | "edit";
+export type { PageKind };
 
 export const titleKey = (resource: string, page: PageKind) => `${resource}.titles.${page}`;
 export const fieldKey = (resource: string, field: string) => `${resource}.fields.${field.replace(/\./g, "_")}`;
 export const statusKey = (resource: string, code: string) => `${resource}.statuses.${code}`;
 export const valueKey = (resource: string, field: string, value: string) => `${resource}.values.${field}.${value}`;
 export const menuKey = (group: string) => `menu.${group}`;
+export const roleKey = (role: string) => `roles.${role}`;
 
 /** Enumerated values of a property (or of its items), as strings. */
 export const enumOf = (property: Property | undefined): string[] =>
   (property?.enum ?? property?.items?.enum ?? []).map(String);
 
-export function requiredKeys(resources: readonly ResourceDef[]): string[] {
+/** Keys the declared pages need: titles, dashboard variant and widget titles, menu groups. */
+export function pageKeys(pages: readonly PageDef[]): string[] {
   const keys = new Set<string>();
+  for (const page of pages) {
+    keys.add(page.title);
+    if (page.menu) keys.add(menuKey(page.menu.group));
+    else if (page.kind === "dashboard" && page.menu !== false) keys.add(menuKey("dashboards"));
+    for (const variant of page.variants ?? []) {
+      keys.add(variant.title);
+      for (const widget of variant.widgets) keys.add(widget.title);
+    }
+  }
+  return [...keys];
+}
+
+export function requiredKeys(resources: readonly ResourceDef[], pages: readonly PageDef[] = []): string[] {
+  const keys = new Set<string>([...pageKeys(pages), ...roleNames.map(roleKey)]);
   const byName = new Map(resources.map((r) => [r.name, r]));
   for (const r of resources) {
-    const { list, show, create, edit, views = [] } = r.routes;
-    const pages: [PageKind, unknown][] = [["list", list ?? views.length], ["show", show], ["create", create], ["edit", edit]];
-    for (const [page, route] of pages) if (route) keys.add(titleKey(r.name, page));
-    for (const view of views) if (view.title) keys.add(view.title);
+    for (const route of routesOf(r)) {
+      keys.add(titleKey(r.name, route.page));
+      if (route.view?.title) keys.add(route.view.title);
+    }
     if (r.menu) keys.add(menuKey(r.menu.group));
 
     const properties = propertiesOf(r);

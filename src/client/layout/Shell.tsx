@@ -5,9 +5,10 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { useGetIdentity, useTranslation } from "@refinedev/core";
 import { Button, Flex, Layout, Menu, Select, Spin, Typography } from "antd";
-import { DashboardOutlined, LogoutOutlined } from "@ant-design/icons";
-import { Outlet, useLocation, useNavigate, useSearchParams } from "react-router";
+import { LogoutOutlined, UserOutlined } from "@ant-design/icons";
+import { Link, Outlet, useLocation, useNavigate, useSearchParams } from "react-router";
 import { resources } from "../../../resources/index.js";
+import { pages } from "../../../resources/pages/index.js";
 import { languages, setLanguage, i18n } from "../i18n/index.js";
 import { menuKey } from "../i18n/keys.js";
 import { ErrorBoundary } from "../pages/Results.js";
@@ -22,23 +23,22 @@ function SideMenu() {
   const { translate } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const groups = menuGroups(resources, user);
-  const paths = ["/dashboard", ...groups.flatMap((g) => g.entries.map((e) => e.path))];
+  const groups = menuGroups(resources, pages, user);
+  const paths = groups.flatMap((g) => g.entries.map((e) => e.path));
   const selected = paths.filter((p) => pathname === p || pathname.startsWith(`${p}/`)).sort((a, b) => b.length - a.length)[0];
   return (
     <Menu
       mode="inline"
       selectedKeys={selected ? [selected] : []}
       onClick={({ key }) => navigate(key)}
-      items={[
-        { key: "/dashboard", icon: <DashboardOutlined />, label: translate("menu.dashboard", "Dashboard") },
-        ...groups.map(({ group, entries }) => ({
-          key: group,
-          type: "group" as const,
-          label: translate(menuKey(group), group),
-          children: entries.map((e) => ({ key: e.path, label: translate(e.label, e.path) })),
-        })),
-      ]}
+      items={groups.map(({ group, entries }) => ({
+        key: group,
+        type: "group" as const,
+        label: translate(menuKey(group), group),
+        // two entries reading the same (a list and its alias view) are one entry
+        children: entries.map((e) => ({ key: e.path, label: translate(e.label, e.path) }))
+          .filter((item, i, items) => items.findIndex((other) => other.label === item.label) === i),
+      }))}
     />
   );
 }
@@ -55,7 +55,9 @@ function Header() {
           onChange={(id: number) => void switchCompany(id)} />
         <Select aria-label={translate("header.language", "Language")} value={i18n.language} style={{ width: 110 }}
           options={Object.entries(languages).map(([value, label]) => ({ value, label }))} onChange={setLanguage} />
-        <Typography.Text strong>{user.name}</Typography.Text>
+        <Link to="/user_profile" aria-label={translate("header.profile", "Profile")}>
+          <Typography.Text strong><UserOutlined /> {user.name}</Typography.Text>
+        </Link>
         <Button icon={<LogoutOutlined />} onClick={() => navigate("/logout")}>{translate("actions.logout", "Logout")}</Button>
       </Flex>
     </Layout.Header>

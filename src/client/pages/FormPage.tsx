@@ -5,7 +5,7 @@
 import { useMemo, useState } from "react";
 import { useCreate, useOne, useTranslation, useUpdate, type HttpError } from "@refinedev/core";
 import { useSelect } from "@refinedev/antd";
-import { Button, Card, InputNumber, Select, Space, Spin, Typography } from "antd";
+import { Button, Card, InputNumber, Result, Select, Space, Spin, Typography } from "antd";
 import Form from "@rjsf/antd";
 import type { ErrorSchema, RJSFSchema, UiSchema, WidgetProps } from "@rjsf/utils";
 import { customizeValidator } from "@rjsf/validator-ajv8";
@@ -13,11 +13,10 @@ import { useNavigate } from "react-router";
 import { canAct } from "../../framework/permissions.js";
 import type { ResourceDef } from "../../framework/resource.js";
 import { resourceByName } from "../../../resources/index.js";
-import type { Row, Translate } from "../format.js";
+import { usePageTitle, type Row, type Translate } from "../format.js";
 import { customFormats, isWritable, propertiesOf, requiredOf, type Property } from "../../framework/schema.js";
-import { enumOf, fieldKey, statusKey, titleKey, valueKey } from "../i18n/keys.js";
-import { useRecordId } from "../params.js";
-import { showPath } from "../registry.js";
+import { enumOf, fieldKey, statusKey, valueKey } from "../i18n/keys.js";
+import { duplicateOf, showPath } from "../registry.js";
 import { useUser } from "../user.js";
 
 /** The server's custom formats (money and decimal strings). */
@@ -54,6 +53,22 @@ function formSchema(resource: ResourceDef, translate: Translate): { schema: RJSF
   return { schema: { type: "object", required, properties } as RJSFSchema, uiSchema };
 }
 
+/**
+ * A map field (an object of `additionalProperties`, e.g. a company's module flags) edits the keys the
+ * record has as fixed fields rather than as free key/value pairs.
+ */
+function withMapKeys(schema: RJSFSchema, values: Row, label: (field: string, key: string) => string): RJSFSchema {
+  const properties = { ...(schema.properties as Record<string, RJSFSchema>) };
+  for (const [field, property] of Object.entries(properties)) {
+    const value = values[field];
+    if (property.type !== "object" || property.properties || typeof property.additionalProperties !== "object") continue;
+    if (!value || typeof value !== "object") continue;
+    const { additionalProperties: item, ...fixed } = property;
+    properties[field] = { ...fixed, properties: Object.fromEntries(Object.keys(value).sort().map((key) => [key, { ...(item as RJSFSchema), title: label(field, key) }])) };
+  }
+  return { ...schema, properties };
+}
+
 /** Server errors ({"a.b": [msg]}) as rjsf's error schema; `base` is notified by the HTTP layer. */
 function toErrorSchema(errors: Record<string, string[]> | undefined): ErrorSchema {
   const schema: Record<string, unknown> = {};
@@ -88,30 +103,49 @@ function ReferenceWidget({ id, value, onChange, multiple, disabled, readonly, op
   );
 }
 
-export default function FormPage({ resource }: { resource: ResourceDef }) {
-  const id = useRecordId();
+interface Props {
+  resource: ResourceDef;
+  /** create: a new record (prefilled from the route); duplicate: a new record starting from record `id`; edit: record `id` */
+  mode: "create" | "edit" | "duplicate";
+  id?: string | number;
+  /** starting values from the route's parameters; on a duplicate they replace the copied ones */
+  prefill?: Row;
+  /** after a save; by default the saved record's show page opens */
+  onSaved?: (record: Row) => void;
+  readOnly?: boolean;
+  /** a heading instead of the resource's title for the mode */
+  title?: string;
+}
+
+export default function FormPage({ resource, mode, id, prefill, onSaved, readOnly, title }: Props) {
   const navigate = useNavigate();
   const { translate } = useTranslation();
+  const pageTitle = usePageTitle();
   const { schema, uiSchema } = useMemo(() => formSchema(resource, translate), [resource, translate]);
-  const { result: record, query } = useOne<Row>({ resource: resource.name, id, queryOptions: { enabled: id !== undefined } });
+  const loads = mode !== "create" && id !== undefined;
+  const { result: record, query } = useOne<Row>({ resource: resource.name, id, queryOptions: { enabled: loads } });
   const { mutateAsync: create } = useCreate<Row>();
   const { mutateAsync: update } = useUpdate<Row>();
   const [formData, setFormData] = useState<Row>();
   const [extraErrors, setExtraErrors] = useState<ErrorSchema>();
   const [saving, setSaving] = useState(false);
 
-  if (id !== undefined && query.isLoading) return <Spin />;
-  const initial = record && Object.fromEntries(Object.keys(schema.properties ?? {}).filter((f) => f in record).map((f) => [f, record[f]]));
+  if (loads && query.isLoading) return <Spin />;
+  if (loads && !record) return <Result status="404" title={translate("errors.recordNotFound", "Record not found.")} />;
+  const fields = Object.keys(schema.properties ?? {});
+  const pick = (row: Row | undefined) => Object.fromEntries(fields.filter((f) => row && f in row).map((f) => [f, row![f]]));
+  const initial = mode === "edit" ? pick(record) : { ...pick(mode === "duplicate" && record ? duplicateOf(resource, record) : {}), ...pick(prefill) };
 
   async function save(values: Row) {
     setExtraErrors(undefined);
     setSaving(true);
     const notice = { successNotification: { type: "success" as const, message: translate("notices.saved", "Saved") }, errorNotification: false as const };
     try {
-      const { data } = id === undefined
-        ? await create({ resource: resource.name, values, ...notice })
-        : await update({ resource: resource.name, id, values, ...notice });
-      navigate(showPath(resource.name, data.id ?? id) ?? resource.routes.list ?? "/");
+      const { data } = mode === "edit"
+        ? await update({ resource: resource.name, id: id!, values, ...notice })
+        : await create({ resource: resource.name, values, ...notice });
+      if (onSaved) onSaved(data);
+      else navigate(showPath(resource.name, data.id ?? id) ?? resource.routes.list ?? "/");
     } catch (error) {
       setExtraErrors(toErrorSchema((error as HttpError).errors as Record<string, string[]> | undefined));
     } finally {
@@ -121,25 +155,28 @@ export default function FormPage({ resource }: { resource: ResourceDef }) {
 
   return (
     <Card title={<Typography.Title level={3} style={{ margin: 0 }}>
-      {translate(titleKey(resource.name, id === undefined ? "create" : "edit"), resource.name)}
-      {record ? ` ${String(record[resource.title] ?? "")}` : ""}
+      {title ?? pageTitle(resource, mode)}
+      {record && !title ? ` ${String(record[resource.title] ?? "")}` : ""}
     </Typography.Title>}>
       <Form
-        schema={schema}
+        schema={withMapKeys(schema, initial, (field, key) => translate(valueKey(resource.name, field, key), key))}
         uiSchema={uiSchema}
         validator={validator}
         formData={formData ?? initial}
         extraErrors={extraErrors}
         showErrorList={false}
+        disabled={readOnly}
         transformErrors={(errors) => errors.map((e) => (e.name === "required" ? { ...e, message: translate("errors.required", "can't be blank") } : e))}
         noHtml5Validate
         onChange={(e) => setFormData(e.formData as Row)}
         onSubmit={(e) => void save(e.formData as Row)}
       >
-        <Space>
-          <Button type="primary" htmlType="submit" loading={saving}>{translate("actions.save", "Save")}</Button>
-          <Button onClick={() => navigate(-1)}>{translate("actions.cancel", "Cancel")}</Button>
-        </Space>
+        {readOnly ? <span /> : (
+          <Space>
+            <Button type="primary" htmlType="submit" loading={saving}>{translate("actions.save", "Save")}</Button>
+            <Button onClick={() => navigate(-1)}>{translate("actions.cancel", "Cancel")}</Button>
+          </Space>
+        )}
       </Form>
     </Card>
   );

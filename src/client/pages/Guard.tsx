@@ -1,12 +1,14 @@
 import type { ReactNode } from "react";
-import { useCan } from "@refinedev/core";
-import { Spin } from "antd";
-import type { ResourceAction } from "../../framework/permissions.js";
+import { canOpen, type RouteGuard as Guard } from "../../framework/permissions.js";
+import { useUser } from "../user.js";
 import { NotAuthorized } from "./Results.js";
 
-/** A route guard: the page renders only when the access-control provider allows the action. */
-export function Guard({ resource, action, children }: { resource: string; action: ResourceAction; children: ReactNode }) {
-  const { data, isLoading } = useCan({ resource, action });
-  if (isLoading) return <Spin />;
-  return data?.can ? children : <NotAuthorized />;
+/**
+ * A route guard: the page renders only when the user holds one of the route's keys and its module
+ * is on — the guard `pagePermissions` (resource routes) or the PageDef declares, checked by the
+ * same `canOpen` the manifest and the tests use. Otherwise the 'Not Authorized' notice (spec 8).
+ */
+export function RouteGuard({ guard, children }: { guard: Guard; children: ReactNode }) {
+  const user = useUser();
+  return canOpen(user, guard) ? children : <NotAuthorized />;
 }

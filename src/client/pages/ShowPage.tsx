@@ -1,20 +1,37 @@
-/** The generic show page: every schema and computed field, related records as links and small tables. */
+/**
+ * The generic show page: every schema and computed field, related records as links, has-many
+ * relations (lines, approvals, activities, documents…) as paged tables, and buttons to the declared
+ * pages about the record (e.g. a contact's permissions). The approval route shows the same page
+ * under its own title, with the record's approvals among its relations.
+ */
 import { useOne, useTranslation } from "@refinedev/core";
-import { Card, Descriptions, Flex, Result, Spin, Table, Typography } from "antd";
+import { Button, Card, Descriptions, Flex, Result, Space, Spin, Table, Typography } from "antd";
 import { Link, useNavigate } from "react-router";
-import type { ResourceDef } from "../../framework/resource.js";
+import { canOpen } from "../../framework/permissions.js";
+import { pathParams, type ResourceDef } from "../../framework/resource.js";
 import { resourceByName } from "../../../resources/index.js";
+import { pages } from "../../../resources/pages/index.js";
 import { RowActions } from "../actions.js";
-import { useFormat, type Row } from "../format.js";
+import { useFormat, usePageTitle, type Row } from "../format.js";
 import { propertiesOf } from "../../framework/schema.js";
-import { fieldKey, titleKey } from "../i18n/keys.js";
-import { useRecordId } from "../params.js";
-import { showPath } from "../registry.js";
+import { fieldKey } from "../i18n/keys.js";
+import { pathFor, showPath } from "../registry.js";
+import { useUser } from "../user.js";
 
-export default function ShowPage({ resource }: { resource: ResourceDef }) {
-  const id = useRecordId();
+/** relation tables page beyond this many rows */
+const relationPageSize = 10;
+
+/** Declared pages about one record of the resource: under its show path (`/contacts/:contactID/permissions`). */
+const subPagesOf = (resource: ResourceDef) => {
+  const show = resource.routes.show;
+  return show ? pages.filter((p) => p.resource === resource.name && p.path.startsWith(`${show}/`) && pathParams(p.path).length === 1) : [];
+};
+
+export default function ShowPage({ resource, id, page = "show" }: { resource: ResourceDef; id: string; page?: "show" | "approval" }) {
+  const user = useUser();
   const navigate = useNavigate();
   const format = useFormat();
+  const pageTitle = usePageTitle();
   const { translate } = useTranslation();
   const { result: record, query } = useOne<Row>({ resource: resource.name, id });
 
@@ -72,7 +89,10 @@ export default function ShowPage({ resource }: { resource: ResourceDef }) {
     }));
     return [
       <Card key={name} size="small" title={label(name)}>
-        <Table<Row> rowKey="id" size="small" pagination={false} dataSource={rows as Row[]} columns={columns} />
+        {rows.length ? (
+          <Table<Row> rowKey="id" size="small" dataSource={rows as Row[]} columns={columns} scroll={{ x: "max-content" }}
+            pagination={{ pageSize: relationPageSize, hideOnSinglePage: true, showSizeChanger: false, size: "small" }} />
+        ) : <Typography.Text type="secondary">{translate("common.noRecords", "No records")}</Typography.Text>}
       </Card>,
     ];
   });
@@ -81,10 +101,15 @@ export default function ShowPage({ resource }: { resource: ResourceDef }) {
     <Flex vertical gap="middle">
       <Flex justify="space-between" align="center" wrap gap="small">
         <Typography.Title level={3} style={{ margin: 0 }}>
-          {translate(titleKey(resource.name, "show"), resource.name)} {String(record[resource.title] ?? "")}
+          {pageTitle(resource, page)} {String(record[resource.title] ?? "")}
         </Typography.Title>
-        <RowActions resource={resource} row={record} only={["edit", "delete"]}
-          onDeleted={() => navigate(resource.routes.list ?? "/")} />
+        <Space wrap>
+          {subPagesOf(resource).filter((p) => canOpen(user, p)).map((p) => (
+            <Button key={p.path} onClick={() => navigate(pathFor(p.path, id))}>{translate(p.title, p.path)}</Button>
+          ))}
+          <RowActions resource={resource} row={record} only={["edit", "duplicate", "delete"]}
+            onDeleted={() => navigate(resource.routes.list ?? "/")} />
+        </Space>
       </Flex>
       <Card>
         <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} items={items} />

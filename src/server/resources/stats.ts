@@ -1,7 +1,8 @@
 /**
  * Aggregates for dashboard widgets: GET /api/{name}/stats?_group=…&_sum=…&<list filters>.
  * _group is a column, `month:<date column>` (spend by month) or `aging:<date column>` (0-30, 31-60,
- * 61+ days past that date; what is not yet due counts as 0-30). _sum is a money or number column.
+ * 61+ days past that date; what is not yet due counts as 0-30); without _group one row (key null)
+ * totals every matching row (sum widgets). _sum is a money or number column.
  */
 import { sql, type RawBuilder } from "kysely";
 import { QueryError } from "../../framework/query.js";
@@ -38,15 +39,14 @@ const sumExpression = (field: string | undefined) => (field ? sql<string | null>
 export async function stats(resource: ResourceDef, query: Record<string, unknown>, ctx: Ctx): Promise<StatRow[]> {
   const group = typeof query._group === "string" ? query._group : undefined;
   const sumField = typeof query._sum === "string" ? query._sum : undefined;
-  if (!group) throw new QueryError("_group", "_group is required");
   const sumProperty = sumField ? columnsOf(resource)[sumField] : undefined;
   if (sumField && !(sumProperty?.format === "money" || sumProperty?.format === "decimal" || sumProperty?.type === "integer")) {
     throw new QueryError("_sum", `cannot sum ${sumField}`);
   }
   const listQuery = parseQuery(resource, query, new Set(["_group", "_sum"]));
-  const key = groupExpression(resource, group);
-  const rows = await filtered(resource, listQuery, ctx)
-    .select([key.as("key"), sql<number>`count(*)`.as("count"), sumExpression(sumField).as("sum")])
-    .groupBy(sql`1`).orderBy(sql`1`).execute();
+  const totals = [sql<number>`count(*)`.as("count"), sumExpression(sumField).as("sum")];
+  const rows = group
+    ? await filtered(resource, listQuery, ctx).select([groupExpression(resource, group).as("key"), ...totals]).groupBy(sql`1`).orderBy(sql`1`).execute()
+    : [{ key: null, ...(await filtered(resource, listQuery, ctx).select(totals).executeTakeFirstOrThrow()) }];
   return rows.map((r) => ({ key: r.key as string | null, count: count(r.count), sum: r.sum as string | null }));
 }

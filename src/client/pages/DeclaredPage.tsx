@@ -1,0 +1,25 @@
+/** A declared page (resources/pages) at its path, behind its guard: a dashboard, or a hand-written page by name. */
+import { Suspense } from "react";
+import { useTranslation } from "@refinedev/core";
+import { Result, Spin } from "antd";
+import type { PageDef } from "../../framework/pages.js";
+import { customPages } from "./custom/index.js";
+import { DashboardPage } from "./Dashboard.js";
+import { RouteGuard } from "./Guard.js";
+
+function UnknownPage({ page }: { page: PageDef }) {
+  const { translate } = useTranslation();
+  return <Result status="error" title={translate("errors.unknownPage", "This page cannot be shown.")}
+    subTitle={translate("errors.unknownComponent", { name: page.component ?? "" }, `No page component named "${page.component ?? ""}".`)} />;
+}
+
+function Page({ page }: { page: PageDef }) {
+  if (page.kind === "dashboard") return <DashboardPage page={page} />;
+  const Component = page.component && Object.hasOwn(customPages, page.component) ? customPages[page.component] : undefined;
+  if (!Component) return <UnknownPage page={page} />;
+  return <Suspense fallback={<Spin />}><Component page={page} /></Suspense>;
+}
+
+export function DeclaredPage({ page }: { page: PageDef }) {
+  return <RouteGuard guard={page}><Page page={page} /></RouteGuard>;
+}

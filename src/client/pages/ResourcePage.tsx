@@ -1,0 +1,50 @@
+/**
+ * One route of a resource (`routesOf`): the generated page of its kind, given the record id (the
+ * path's first parameter on record pages) and the route's other parameters — filters on lists,
+ * prefilled fields on create and duplicate forms.
+ */
+import { lazy, Suspense } from "react";
+import { Spin } from "antd";
+import { useParams, useSearchParams } from "react-router";
+import { pagePermissions, type RouteEntry } from "../../framework/resource.js";
+import { grammarFilter, routeFilters, routePrefill, routeValues } from "../registry.js";
+import { RouteGuard } from "./Guard.js";
+
+const ListPage = lazy(() => import("../grid/ListPage.js"));
+const ShowPage = lazy(() => import("./ShowPage.js"));
+const FormPage = lazy(() => import("./FormPage.js"));
+
+function Page({ entry }: { entry: RouteEntry }) {
+  const params = useParams();
+  const [search] = useSearchParams();
+  const { resource, page, view } = entry;
+  const id = entry.idParam ? params[entry.idParam] : undefined;
+  const values = routeValues(entry, params, search);
+  // path parameters and the view's preset always apply; query parameters are where the list starts
+  const permanent = [
+    ...Object.entries(view?.preset ?? {}).map(([key, value]) => grammarFilter(key, value)),
+    ...routeFilters(resource, values.fromPath),
+  ];
+  switch (page) {
+    case "list":
+      return <ListPage resource={resource} view={view ?? { path: entry.path }} permanent={permanent} initial={routeFilters(resource, values.fromQuery)} />;
+    case "show":
+    case "approval":
+      return <ShowPage resource={resource} id={id!} page={page} />;
+    case "create":
+    case "duplicate":
+      return <FormPage resource={resource} mode={page} id={id} prefill={routePrefill(resource, { ...values.fromQuery, ...values.fromPath })} />;
+    case "edit":
+      return <FormPage resource={resource} mode="edit" id={id} />;
+  }
+}
+
+export function ResourcePage({ entry }: { entry: RouteEntry }) {
+  return (
+    <RouteGuard guard={{ permissions: pagePermissions(entry.resource, entry.page), module: entry.resource.module }}>
+      <Suspense fallback={<Spin />}>
+        <Page entry={entry} />
+      </Suspense>
+    </RouteGuard>
+  );
+}

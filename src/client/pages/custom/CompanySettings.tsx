@@ -1,0 +1,27 @@
+/**
+ * /settings: the current company's settings, edited with the companies resource form
+ * (PATCH /api/companies/{id}). Read-only for a user who may read but not change them; after a save
+ * the signed-in user is reloaded so that formats and flags apply at once.
+ */
+import { useInvalidateAuthStore, useTranslation } from "@refinedev/core";
+import { canAct } from "../../../framework/permissions.js";
+import { resourceByName } from "../../../../resources/index.js";
+import FormPage from "../FormPage.js";
+import { forgetCurrentUser, useUser } from "../../user.js";
+import type { CustomPageProps } from "./index.js";
+
+const companies = resourceByName.get("companies")!;
+
+export default function CompanySettings({ page }: CustomPageProps) {
+  const user = useUser();
+  const { translate } = useTranslation();
+  const invalidate = useInvalidateAuthStore();
+  return (
+    <FormPage resource={companies} mode="edit" id={user.company.id} title={translate(page.title, page.title)}
+      readOnly={!canAct(user, companies, "edit")}
+      onSaved={() => {
+        forgetCurrentUser();
+        void invalidate();
+      }} />
+  );
+}

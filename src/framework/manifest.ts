@@ -1,0 +1,52 @@
+/**
+ * Every route of the application with its guard: the resources' routes (`routesOf`) and the
+ * declared pages. `npm run -s manifest` prints it; the client renders exactly these routes and the
+ * browser tests visit them all.
+ */
+import type { PageDef } from "./pages.js";
+import type { PermissionKeys, ResourceDef } from "./resource.js";
+import { pagePermissions, routesOf, type PageKind } from "./resource.js";
+
+export interface ManifestRoute {
+  path: string;
+  /** the resource the route shows (resource routes), or the one a page is about */
+  resource: string | null;
+  kind: PageKind | PageDef["kind"];
+  /** any one suffices; empty = none needed */
+  permissions: PermissionKeys;
+  module: string | null;
+  /** the path parameter naming the record, for record pages */
+  idParam: string | null;
+  /** hand-written pages: the component */
+  component: string | null;
+}
+
+export function manifestRoutes(resources: readonly ResourceDef[], pages: readonly PageDef[]): ManifestRoute[] {
+  return [
+    ...resources.flatMap((resource) => routesOf(resource).map((r) => ({
+      path: r.path,
+      resource: resource.name,
+      kind: r.page,
+      permissions: pagePermissions(resource, r.page) ?? [],
+      module: resource.module ?? null,
+      idParam: r.idParam ?? null,
+      component: null,
+    }))),
+    ...pages.map((p) => ({
+      path: p.path,
+      resource: p.resource ?? null,
+      kind: p.kind,
+      permissions: p.permissions,
+      module: p.module ?? null,
+      idParam: null,
+      component: p.component ?? null,
+    })),
+  ];
+}
+
+export function manifest(resources: readonly ResourceDef[], pages: readonly PageDef[]) {
+  return { resources: resources.map((r) => r.name), routes: manifestRoutes(resources, pages) };
+}
+
+/** A path with its parameter names erased and no trailing slash: two routes that match the same URLs compare equal. */
+export const routeShape = (path: string): string => path.replace(/:[A-Za-z_]\w*/g, ":").replace(/(.)\/+$/, "$1");
