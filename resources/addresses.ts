@@ -3,8 +3,7 @@ import { addressSchema } from "../schemas/address.js";
 
 /**
  * Addresses of the company, its vendors and contacts. The spec's create path is
- * /addresses/new/{companyID}: its parameter is named owner_id here so that it prefills the owner
- * (owner_type defaults to Company). Writing an address needs the key of its owner's kind
+ * /addresses/new/{companyID}: the parameter prefills the owner (owner_type defaults to Company). Writing an address needs the key of its owner's kind
  * (Company: allowCompanySettings, Vendor: editVendors, Contact: editContacts), checked by the server;
  * one address per owner is primary.
  */
@@ -16,8 +15,9 @@ export default defineResource({
   routes: {
     list: "/addresses",
     show: "/addresses/:addressID",
-    create: "/addresses/new/:owner_id",
+    create: "/addresses/new/:companyID",
     edit: "/addresses/edit_address/:addressID",
+    views: [{ path: "/addresses/new/:companyID", page: "create", params: { companyID: "owner_id" } }],
   },
   permissions: {
     list: ["readSettings", "readcompanyProfile", "readVendors", "readContacts"],

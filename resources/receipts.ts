@@ -19,9 +19,8 @@ export default defineResource({
     edit: "/update_receipt/:receiptID",
     views: [
       { path: "/receipts", params: { invoiceNumber: "invoice.number_like" } },
-      // /log_new_receipt?poID|invoiceID&flag prefills purchase_order_id / invoice_id (flag: where to return).
-      // Declared as { path: "/log_new_receipt", page: "create", params: { poID: "purchase_order_id",
-      // invoiceID: "invoice_id" } } once the client builds its routes with routesOf (it now lists every view as a list page).
+      // /log_new_receipt?poID|invoiceID&flag prefills purchase_order_id / invoice_id
+      { path: "/log_new_receipt", page: "create", params: { poID: "purchase_order_id", invoiceID: "invoice_id" } },
     ],
   },
   permissions: {

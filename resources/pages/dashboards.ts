@@ -36,8 +36,12 @@ export const dashboards: readonly PageDef[] = [
       {
         title: "dashboards.staff",
         widgets: [
+          { type: "count", title: "widgets.expenseItemsDraft", resource: "expense_items", filter: { status: "DRAFT" } },
+          { type: "count", title: "widgets.expenseReportsPending", resource: "expense_reports", filter: { status: "PENDING" } },
+          { type: "sum", title: "widgets.expensesUnpaid", resource: "expense_reports", field: "amount", filter: { status: "UNPAID" } },
           { type: "count", title: "widgets.poPending", resource: "purchase_orders", filter: { status: "PENDING" } },
           { type: "count", title: "widgets.invoicesPending", resource: "invoices", filter: { status: "PENDING" } },
+          { type: "chart", title: "widgets.expensesByStatus", resource: "expense_reports", group: "status", sum: "amount" },
         ],
       },
     ],

@@ -28,14 +28,17 @@ export function moduleEnabled(principal: Principal, resource: Pick<ResourceDef, 
   return !resource.module || principal.module_settings[resource.module] === true;
 }
 
-/** May the principal perform `action` on `resource`? Undeclared actions are not offered. */
+/**
+ * May the principal perform `action` on `resource`? Undeclared actions are not offered, and the
+ * staff app's resources and routes are closed to vendor-portal users whatever their keys.
+ */
 export function canAct(
   principal: Principal,
   resource: Pick<ResourceDef, "module" | "permissions">,
   action: ResourceAction,
 ): boolean {
   const keys = resource.permissions[action];
-  if (keys === undefined) return false;
+  if (keys === undefined || principal.portal) return false;
   return moduleEnabled(principal, resource) && can(principal, keys);
 }
 
@@ -47,5 +50,5 @@ export interface RouteGuard {
 
 /** May the principal open a route? Undeclared keys (`undefined`) mean the page is not offered. */
 export function canOpen(principal: Principal, guard: RouteGuard): boolean {
-  return guard.permissions !== undefined && moduleEnabled(principal, { module: guard.module ?? undefined }) && can(principal, guard.permissions);
+  return guard.permissions !== undefined && !principal.portal && moduleEnabled(principal, { module: guard.module ?? undefined }) && can(principal, guard.permissions);
 }

@@ -90,6 +90,16 @@ describe("sessions", () => {
   });
 });
 
+describe("vendor-portal users", () => {
+  it("are refused every staff resource, including module-key and unguarded ones", async () => {
+    const vendor = await h.login("vendor@northwind.test");
+    for (const name of ["invoices", "accrual_invoice_links", "po_approvals", "invoices_approval", "expense_approvals", "vendors"]) {
+      expect((await h.app.inject({ url: `/api/${name}?_end=1`, headers: vendor })).statusCode, name).toBe(403);
+    }
+    expect((await h.app.inject({ url: "/api/users/current", headers: vendor })).json().data).toMatchObject({ role: "vendor", portal: true });
+  });
+});
+
 describe("current user", () => {
   it("returns the spec's user shape", async () => {
     const headers = await h.login("approver@acme.test");

@@ -94,6 +94,7 @@ describe("permissions", () => {
   it("does not let vendor-portal users pass a staff guard made of module keys", () => {
     expect(can({ ...principal, portal: true }, ["invoices_active"])).toBe(false);
     expect(can({ ...principal, portal: true }, ["listInvoices"])).toBe(true);
+    expect(canAct({ ...principal, portal: true }, invoices, "list")).toBe(false);
   });
   it("needs the resource's module and a declared action", () => {
     expect(canAct(principal, invoices, "list")).toBe(true);

@@ -1,0 +1,33 @@
+import { defineResource } from "../src/framework/resource.js";
+import { invoiceNumberColumn, invoiceVendorColumn, invoiceViewBase } from "./shared/invoice_views.js";
+
+/**
+ * Pay bills (spec 2.10): the payable invoices — APPROVED or OPEN with a pending balance to pay — and
+ * the review of a payment run built from them, under their own guard (spec 2.15). The payment
+ * actions (amounts, methods, creating the run) belong to the payments issue; this lists the data.
+ */
+export default defineResource({
+  ...invoiceViewBase,
+  name: "invoices_pay_bills",
+  baseFilter: { status: ["APPROVED", "OPEN"], outstanding_balance_pending_gte: "0.01" },
+  menu: { group: "payments", order: 1 },
+  routes: {
+    list: "/invoices_pay_bills",
+    views: [{ path: "/review_payment_run", title: "invoices_pay_bills.views.review" }],
+  },
+  permissions: {
+    list: ["payInvoices", "invoicePayBills"],
+    show: ["payInvoices", "invoicePayBills"],
+  },
+  columns: [
+    invoiceNumberColumn,
+    invoiceVendorColumn,
+    { field: "due_date", kind: "date", filterable: true },
+    { field: "due_status", kind: "enum", sortable: false },
+    { field: "amount", kind: "money", currency: "currency_code", filterable: true },
+    { field: "outstanding_balance_pending", kind: "money", currency: "currency_code", total: true, filterable: true },
+    { field: "status", kind: "status", filterable: true },
+    { field: "is_validate_pay_now", kind: "boolean", sortable: false },
+  ],
+  defaultSort: { field: "due_date", order: "asc" },
+});
