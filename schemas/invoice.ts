@@ -39,6 +39,8 @@ export const invoiceSchema = {
     balance_outstanding: { type: "string", format: "money" },
     outstanding_balance_pending: { type: "string", format: "money" },
     submitter_type: { type: "string", enum: ["VENDOR", "COMPANY"], default: "COMPANY" },
+    /** PO matching (data-spec filter Matched / Unmatched / No Linked), kept by the server */
+    po_matching: { type: "string", enum: ["MATCHED", "UNMATCHED", "NO_LINKED"], default: "NO_LINKED" },
     created_by_id: { type: ["integer", "null"], "x-references": "users" },
   },
 } as const;

@@ -8,6 +8,7 @@ import type { DB } from "../db/connect.js";
 import { unprocessable, type FieldErrors } from "../http/errors.js";
 import type { Ctx, Row } from "../resources/context.js";
 import type { ResourceHooks } from "./hooks.js";
+import { poMatching } from "./matching.js";
 
 const payable = expandStatuses(invoices, ["PAYABLE"]);
 const unpaid = expandStatuses(invoices, ["UNPAID"]);
@@ -62,6 +63,7 @@ export const invoiceHooks: ResourceHooks = {
     data.balance_outstanding = data.amount;
     data.outstanding_balance_pending = data.amount;
     data.created_by_id = ctx.user.id;
+    data.po_matching = await poMatching(trx, ctx.company.id, String(data.amount), (data.purchase_order_ids as number[] | undefined) ?? []);
   },
 
   async beforeUpdate(data, existing, ctx, trx) {
@@ -75,6 +77,9 @@ export const invoiceHooks: ResourceHooks = {
       if (open.lt(0)) throw unprocessable({ amount: ["cannot be less than what has been paid"] });
       data.balance_outstanding = open.toFixed(2);
       data.outstanding_balance_pending = open.toFixed(2);
+    }
+    if (data.amount !== undefined || data.purchase_order_ids !== undefined) {
+      data.po_matching = await poMatching(trx, ctx.company.id, String(merged.amount), (merged.purchase_order_ids as number[] | null) ?? []);
     }
   },
 };

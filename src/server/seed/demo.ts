@@ -9,6 +9,7 @@ import { invoiceStatuses } from "../../../resources/invoices.js";
 import { moduleNames } from "../../framework/roles.js";
 import { money, round } from "../../framework/money.js";
 import type { DB } from "../db/connect.js";
+import { poMatchingOf } from "../domain/matching.js";
 import { hashPassword } from "../domain/passwords.js";
 import { departments, expenseAccounts, firstNames, lastNames, poLines, vendorKinds, vendorWords } from "./names.js";
 import { entitySeeds, type SeedContext } from "./entities.js";
@@ -142,7 +143,8 @@ async function seedCompany(db: DB, spec: (typeof companies)[number], users: Map<
     invoiceRows.push({
       company_id: companyId, number: `INV-${spec.seed}${String(i + 1).padStart(5, "0")}`,
       vendor_id: poIndex >= 0 ? poRows[poIndex].vendor_id : random.pick(vendorIds), subsidiary_id: random.pick(subsidiaryIds),
-      purchase_order_ids: poIndex >= 0 ? [poIds[poIndex]] : [], date: day(date), due_date: day(date + random.pick([15, 30, 45, 60])),
+      purchase_order_ids: poIndex >= 0 ? [poIds[poIndex]] : [],
+      po_matching: poMatchingOf(amount, poIndex >= 0 ? [String(poRows[poIndex].amount)] : null), date: day(date), due_date: day(date + random.pick([15, 30, 45, 60])),
       submit_date: status === "DRAFT" ? null : day(date + 1), amount, currency_code: spec.currency_code, status,
       term_code: "NET 30", description: `${random.pick(poLines)} — ${random.pick(departments)}`, department: random.pick(departments),
       debit_entries: JSON.stringify(status === "DRAFT" && random.chance(0.5) ? [] : splitAmount(random, amount)),
