@@ -1,6 +1,6 @@
 import { defineResource } from "../src/framework/resource.js";
-import { purchaseOrderSchema } from "../schemas/purchase_order.js";
-import { purchaseOrderColumns, purchaseOrderEditable, purchaseOrderRelations, purchaseOrderServerFields, purchaseOrderStatuses } from "./purchase_orders.js";
+import { purchaseOrderViewBase } from "./shared/purchase_order_views.js";
+import { purchaseOrderEditable, purchaseOrderServerFields } from "./purchase_orders.js";
 
 /**
  * Purchase-order requests: staff ask for a purchase order (requestPurchaseOrders) without holding
@@ -11,10 +11,8 @@ import { purchaseOrderColumns, purchaseOrderEditable, purchaseOrderRelations, pu
  * The query parameters punchoutId (new) and approvalId (edit) belong to punchout and approvals.
  */
 export default defineResource({
+  ...purchaseOrderViewBase,
   name: "purchase_order_requests",
-  table: "purchase_orders",
-  schema: purchaseOrderSchema,
-  title: "number",
   module: "purchase_orders_active",
   menu: false,
   routes: {
@@ -28,12 +26,6 @@ export default defineResource({
     create: ["requestPurchaseOrders"],
     edit: ["requestPurchaseOrders", "editPurchaseOrders", "po_approval_edit"],
   },
-  statuses: purchaseOrderStatuses,
-  columns: purchaseOrderColumns,
-  defaultSort: { field: "id", order: "desc" },
-  search: ["number", "description", "project_name"],
   serverFields: [...purchaseOrderServerFields, "requestor_id"],
-  computed: ["currency"],
-  relations: purchaseOrderRelations,
   rowActions: [{ action: "edit", permission: ["requestPurchaseOrders", "editPurchaseOrders", "po_approval_edit"], when: purchaseOrderEditable }],
 });
