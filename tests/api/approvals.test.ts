@@ -143,3 +143,48 @@ describe("invoice approval engine", () => {
     expect(["APPROVED", "OPEN"]).toContain(await statusOf(id));
   });
 });
+
+describe("delegations", () => {
+  it("refuses a delegation to oneself and an end before the start", async () => {
+    const { contact } = await acme();
+    const approver = await contact("approver@acme.test");
+    const response = await post("admin@acme.test", "/api/delegations", { delegator_contact_id: approver, delegate_contact_id: approver, start_date: "2026-11-10", end_date: "2026-11-01" });
+    expect(response.statusCode).toBe(422);
+    expect(Object.keys(response.json().errors).sort()).toEqual(["delegate_contact_id", "end_date"]);
+  });
+});
+
+// last: replaces the demo Invoice workflow
+describe("team steps and self-approval", () => {
+  it("a team member claims, then only the claimer approves; allow_self_approval lets the creator approve", async () => {
+    const { company, contact } = await acme();
+    const headers = await h.login("admin@acme.test");
+    const demo = await h.database.db.selectFrom("workflows").select("id").where("company_id", "=", company)
+      .where("workflow_type", "=", "Invoice").where("status", "=", "ACTIVE").executeTakeFirstOrThrow();
+    expect((await h.app.inject({ method: "PATCH", url: `/api/workflows/${demo.id}`, headers, payload: { status: "INACTIVE" } })).statusCode).toBe(200);
+    const team = await h.database.db.selectFrom("teams").select("id").where("company_id", "=", company).where("name", "=", "Approvers").executeTakeFirstOrThrow();
+    const workflow = await h.app.inject({ method: "POST", url: "/api/workflows", headers, payload: {
+      name: "Team invoices", workflow_type: "Invoice", status: "ACTIVE", allow_self_approval: true,
+      steps: [{ order: 1, trigger: "DEFAULT", approver_type: "TEAM", approver_ids: [team.id] }],
+    } });
+    expect(workflow.statusCode).toBe(201);
+
+    const { id } = await submitted("ap@acme.test", "700.00");
+    const [row] = await approvalsOf(id);
+    expect(row).toMatchObject({ contact_id: null, aasm_state: "pending" });
+    // staff is now a delegate of approver (test above): ap, no member and no delegate, is refused
+    expect((await post("ap@acme.test", `/api/approvals/${row.id}/claim`)).statusCode).toBe(403);
+    const claimed = await post("approver@acme.test", `/api/approvals/${row.id}/claim`);
+    expect(claimed.statusCode).toBe(200);
+    expect(claimed.json().data).toMatchObject({ is_claimed: true, contact_id: await contact("approver@acme.test") });
+    expect((await post("admin@acme.test", `/api/approvals/${row.id}/approve`)).statusCode).toBe(403);
+    expect((await post("approver@acme.test", `/api/approvals/${row.id}/approve`)).statusCode).toBe(200);
+    expect(["APPROVED", "OPEN"]).toContain(await statusOf(id));
+
+    // admin is a member of the team and created the invoice: allowed by allow_self_approval
+    const own = await submitted("admin@acme.test", "800.00");
+    const [ownRow] = await approvalsOf(own.id);
+    expect((await post("admin@acme.test", `/api/approvals/${ownRow.id}/approve`)).statusCode).toBe(200);
+    expect(["APPROVED", "OPEN"]).toContain(await statusOf(own.id));
+  });
+});
