@@ -3,8 +3,9 @@ import { approvalSchema } from "../schemas/approval.js";
 import { approvalColumns, approvalRelations, approvalStatuses } from "./shared/approval_views.js";
 
 /**
- * Approvals of every workflow type (GET /api/approvals/{id} of the spec). The approval engine (next
- * issue) creates and acts on them; here they are read-only. The approver screens are the per-type
+ * Approvals of every workflow type (GET /api/approvals/{id} of the spec). The approval engine
+ * (src/server/domain/approval-engine.ts) creates and acts on them (POST /api/approvals/{id}/approve,
+ * reject, claim); as a resource they are read-only. The approver screens are the per-type
  * views (invoices_approval, payments_approval, payment_runs_approval, credit_memos_approval).
  */
 export default defineResource({

@@ -15,6 +15,8 @@ export const approvalSchema = {
     /** approver team (the teams table comes later; a plain id until then) */
     team_id: { type: ["integer", "null"] },
     aasm_state: { type: "string", enum: ["pending", "approved", "rejected"], default: "pending" },
+    /** the step is done only when every approver of it approved (else any one approval completes it) */
+    require_all: { type: "boolean", default: false },
     is_claimed: { type: "boolean", default: false },
     acted_at: { type: ["string", "null"], format: "date-time" },
     acted_by_contact_id: { type: ["integer", "null"], "x-references": "contacts" },

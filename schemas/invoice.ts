@@ -42,5 +42,7 @@ export const invoiceSchema = {
     /** PO matching (data-spec filter Matched / Unmatched / No Linked), kept by the server */
     po_matching: { type: "string", enum: ["MATCHED", "UNMATCHED", "NO_LINKED"], default: "NO_LINKED" },
     created_by_id: { type: ["integer", "null"], "x-references": "users" },
+    /** who submitted it for approval (segregation of duties), kept by the server */
+    submitted_by_id: { type: ["integer", "null"], "x-references": "users" },
   },
 } as const;

@@ -7,6 +7,7 @@ import { resources as registry } from "../../resources/index.js";
 import type { ResourceDef } from "../framework/resource.js";
 import type { DB } from "./db/connect.js";
 import { adminRoutes } from "./http/admin.js";
+import { approvalRoutes } from "./http/approvals.js";
 import { authenticate, oauthRoutes } from "./http/auth.js";
 import { noRoute, registerErrorHandler } from "./http/errors.js";
 import { registerOpenApi } from "./http/openapi.js";
@@ -41,6 +42,7 @@ export async function buildApp({ db, logger = false, resources = registry }: App
   oauthRoutes(app, db);
   userRoutes(app);
   adminRoutes(app);
+  approvalRoutes(app);
   resourceRoutes(app, resources);
 
   const hasClient = fs.existsSync(path.join(clientDir, "index.html"));

@@ -14,6 +14,7 @@ import { approvalHooks } from "./approvals.js";
 import { budgetHooks } from "./budgets.js";
 import { cardTransactionHooks, purchaseHooks, statementHooks, virtualCardHooks } from "./cards.js";
 import { catalogueItemHooks } from "./catalogue_items.js";
+import { delegationHooks } from "./delegations.js";
 import { documentHooks } from "./documents.js";
 import { expenseItemHooks } from "./expense_items.js";
 import { expenseReportHooks } from "./expense_reports.js";
@@ -89,6 +90,7 @@ const hooks: Record<string, ResourceHooks> = {
   accrual_blasts: accrualBlastHooks,
   accrual_entries: accrualEntryHooks,
   approvals: approvalHooks,
+  delegations: delegationHooks,
   payments: paymentHooks,
   payment_methods: paymentMethodHooks,
   payment_runs: currencyHooks,

@@ -8,6 +8,7 @@ import type { DB } from "../db/connect.js";
 import { unprocessable } from "../http/errors.js";
 import { forgetSessions } from "../http/sessions.js";
 import type { Ctx, Row } from "../resources/context.js";
+import { delegatorsOf } from "./approval-engine.js";
 import type { ResourceHooks } from "./hooks.js";
 
 export const acceptedTermsVersion = 1;
@@ -43,7 +44,7 @@ export async function currentUser(ctx: Ctx): Promise<Row> {
     perm_resources: ctx.principal.perm_resources,
     module_settings: ctx.principal.module_settings,
     portal: ctx.principal.portal ?? false,
-    delegators: [],
+    delegators: await delegatorsOf(ctx),
     okta_id: user.okta_id ?? null,
     date_accepted_term: accepted,
     version_accepted_term: user.version_accepted_term ?? null,

@@ -1,0 +1,303 @@
+/**
+ * The approval engine: submitting a record runs the company's ACTIVE workflow of its type, one
+ * `pending` approval row per approver of each matching step; approvers then approve, reject or
+ * (team steps) claim, one step after the other. Invoices are wired; the other workflow types reuse
+ * the engine by adding an entry to `engines`.
+ *
+ * Decisions (documented in docs/api.md):
+ * - Triggers: DEFAULT always matches; AMOUNT / APPROVER_AMOUNT when min ≤ amount (≤ max when set),
+ *   amounts taken as in the company's currency; SUBSIDIARY / VENDOR when the record's subsidiary_id
+ *   / vendor_id is in `ids`; ACCOUNT when an account of the GL coding (by number) is in `ids`.
+ *   DEPARTMENT, LOCATION, VENDOR_PO, INVOICE_PO, CUSTOM_QUESTION and CUSTOM_TRIGGER never match
+ *   (no id-keyed departments/locations, no custom questions yet). OTHER approvers create no row.
+ * - Rows: USER and CUSTOM_APPROVERS: one row per contact; TEAM: one row per team (any member may
+ *   claim/approve), or one row per member when require_all.
+ * - A step is done when every row of it is approved (require_all) or one is: the step's other
+ *   pending rows are then removed. Only the lowest pending step is actionable (409 otherwise).
+ * - A rejection rejects the record and closes the chain: the other pending rows become `rejected`
+ *   with acted_by empty and the comment "Closed: rejected at step N".
+ * - Segregation of duties: the record's creator or submitter cannot approve it unless the type's
+ *   ACTIVE workflow has allow_self_approval.
+ * - Concurrency: the record, then the approval row, are locked FOR UPDATE and the state re-checked.
+ */
+import { isoDate } from "../../framework/dates.js";
+import { money } from "../../framework/money.js";
+import { resourceByName } from "../../../resources/index.js";
+import type { DB } from "../db/connect.js";
+import { conflict, forbidden, notFound, unprocessable } from "../http/errors.js";
+import type { Ctx, Row } from "../resources/context.js";
+import { findRow, tableChanged } from "../resources/query.js";
+import { audit } from "../resources/write.js";
+import { tableWritten } from "../http/sessions.js";
+import { codingValid } from "./invoices.js";
+
+interface Step {
+  order: number;
+  trigger: string;
+  min_amount?: string | null;
+  max_amount?: string | null;
+  ids?: number[];
+  approver_type: string;
+  approver_ids?: number[];
+  require_all?: boolean;
+}
+
+/** How the engine reads and moves one workflow type's records. */
+interface Engine {
+  resource: string;
+  submittable: readonly string[];
+  /** the record's own checks before a submit or an approval (e.g. GL coding) */
+  check?(record: Row, action: "submit" | "approve"): void;
+  /** the values the triggers compare */
+  facts(record: Row, trx: DB, ctx: Ctx): Promise<{ amount: string; subsidiaryId?: number | null; vendorId?: number | null; accountIds?: number[] }>;
+  /** the record's status once every step approved */
+  approvedStatus(record: Row): string;
+  rejectedStatus: string;
+  pendingStatus: string;
+}
+
+const invoiceEngine: Engine = {
+  resource: "invoices",
+  submittable: ["DRAFT", "NEW", "REJECTED"],
+  check(record, action) {
+    if (!codingValid(record.amount, record.debit_entries)) {
+      throw unprocessable({ base: [action === "approve" ? "Can't Approve: GL coding required" : "Can't Submit: GL coding required"] });
+    }
+  },
+  async facts(record, trx, ctx) {
+    const numbers = ((record.debit_entries as { account_number: string }[] | null) ?? []).map((l) => l.account_number);
+    const accounts = numbers.length
+      ? await trx.selectFrom("accounts").select("id").where("company_id", "=", ctx.company.id).where("number", "in", numbers).execute()
+      : [];
+    return { amount: String(record.amount), subsidiaryId: record.subsidiary_id as number | null, vendorId: record.vendor_id as number, accountIds: accounts.map((a) => a.id as number) };
+  },
+  // spec glossary: an approved invoice with payments is OPEN
+  approvedStatus: (record) => (money(String(record.payments_sum ?? "0")).gt(0) ? "OPEN" : "APPROVED"),
+  rejectedStatus: "REJECTED",
+  pendingStatus: "PENDING",
+};
+
+export const engines: Readonly<Record<string, Engine>> = { Invoice: invoiceEngine };
+
+function engineOf(type: string): Engine {
+  const engine = engines[type];
+  if (!engine) throw unprocessable({ approvable_type: [`${type} approvals are not handled by the approval engine yet`] });
+  return engine;
+}
+
+type Facts = Awaited<ReturnType<Engine["facts"]>>;
+
+export function stepMatches(step: Step, facts: Facts): boolean {
+  const ids = step.ids ?? [];
+  switch (step.trigger) {
+    case "DEFAULT":
+      return true;
+    case "AMOUNT":
+    case "APPROVER_AMOUNT": {
+      const amount = money(facts.amount);
+      return (step.min_amount == null || amount.gte(step.min_amount)) && (step.max_amount == null || amount.lte(step.max_amount));
+    }
+    case "SUBSIDIARY":
+      return facts.subsidiaryId != null && ids.includes(facts.subsidiaryId);
+    case "VENDOR":
+      return facts.vendorId != null && ids.includes(facts.vendorId);
+    case "ACCOUNT":
+      return (facts.accountIds ?? []).some((id) => ids.includes(id));
+    default:
+      return false;
+  }
+}
+
+async function activeWorkflow(trx: DB, companyId: number, type: string): Promise<Row | undefined> {
+  return (await trx.selectFrom("workflows").selectAll().where("company_id", "=", companyId)
+    .where("workflow_type", "=", type).where("status", "=", "ACTIVE").executeTakeFirst()) as Row | undefined;
+}
+
+async function teamMembers(trx: DB, companyId: number, teamId: number): Promise<number[]> {
+  const rows = await trx.selectFrom("team_members").select("contact_id").where("company_id", "=", companyId).where("team_id", "=", teamId).execute();
+  return rows.map((r) => r.contact_id as number);
+}
+
+/** The pending rows the workflow asks for, in step order. */
+async function chainRows(trx: DB, ctx: Ctx, type: string, record: Row): Promise<Row[]> {
+  const engine = engineOf(type);
+  const workflow = await activeWorkflow(trx, ctx.company.id, type);
+  const steps = ((workflow?.steps as Step[] | null) ?? []).slice().sort((a, b) => a.order - b.order);
+  const facts = await engine.facts(record, trx, ctx);
+  const rows: Row[] = [];
+  const base = { company_id: ctx.company.id, approvable_type: type, approvable_id: record.id, aasm_state: "pending" };
+  for (const step of steps) {
+    if (!stepMatches(step, facts)) continue;
+    const requireAll = step.require_all === true;
+    const approvers = step.approver_ids ?? [];
+    if (step.approver_type === "USER" || step.approver_type === "CUSTOM_APPROVERS") {
+      for (const contactId of approvers) rows.push({ ...base, step: step.order, contact_id: contactId, require_all: requireAll });
+    } else if (step.approver_type === "TEAM") {
+      for (const teamId of approvers) {
+        if (!requireAll) rows.push({ ...base, step: step.order, team_id: teamId, require_all: false });
+        else for (const contactId of await teamMembers(trx, ctx.company.id, teamId)) rows.push({ ...base, step: step.order, team_id: teamId, contact_id: contactId, require_all: true });
+      }
+    }
+  }
+  return rows;
+}
+
+function touched(...tables: string[]): void {
+  for (const table of tables) {
+    tableChanged(table);
+    tableWritten(table);
+  }
+}
+
+async function lockRecord(type: string, id: unknown, ctx: Ctx): Promise<Row> {
+  const engine = engineOf(type);
+  const resource = resourceByName.get(engine.resource)!;
+  const record = await findRow(resource, id, ctx, true);
+  if (!record) throw notFound();
+  return record;
+}
+
+async function setStatus(trx: DB, ctx: Ctx, type: string, record: Row, values: Row): Promise<void> {
+  const resource = resourceByName.get(engineOf(type).resource)!;
+  await trx.updateTable(engineOf(type).resource).set({ ...values, updated_at: new Date() }).where("id", "=", record.id as number).execute();
+  const changes = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, [record[k] ?? null, v]]));
+  await audit(trx, ctx, "update", resource, record.id as number, changes);
+}
+
+/**
+ * (Re)start the approval chain of a locked record: pending rows removed, the workflow run again.
+ * Returns the new pending rows; none means the record is approved at once (auto-approval recorded).
+ */
+export async function startChain(trx: DB, ctx: Ctx, type: string, record: Row): Promise<Row[]> {
+  const engine = engineOf(type);
+  await trx.deleteFrom("approvals").where("company_id", "=", ctx.company.id).where("approvable_type", "=", type)
+    .where("approvable_id", "=", record.id as number).where("aasm_state", "=", "pending").execute();
+  const rows = await chainRows(trx, ctx, type, record);
+  const today = isoDate();
+  if (rows.length === 0) {
+    await trx.insertInto("approvals").values({
+      company_id: ctx.company.id, approvable_type: type, approvable_id: record.id, step: 1, aasm_state: "approved",
+      acted_at: new Date(), comment: "Auto-approved: no workflow step applies",
+    }).execute();
+    await setStatus(trx, ctx, type, record, { status: engine.approvedStatus(record), submit_date: today, submitted_by_id: ctx.user.id });
+    return [];
+  }
+  const inserted = await trx.insertInto("approvals").values(rows).returningAll().execute();
+  await setStatus(trx, ctx, type, record, { status: engine.pendingStatus, submit_date: today, submitted_by_id: ctx.user.id });
+  return inserted as Row[];
+}
+
+/** POST /api/invoices/{id}/submit (and later the other types). */
+export async function submit(type: string, id: string, ctx: Ctx): Promise<void> {
+  const engine = engineOf(type);
+  await ctx.db.transaction().execute(async (trx) => {
+    const tctx = { ...ctx, db: trx };
+    const record = await lockRecord(type, id, tctx);
+    if (!engine.submittable.includes(String(record.status))) {
+      throw conflict(`Only a record in status ${engine.submittable.join(", ")} can be submitted; this one is ${String(record.status)}.`);
+    }
+    engine.check?.(record, "submit");
+    await startChain(trx, tctx, type, record);
+  });
+  touched("approvals", engine.resource);
+}
+
+interface Delegation { delegator_contact_id: number }
+
+/** The delegators the contact may act for today (Approval or All delegations). */
+async function activeDelegations(db: DB, companyId: number, contactId: number): Promise<(Delegation & { id: number; delegate_type: string })[]> {
+  const today = isoDate();
+  return (await db.selectFrom("delegations").select(["id", "delegator_contact_id", "delegate_type"])
+    .where("company_id", "=", companyId).where("delegate_contact_id", "=", contactId)
+    .where("start_date", "<=", today).where((eb) => eb.or([eb("end_date", "is", null), eb("end_date", ">=", today)]))
+    .orderBy("id").execute()) as (Delegation & { id: number; delegate_type: string })[];
+}
+
+/** GET /api/users/current's delegators: who the user may act for today. */
+export async function delegatorsOf(ctx: Ctx): Promise<{ id: number; delegate_type: string }[]> {
+  const rows = await activeDelegations(ctx.db, ctx.company.id, ctx.contact.id);
+  return rows.map((r) => ({ id: r.delegator_contact_id, delegate_type: r.delegate_type }));
+}
+
+/** Whom the user acts as on this approval: themself, or a delegator (on behalf of). 403 when neither. */
+async function actingAs(trx: DB, ctx: Ctx, approval: Row): Promise<{ onBehalfOf: number | null }> {
+  const me = ctx.contact.id;
+  const eligible = async (contactId: number): Promise<boolean> => {
+    if (approval.contact_id != null) return approval.contact_id === contactId;
+    if (approval.team_id != null) return (await teamMembers(trx, ctx.company.id, approval.team_id as number)).includes(contactId);
+    return false;
+  };
+  if (await eligible(me)) return { onBehalfOf: null };
+  for (const d of await activeDelegations(trx, ctx.company.id, me)) {
+    if (await eligible(d.delegator_contact_id)) return { onBehalfOf: d.delegator_contact_id };
+  }
+  throw forbidden("You are not an approver of this step.");
+}
+
+type Action = "approve" | "reject" | "claim";
+
+/** POST /api/approvals/{id}/approve | reject | claim. Returns the approval row as saved. */
+export async function act(action: Action, id: string, body: Row | undefined, ctx: Ctx): Promise<Row> {
+  const comment = typeof body?.comment === "string" && body.comment.trim() ? body.comment.trim() : null;
+  if (action === "reject" && !comment) throw unprocessable({ comment: ["is required to reject"] });
+  const head = await ctx.db.selectFrom("approvals").select(["approvable_type", "approvable_id"])
+    .where("company_id", "=", ctx.company.id).where("id", "=", Number(id) || 0).executeTakeFirst();
+  if (!head) throw notFound();
+  const type = String(head.approvable_type);
+  const engine = engineOf(type);
+  const saved = await ctx.db.transaction().execute(async (trx) => {
+    const tctx = { ...ctx, db: trx };
+    // lock order: record, then approval (as a submit or an edit of the record does)
+    const record = await lockRecord(type, head.approvable_id, tctx);
+    const approval = (await trx.selectFrom("approvals").selectAll().where("company_id", "=", ctx.company.id)
+      .where("id", "=", Number(id)).forUpdate().executeTakeFirst()) as Row | undefined;
+    if (!approval) throw notFound();
+    if (approval.aasm_state !== "pending") throw conflict(`This approval has already been ${String(approval.aasm_state)}.`);
+    const lower = await trx.selectFrom("approvals").select("step").where("company_id", "=", ctx.company.id)
+      .where("approvable_type", "=", type).where("approvable_id", "=", record.id as number)
+      .where("aasm_state", "=", "pending").where("step", "<", approval.step as number).orderBy("step").executeTakeFirst();
+    if (lower) throw conflict(`Step ${String(lower.step)} must be approved before step ${String(approval.step)}.`);
+    const { onBehalfOf } = await actingAs(trx, tctx, approval);
+
+    if (action === "claim") {
+      if (approval.team_id == null || approval.contact_id != null) throw conflict("Only an unclaimed team approval can be claimed.");
+      const row = (await trx.updateTable("approvals").set({ is_claimed: true, contact_id: onBehalfOf ?? ctx.contact.id, updated_at: new Date() })
+        .where("id", "=", approval.id as number).returningAll().executeTakeFirstOrThrow()) as Row;
+      await audit(trx, ctx, "update", resourceByName.get("approvals")!, row.id as number, { is_claimed: [false, true], contact_id: [null, row.contact_id] });
+      return row;
+    }
+
+    if (action === "approve") {
+      const workflow = await activeWorkflow(trx, ctx.company.id, type);
+      const selfIds = [record.created_by_id, record.submitted_by_id].filter((v) => v != null);
+      if (workflow?.allow_self_approval !== true && selfIds.includes(ctx.user.id)) {
+        throw forbidden("Segregation of duties: you created or submitted this record and cannot approve it.");
+      }
+      engine.check?.(record, "approve");
+    }
+
+    const state = action === "approve" ? "approved" : "rejected";
+    const row = (await trx.updateTable("approvals").set({
+      aasm_state: state, acted_at: new Date(), acted_by_contact_id: ctx.contact.id, on_behalf_of_contact_id: onBehalfOf, comment, updated_at: new Date(),
+    }).where("id", "=", approval.id as number).returningAll().executeTakeFirstOrThrow()) as Row;
+    await audit(trx, ctx, "update", resourceByName.get("approvals")!, row.id as number, { aasm_state: ["pending", state], comment: [null, comment] });
+
+    const others = trx.deleteFrom("approvals").where("company_id", "=", ctx.company.id).where("approvable_type", "=", type)
+      .where("approvable_id", "=", record.id as number).where("aasm_state", "=", "pending");
+    if (action === "reject") {
+      await trx.updateTable("approvals").set({ aasm_state: "rejected", acted_at: new Date(), comment: `Closed: rejected at step ${String(approval.step)}`, updated_at: new Date() })
+        .where("company_id", "=", ctx.company.id).where("approvable_type", "=", type).where("approvable_id", "=", record.id as number)
+        .where("aasm_state", "=", "pending").execute();
+      await setStatus(trx, tctx, type, record, { status: engine.rejectedStatus });
+      return row;
+    }
+    // any-one step: the step's other pending rows are no longer needed
+    if (approval.require_all !== true) await others.where("step", "=", approval.step as number).execute();
+    const left = await trx.selectFrom("approvals").select("id").where("company_id", "=", ctx.company.id).where("approvable_type", "=", type)
+      .where("approvable_id", "=", record.id as number).where("aasm_state", "=", "pending").executeTakeFirst();
+    if (!left) await setStatus(trx, tctx, type, record, { status: engine.approvedStatus(record) });
+    return row;
+  });
+  touched("approvals", engine.resource);
+  return saved;
+}
