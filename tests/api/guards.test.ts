@@ -53,9 +53,10 @@ describe("the API refuses what a route's guard refuses", () => {
 
   for (const route of routes) {
     const call = calls[route.kind as PageKind];
-    it(`${route.path} (${route.kind}: ${route.permissions.join(" | ") || "none"})`, async (test) => {
+    it(`${route.path} (${route.kind}: ${route.permissions.join(" | ") || "none"})`, async () => {
       const user = logins.find((l) => !canOpen(principals.get(l.email)!, route));
-      if (!user) return test.skip("no demo user lacks these keys");
+      // the vendor-portal login lacks every staff route, so a user to refuse always exists
+      if (!user) throw new Error(`no demo user lacks the keys of ${route.path}`);
       const url = `/api/${route.resource}${call.withId ? `/${await idOf(route.resource!)}` : ""}`;
       const response = await h.app.inject({ method: call.method, url, headers: await headersOf(user.email), payload: call.method === "GET" ? undefined : {} });
       expect(response.statusCode, `${call.method} ${url} as ${user.role}`).toBe(403);

@@ -53,9 +53,11 @@ async function sessionOf(email: string): Promise<Page> {
 describe("route guards of product spec 2.15", () => {
   for (const group of specGuards) {
     const declared = routes.some((r) => group.paths.some((p) => routeShape(p) === routeShape(r.path)));
-    it.skipIf(!declared)(`${group.group} (${group.keys.join(" | ")})${declared ? "" : ": not in the manifest yet"}`, async (test) => {
+    it(`${group.group} (${group.keys.join(" | ")})`, async (test) => {
+      expect(declared, "the group's routes are in the manifest").toBe(true);
       const { route, user } = caseOf(group);
-      if (!user) return test.skip("no demo user lacks these keys");
+      // the vendor-portal login lacks every staff route, so a user to refuse always exists
+      if (!user) throw new Error(`no demo user lacks the keys of ${group.group}`);
       await test.annotate(`${user.role} on ${route!.path}`);
       const page = await sessionOf(user.email);
       await navigate(page, await urlFor(route!, admin));

@@ -30,17 +30,7 @@ import { findRow, tableChanged } from "../resources/query.js";
 import { audit } from "../resources/write.js";
 import { tableWritten } from "../http/sessions.js";
 import { codingValid } from "./invoices.js";
-
-interface Step {
-  order: number;
-  trigger: string;
-  min_amount?: string | null;
-  max_amount?: string | null;
-  ids?: number[];
-  approver_type: string;
-  approver_ids?: number[];
-  require_all?: boolean;
-}
+import type { Step } from "./workflows.js";
 
 /** How the engine reads and moves one workflow type's records. */
 interface Engine {

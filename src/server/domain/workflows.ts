@@ -13,7 +13,8 @@ import { unprocessable, type FieldErrors } from "../http/errors.js";
 import type { Ctx, Row } from "../resources/context.js";
 import type { ResourceHooks } from "./hooks.js";
 
-interface Step {
+/** One step of a workflow, as stored in workflows.steps. */
+export interface Step {
   order: number;
   trigger: string;
   min_amount?: string | null;
