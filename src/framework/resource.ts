@@ -3,6 +3,9 @@
  * Plain data only (no React, no SQL); server and client both build from it.
  */
 import type { JSONSchema } from "json-schema-to-ts";
+import type { workflowTypes } from "../../schemas/workflow.js";
+
+export type WorkflowType = (typeof workflowTypes)[number];
 
 export type PermissionKeys = readonly string[];
 
@@ -160,6 +163,11 @@ export interface ResourceDef {
   /** show in the menu */
   menu?: { group: string; order?: number } | false;
   portal?: { scope: string; actions: readonly ("list" | "show")[] };
+  /**
+   * The record goes through the approval workflows of `type`: `POST /api/{name}/{id}/submit` starts
+   * its chain when its status is one of `submittable`, and its show page carries the approval timeline.
+   */
+  approvable?: { type: WorkflowType; submittable: readonly string[]; permission: PermissionKeys };
 }
 
 export function defineResource<const R extends ResourceDef>(def: R): R {

@@ -34,8 +34,8 @@ import type { Step } from "./workflows.js";
 
 /** How the engine reads and moves one workflow type's records. */
 interface Engine {
+  /** the resource declaring `approvable` with this type: its table, submittable statuses and submit permission */
   resource: string;
-  submittable: readonly string[];
   /** the record's own checks before a submit or an approval (e.g. GL coding) */
   check?(record: Row, action: "submit" | "approve"): void;
   /** the values the triggers compare */
@@ -48,7 +48,6 @@ interface Engine {
 
 const invoiceEngine: Engine = {
   resource: "invoices",
-  submittable: ["DRAFT", "NEW", "REJECTED"],
   check(record, action) {
     if (!codingValid(record.amount, record.debit_entries)) {
       throw unprocessable({ base: [action === "approve" ? "Can't Approve: GL coding required" : "Can't Submit: GL coding required"] });
@@ -183,8 +182,9 @@ export async function submit(type: string, id: string, ctx: Ctx): Promise<void> 
   await ctx.db.transaction().execute(async (trx) => {
     const tctx = { ...ctx, db: trx };
     const record = await lockRecord(type, id, tctx);
-    if (!engine.submittable.includes(String(record.status))) {
-      throw conflict(`Only a record in status ${engine.submittable.join(", ")} can be submitted; this one is ${String(record.status)}.`);
+    const { submittable } = resourceByName.get(engine.resource)!.approvable!;
+    if (!submittable.includes(String(record.status))) {
+      throw conflict(`Only a record in status ${submittable.join(", ")} can be submitted; this one is ${String(record.status)}.`);
     }
     engine.check?.(record, "submit");
     await startChain(trx, tctx, type, record);

@@ -1,24 +1,27 @@
 /** The approval engine's endpoints: submit a record, approve / reject / claim an approval. */
 import type { FastifyInstance } from "fastify";
 import { can } from "../../framework/permissions.js";
-import { resourceByName } from "../../../resources/index.js";
+import { resourceByName, resources } from "../../../resources/index.js";
 import { act, submit } from "../domain/approval-engine.js";
 import type { Row } from "../resources/context.js";
 import { findRow } from "../resources/query.js";
 import { decorate } from "../resources/read.js";
 import { forbidden } from "./errors.js";
 
-const invoices = resourceByName.get("invoices")!;
 const approvals = resourceByName.get("approvals")!;
 
 export function approvalRoutes(app: FastifyInstance): void {
-  app.post<{ Params: { id: string } }>("/api/invoices/:id/submit", async (request) => {
-    const ctx = request.ctx;
-    if (ctx.principal.portal || !can(ctx.principal, ["editInvoices", "addInvoices"])) throw forbidden();
-    await submit("Invoice", request.params.id, ctx);
-    const [data] = await decorate(invoices, [(await findRow(invoices, request.params.id, ctx))!], ctx, true);
-    return { data };
-  });
+  for (const resource of resources) {
+    const approvable = resource.approvable;
+    if (!approvable) continue;
+    app.post<{ Params: { id: string } }>(`/api/${resource.name}/:id/submit`, async (request) => {
+      const ctx = request.ctx;
+      if (ctx.principal.portal || !can(ctx.principal, approvable.permission)) throw forbidden();
+      await submit(approvable.type, request.params.id, ctx);
+      const [data] = await decorate(resource, [(await findRow(resource, request.params.id, ctx))!], ctx, true);
+      return { data };
+    });
+  }
 
   for (const action of ["approve", "reject", "claim"] as const) {
     app.post<{ Params: { id: string } }>(`/api/approvals/:id/${action}`, async (request) => {
