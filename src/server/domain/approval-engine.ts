@@ -1,8 +1,8 @@
 /**
  * The approval engine: submitting a record runs the company's ACTIVE workflow of its type, one
  * `pending` approval row per approver of each matching step; approvers then approve, reject or
- * (team steps) claim, one step after the other. Invoices are wired; the other workflow types reuse
- * the engine by adding an entry to `engines`.
+ * (team steps) claim, one step after the other. Each workflow type plugs in an `Engine`
+ * (src/server/domain/approvables/), registered in `engines`.
  *
  * Decisions (documented in docs/api.md):
  * - Triggers: DEFAULT always matches; AMOUNT / APPROVER_AMOUNT when min ≤ amount (≤ max when set),
@@ -29,47 +29,11 @@ import type { Ctx, Row } from "../resources/context.js";
 import { findRow, tableChanged } from "../resources/query.js";
 import { audit } from "../resources/write.js";
 import { tableWritten } from "../http/sessions.js";
-import { codingValid } from "./invoices.js";
+import { engines, type Engine } from "./approvables/index.js";
 import type { Step } from "./workflows.js";
 
-/** How the engine reads and moves one workflow type's records. */
-interface Engine {
-  /** the resource declaring `approvable` with this type: its table, submittable statuses and submit permission */
-  resource: string;
-  /** the record's own checks before a submit or an approval (e.g. GL coding) */
-  check?(record: Row, action: "submit" | "approve"): void;
-  /** the values the triggers compare */
-  facts(record: Row, trx: DB, ctx: Ctx): Promise<{ amount: string; subsidiaryId?: number | null; vendorId?: number | null; accountIds?: number[] }>;
-  /** the record's status once every step approved */
-  approvedStatus(record: Row): string;
-  rejectedStatus: string;
-  pendingStatus: string;
-}
-
-const invoiceEngine: Engine = {
-  resource: "invoices",
-  check(record, action) {
-    if (!codingValid(record.amount, record.debit_entries)) {
-      throw unprocessable({ base: [action === "approve" ? "Can't Approve: GL coding required" : "Can't Submit: GL coding required"] });
-    }
-  },
-  async facts(record, trx, ctx) {
-    const numbers = ((record.debit_entries as { account_number: string }[] | null) ?? []).map((l) => l.account_number);
-    const accounts = numbers.length
-      ? await trx.selectFrom("accounts").select("id").where("company_id", "=", ctx.company.id).where("number", "in", numbers).execute()
-      : [];
-    return { amount: String(record.amount), subsidiaryId: record.subsidiary_id as number | null, vendorId: record.vendor_id as number, accountIds: accounts.map((a) => a.id as number) };
-  },
-  // spec glossary: an approved invoice with payments is OPEN
-  approvedStatus: (record) => (money(String(record.payments_sum ?? "0")).gt(0) ? "OPEN" : "APPROVED"),
-  rejectedStatus: "REJECTED",
-  pendingStatus: "PENDING",
-};
-
-export const engines: Readonly<Record<string, Engine>> = { Invoice: invoiceEngine };
-
 function engineOf(type: string): Engine {
-  const engine = engines[type];
+  const engine = engines[type as keyof typeof engines];
   if (!engine) throw unprocessable({ approvable_type: [`${type} approvals are not handled by the approval engine yet`] });
   return engine;
 }
