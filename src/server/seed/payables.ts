@@ -9,10 +9,11 @@
  * The invariants are the ones of src/server/domain/payments.ts (settledStatuses, scheduledStatuses).
  */
 import dayjs from "dayjs";
-import { abaCheckDigit, ibanCheckDigits } from "../../framework/bank.js";
+import { abaCheckDigit, composeIban } from "../../framework/bank.js";
 import { money, round } from "../../framework/money.js";
 import type { DB } from "../db/connect.js";
 import { insertMany } from "./demo.js";
+import { originatingBankAccounts } from "./ledger.js";
 import type { EntitySeed, SeedContext } from "./entities.js";
 import { departments, expenseAccounts } from "./names.js";
 import type { Random } from "./random.js";
@@ -32,7 +33,9 @@ function routingNumber(random: Random): string {
 }
 
 function iban(country: string, bban: string): string {
-  return `${country}${ibanCheckDigits(country, bban)}${bban}`;
+  const composed = composeIban(country, bban);
+  if (!composed) throw new Error(`seed: ${bban} is no BBAN of ${country}`);
+  return composed;
 }
 
 const token = (random: Random) => Array.from({ length: 32 }, () => "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"[random.int(0, 63)]).join("");
@@ -80,9 +83,11 @@ async function seedPaymentMethods({ db, context }: Seeded): Promise<Methods> {
       { name: "Hauptkonto (Deutsche Bank)", payment_type: "sepa", bank_name: "Deutsche Bank", iban: iban("DE", `10070000${digits(random, 10)}`), bic: "DEUTDEBBXXX" },
       { name: "Zahlungskonto (Commerzbank)", payment_type: "wire", bank_name: "Commerzbank", iban: iban("DE", `10040000${digits(random, 10)}`), bic: "COBADEFFXXX", account_number: digits(random, 10) },
     ];
+  // each originating account pays from its own bank GL account (the chart is seeded first)
+  const banks = await db.selectFrom("accounts").select(["id", "number"]).where("company_id", "=", companyId).where("number", "in", [...originatingBankAccounts]).execute();
   const fromRows = company.map((m, i) => ({
     company_id: companyId, owner_type: "Company", currency_code: currency, status: "ACTIVE", is_default: i === 0, account_type: "checking",
-    account_name: us ? "Acme Corp" : "Globex Ltd", country: context.country, ...m,
+    account_name: us ? "Acme Corp" : "Globex Ltd", country: context.country, account_id: banks.find((b) => b.number === originatingBankAccounts[i])!.id, ...m,
   }));
   const fromIds = await insertMany(db, "payment_methods", fromRows);
 
@@ -105,7 +110,7 @@ async function seedPaymentMethods({ db, context }: Seeded): Promise<Methods> {
     company_id: companyId, owner_type: "Contact", contact_id: contactId, name: `${email.split("@")[0]} (personal)`, currency_code: currency,
     status: "ACTIVE", is_default: true, account_name: email.split("@")[0], ...(us
       ? { payment_type: "ach", routing: routingNumber(random), account_number: digits(random, 10), bank_name: "Bank of America", account_type: "checking" }
-      : { payment_type: "sepa", iban: iban("DE", `${digits(random, 8)}${digits(random, 10)}`), bank_name: "Sparkasse", account_type: "checking" }),
+      : { payment_type: "sepa", iban: iban("DE", `${digits(random, 8)}${digits(random, 10)}`), bic: "COLSDE33XXX", bank_name: "Sparkasse", account_type: "checking" }),
   })));
 
   const byVendor = new Map<number, Row & { id: number; payment_type: string }>();
@@ -134,7 +139,7 @@ function vendorMethod(random: Random, context: SeedContext, vendor: { id: number
         ? { ...base, iban: iban("GB", `NWBK${digits(random, 6)}${digits(random, 8)}`), bic: "NWBKGB2LXXX", bank_name: "NatWest", country: "GB", currency_code: "GBP", address1: "1 Princes Street", city: "London", zipcode: "EC2R 8BP" }
         : { ...base, iban: iban("NL", `ABNA${digits(random, 10)}`), bic: "ABNANL2AXXX", bank_name: "ABN AMRO", country: "NL", currency_code: "EUR", address1: "Gustav Mahlerlaan 10", city: "Amsterdam", zipcode: "1082 PP" };
     case "sepa":
-      return { ...base, iban: iban("DE", `${digits(random, 8)}${digits(random, 10)}`), bic: random.chance(0.5) ? "DEUTDEFFXXX" : null, bank_name: random.pick(["Deutsche Bank", "Sparkasse", "Volksbank", "ING"]), currency_code: "EUR", country: us ? "DE" : context.country };
+      return { ...base, iban: iban("DE", `${digits(random, 8)}${digits(random, 10)}`), bic: random.pick(["DEUTDEFFXXX", "COBADEFFXXX", "INGDDEFFXXX"]), bank_name: random.pick(["Deutsche Bank", "Sparkasse", "Volksbank", "ING"]), currency_code: "EUR", country: us ? "DE" : context.country };
     default:
       return { ...base, address1: `${random.int(10, 999)} ${random.pick(["Main", "Oak", "Market", "Mill"])} Street`, city: vendor.city ?? "Springfield", state: us ? random.pick(["CA", "NY", "TX", "IL"]) : null, zipcode: us ? digits(random, 5) : digits(random, 5) };
   }

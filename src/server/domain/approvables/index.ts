@@ -16,6 +16,10 @@ export interface Engine {
   approvedStatus(record: Row): string;
   rejectedStatus: string;
   pendingStatus: string;
+  /** what the record's approval does beyond its status (e.g. the invoice's ledger entry), in the approving transaction */
+  onApproved?(trx: DB, ctx: Ctx, record: Row): Promise<unknown>;
+  /** tables onApproved writes: announced after commit like the record's own */
+  writes?: readonly string[];
 }
 
 export const engines: Readonly<Partial<Record<WorkflowType, Engine>>> = { Invoice: invoiceEngine };
