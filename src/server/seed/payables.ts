@@ -179,6 +179,8 @@ interface PaymentSeed {
   credits: Payment[];
   /** APPROVED invoices with a scheduled payment (their pending balance is 0) */
   scheduled: Set<number>;
+  /** a DEBIT payment of a vendor's default method, numbered after the others (not inserted) */
+  makeDebit(vendorId: number, status: string, date: string, links: Link[]): Omit<Payment, "id">;
 }
 
 async function seedPayments(seed: Seeded, methods: Methods, invoices: Invoice[]): Promise<PaymentSeed> {
@@ -286,7 +288,7 @@ async function seedPayments(seed: Seeded, methods: Methods, invoices: Invoice[])
 
   // the pending balance of an invoice is what is left after its scheduled payments
   if (scheduled.size) await db.updateTable("invoices").set({ outstanding_balance_pending: "0.00" }).where("id", "in", [...scheduled]).execute();
-  return { debit: debitPayments, credits, scheduled };
+  return { debit: debitPayments, credits, scheduled, makeDebit: debit };
 }
 
 // ---------------------------------------------------------------- payment runs, files
@@ -311,28 +313,39 @@ async function seedPaymentRuns(seed: Seeded, methods: Methods, invoices: Invoice
       payment_method_from_id: p.payment_method_from_id ?? methods.from[0].id, status: itemStatus, excluded: false,
     }))),
   });
-  const fromInvoices = (status: string, list: Invoice[], itemStatus: string, date: string) => ({
-    status, payments: [], date,
-    items: list.map((invoice, n) => {
-      const method = methods.byVendor.get(invoice.vendor_id);
-      return {
-        invoice_id: invoice.id, vendor_id: invoice.vendor_id, amount: invoice.balance_outstanding, payment_date: date, payment_method_id: method?.id ?? null,
-        payment_method_from_id: methods.from[method?.payment_type === "check" || method?.payment_type === "wire" ? 1 : 0].id, status: itemStatus,
-        excluded: status === "PENDING" && n === 0,
-        error_message: status === "FAILED" && n % 2 === 0 ? "Rejected by the bank: account closed (R02)" : null,
-      };
-    }),
-  });
+  // runs not processed (or never to be): their own payments, one per vendor, made now with the run's
+  // payment status; a row an approver excluded gets its own payment, VOID. Unprocessed runs hold
+  // their reservation (the invoice's pending balance drops by the row), the others released it.
+  const paymentStatusOf: Record<string, string> = { NEW: "PENDING", SUBMITTED: "PENDING", PENDING: "PENDING", REJECTED: "REJECTED", VOID: "VOID", FAILED: "FAILED" };
+  const reserving = ["NEW", "SUBMITTED", "PENDING"];
+  const fromInvoices = async (status: string, list: Invoice[], itemStatus: string, date: string) => {
+    const groups = new Map<string, Link[]>();
+    list.forEach((invoice, n) => {
+      const key = `${invoice.vendor_id}:${status === "PENDING" && n === 0 ? "excluded" : ""}`;
+      groups.set(key, [...(groups.get(key) ?? []), { invoice, amount: invoice.balance_outstanding }]);
+    });
+    const made = await insertPayments(db, [...groups].map(([key, links]) =>
+      payments.makeDebit(links[0].invoice.vendor_id, key.endsWith("excluded") ? "VOID" : paymentStatusOf[status], date, links)));
+    for (const link of made.filter((p) => p.status !== "VOID" && reserving.includes(status)).flatMap((p) => p.links)) {
+      await db.updateTable("invoices").set({ outstanding_balance_pending: round(money(link.invoice.balance_outstanding).minus(link.amount)) }).where("id", "=", link.invoice.id).execute();
+    }
+    const plan = { ...fromPayments(status, made, itemStatus), date };
+    plan.items.forEach((item, n) => Object.assign(item, {
+      excluded: status === "PENDING" && made.some((p) => p.status === "VOID" && p.links.some((l) => l.invoice.id === item.invoice_id)),
+      error_message: status === "FAILED" && n % 2 === 0 ? "Rejected by the bank: account closed (R02)" : null,
+    }));
+    return plan;
+  };
   const chunk = Math.max(1, Math.ceil(cleared.length / 6));
   for (let k = 0; k < 3; k++) plans.push(fromPayments("CLOSED", cleared.slice(k * chunk, (k + 1) * chunk), "PAID"));
   plans.push(fromPayments("OPEN", processing.slice(0, 8), "PROCESSING"));
   plans.push(fromPayments("APPROVED", approvedPayments, "APPROVED"));
-  plans.push(fromInvoices("SUBMITTED", takeInvoices(4), "APPROVED", day(2)));
-  plans.push(fromInvoices("PENDING", takeInvoices(6), "NEW", day(5)));
-  plans.push(fromInvoices("NEW", takeInvoices(5), "NEW", day(9)));
-  plans.push(fromInvoices("REJECTED", takeInvoices(3), "VOID", day(-20)));
-  plans.push(fromInvoices("VOID", takeInvoices(3), "VOID", day(-35)));
-  plans.push(fromInvoices("FAILED", takeInvoices(4), "FAILED", day(-12)));
+  plans.push(await fromInvoices("SUBMITTED", takeInvoices(4), "APPROVED", day(2)));
+  plans.push(await fromInvoices("PENDING", takeInvoices(6), "NEW", day(5)));
+  plans.push(await fromInvoices("NEW", takeInvoices(5), "NEW", day(9)));
+  plans.push(await fromInvoices("REJECTED", takeInvoices(3), "VOID", day(-20)));
+  plans.push(await fromInvoices("VOID", takeInvoices(3), "VOID", day(-35)));
+  plans.push(await fromInvoices("FAILED", takeInvoices(4), "FAILED", day(-12)));
 
   const live = plans.filter((p) => p.items.length > 0).sort((a, b) => a.date.localeCompare(b.date));
   const totalOf = (items: Item[]) => round(items.filter((i) => !i.excluded).reduce((t, i) => t.plus(i.amount), money(0)));
