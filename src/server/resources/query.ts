@@ -9,10 +9,11 @@ import { baseType, propertiesOf, type Property } from "../../framework/schema.js
 import { TtlCache } from "../cache.js";
 import { count } from "../db/connect.js";
 import { resourceByName } from "../../../resources/index.js";
+import { hooksOf } from "../domain/hooks.js";
 import type { Ctx, Row } from "./context.js";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Select = SelectQueryBuilder<any, any, any>;
+export type Select = SelectQueryBuilder<any, any, any>;
 
 export const countCap = 10_000;
 
@@ -156,13 +157,23 @@ function applySearch(qb: Select, resource: ResourceDef, q: string | undefined, a
   return qb.where((eb) => eb.or(resource.search!.map((field) => eb(sql`${sql.ref(`${alias}.${field}`)}::text`, "ilike", pattern))));
 }
 
-export function parseQuery(resource: ResourceDef, query: Record<string, unknown>, ignored?: ReadonlySet<string>): ListQuery {
-  return parseListQuery(query, resource, queryableFields(resource), ignored);
+/** A parsed list query, with the values of the resource's own list parameters (hooks' `listParams`). */
+export interface ResourceQuery extends ListQuery {
+  params: [name: string, value: string][];
 }
 
-export function filtered(resource: ResourceDef, query: ListQuery, ctx: Ctx): Select {
+export function parseQuery(resource: ResourceDef, query: Record<string, unknown>, ignored: ReadonlySet<string> = new Set()): ResourceQuery {
+  const own = Object.keys(hooksOf(resource).listParams ?? {});
+  const parsed = parseListQuery(query, resource, queryableFields(resource), new Set([...ignored, ...own]));
+  const params = own.filter((name) => query[name] !== undefined && query[name] !== "").map((name): [string, string] => [name, String(query[name])]);
+  return { ...parsed, params };
+}
+
+export async function filtered(resource: ResourceDef, query: ResourceQuery, ctx: Ctx): Promise<Select> {
   let qb = scope(ctx.db.selectFrom(`${tableOf(resource)} as t`), resource, ctx);
   qb = applyFilters(qb, resource, query.filters, ctx);
+  const listParams = hooksOf(resource).listParams ?? {};
+  for (const [name, value] of query.params) qb = await listParams[name](qb, value, ctx);
   return applySearch(qb, resource, query.q);
 }
 
@@ -184,8 +195,8 @@ export interface Page {
   totalCapped: boolean;
 }
 
-export async function listPage(resource: ResourceDef, query: ListQuery, ctx: Ctx): Promise<Page> {
-  const base = filtered(resource, query, ctx);
+export async function listPage(resource: ResourceDef, query: ResourceQuery, ctx: Ctx): Promise<Page> {
+  const base = await filtered(resource, query, ctx);
   let rowsQuery = base.selectAll("t");
   for (const { field, order } of query.sort) rowsQuery = rowsQuery.orderBy(sortColumn(resource, field, ctx), order);
   if (!query.sort.some((s) => s.field === "id")) rowsQuery = rowsQuery.orderBy("t.id", "desc");

@@ -45,8 +45,9 @@ export async function stats(resource: ResourceDef, query: Record<string, unknown
   }
   const listQuery = parseQuery(resource, query, new Set(["_group", "_sum"]));
   const totals = [sql<number>`count(*)`.as("count"), sumExpression(sumField).as("sum")];
+  const base = await filtered(resource, listQuery, ctx);
   const rows = group
-    ? await filtered(resource, listQuery, ctx).select([groupExpression(resource, group).as("key"), ...totals]).groupBy(sql`1`).orderBy(sql`1`).execute()
-    : [{ key: null, ...(await filtered(resource, listQuery, ctx).select(totals).executeTakeFirstOrThrow()) }];
+    ? await base.select([groupExpression(resource, group).as("key"), ...totals]).groupBy(sql`1`).orderBy(sql`1`).execute()
+    : [{ key: null, ...(await base.select(totals).executeTakeFirstOrThrow()) }];
   return rows.map((r) => ({ key: r.key as string | null, count: count(r.count), sum: r.sum as string | null }));
 }
