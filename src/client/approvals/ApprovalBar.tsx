@@ -50,9 +50,9 @@ export function ApprovalBar({ type, resourceName, record, number }: Props) {
     try {
       await http.post(`/api/approvals/${String(approval.id)}/${action}`, body ?? {}, { silent: true });
       notify("success", { title: translate(`approval.done.${action}`, { number }, action) });
-      await changed();
       // approved or rejected: the user's part is over, the detail screen follows
       if (action !== "claim") navigate(recordPath(type, record.id) ?? "/");
+      await changed();
       return true;
     } catch (error) {
       notify("error", { title: translate("approval.failed", "The approval failed"), message: serverMessage(error) });
