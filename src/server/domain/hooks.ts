@@ -5,7 +5,7 @@
 import { tableOf, type ResourceDef } from "../../framework/resource.js";
 import type { DB } from "../db/connect.js";
 import type { Ctx, Row } from "../resources/context.js";
-import type { Select } from "../resources/query.js";
+import type { ListParams } from "../resources/query.js";
 import { accrualBlastHooks, accrualEntryHooks } from "./accrual_blasts.js";
 import { accrualRequestHooks } from "./accrual_requests.js";
 import { accrualHooks, accrualInvoiceLinkHooks } from "./accruals.js";
@@ -53,7 +53,7 @@ export interface ResourceHooks {
    * list parameters beyond the filter grammar (e.g. approvals' `awaiting=me`), by name: each adds
    * its conditions to the list (and stats) query of the rows aliased `t`
    */
-  listParams?: Record<string, (qb: Select, value: string, ctx: Ctx) => Promise<Select> | Select>;
+  listParams?: ListParams;
 }
 
 const hooks: Record<string, ResourceHooks> = {

@@ -9,7 +9,6 @@ import { baseType, propertiesOf, type Property } from "../../framework/schema.js
 import { TtlCache } from "../cache.js";
 import { count } from "../db/connect.js";
 import { resourceByName } from "../../../resources/index.js";
-import { hooksOf } from "../domain/hooks.js";
 import type { Ctx, Row } from "./context.js";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -157,23 +156,27 @@ function applySearch(qb: Select, resource: ResourceDef, q: string | undefined, a
   return qb.where((eb) => eb.or(resource.search!.map((field) => eb(sql`${sql.ref(`${alias}.${field}`)}::text`, "ilike", pattern))));
 }
 
-/** A parsed list query, with the values of the resource's own list parameters (hooks' `listParams`). */
+/** List parameters beyond the filter grammar, by name: each adds its conditions to the query of the rows aliased `t`. */
+export type ListParams = Readonly<Record<string, (qb: Select, value: string, ctx: Ctx) => Promise<Select> | Select>>;
+
+/** A parsed list query, with the list parameters it uses. */
 export interface ResourceQuery extends ListQuery {
-  params: [name: string, value: string][];
+  conditions: ((qb: Select, ctx: Ctx) => Promise<Select> | Select)[];
 }
 
-export function parseQuery(resource: ResourceDef, query: Record<string, unknown>, ignored: ReadonlySet<string> = new Set()): ResourceQuery {
-  const own = Object.keys(hooksOf(resource).listParams ?? {});
+/** `listParams` are the resource's own parameters (its hooks' `listParams`, given by the HTTP layer). */
+export function parseQuery(resource: ResourceDef, query: Record<string, unknown>, ignored: ReadonlySet<string> = new Set(), listParams: ListParams = {}): ResourceQuery {
+  const own = Object.keys(listParams);
   const parsed = parseListQuery(query, resource, queryableFields(resource), new Set([...ignored, ...own]));
-  const params = own.filter((name) => query[name] !== undefined && query[name] !== "").map((name): [string, string] => [name, String(query[name])]);
-  return { ...parsed, params };
+  const conditions = own.filter((name) => query[name] !== undefined && query[name] !== "")
+    .map((name) => (qb: Select, ctx: Ctx) => listParams[name](qb, String(query[name]), ctx));
+  return { ...parsed, conditions };
 }
 
 export async function filtered(resource: ResourceDef, query: ResourceQuery, ctx: Ctx): Promise<Select> {
   let qb = scope(ctx.db.selectFrom(`${tableOf(resource)} as t`), resource, ctx);
   qb = applyFilters(qb, resource, query.filters, ctx);
-  const listParams = hooksOf(resource).listParams ?? {};
-  for (const [name, value] of query.params) qb = await listParams[name](qb, value, ctx);
+  for (const condition of query.conditions) qb = await condition(qb, ctx);
   return applySearch(qb, resource, query.q);
 }
 

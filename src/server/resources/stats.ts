@@ -8,6 +8,7 @@ import { sql, type RawBuilder } from "kysely";
 import { QueryError } from "../../framework/query.js";
 import type { ResourceDef } from "../../framework/resource.js";
 import { count } from "../db/connect.js";
+import { hooksOf } from "../domain/hooks.js";
 import type { Ctx } from "./context.js";
 import { columnsOf, filtered, parseQuery } from "./query.js";
 
@@ -43,7 +44,7 @@ export async function stats(resource: ResourceDef, query: Record<string, unknown
   if (sumField && !(sumProperty?.format === "money" || sumProperty?.format === "decimal" || sumProperty?.type === "integer")) {
     throw new QueryError("_sum", `cannot sum ${sumField}`);
   }
-  const listQuery = parseQuery(resource, query, new Set(["_group", "_sum"]));
+  const listQuery = parseQuery(resource, query, new Set(["_group", "_sum"]), hooksOf(resource).listParams);
   const totals = [sql<number>`count(*)`.as("count"), sumExpression(sumField).as("sum")];
   const base = await filtered(resource, listQuery, ctx);
   const rows = group
