@@ -17,7 +17,7 @@ export function approvalRoutes(app: FastifyInstance): void {
     app.post<{ Params: { id: string } }>(`/api/${resource.name}/:id/submit`, async (request) => {
       const ctx = request.ctx;
       if (ctx.principal.portal || !can(ctx.principal, approvable.permission)) throw forbidden();
-      await submit(approvable.type, request.params.id, ctx);
+      await submit(resource, request.params.id, ctx);
       const [data] = await decorate(resource, [(await findRow(resource, request.params.id, ctx))!], ctx, true);
       return { data };
     });
