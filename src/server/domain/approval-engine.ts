@@ -47,6 +47,9 @@ function engineOf(type: string): Engine {
   return engine;
 }
 
+/** The resource that sees the type's records in every approval state. */
+export const approvableResource = (type: string): ResourceDef => resourceByName.get(engineOf(type).resource)!;
+
 const workflowTypeOf = (type: string) => engineOf(type).workflowType ?? type;
 
 export function stepMatches(step: Step, facts: Facts): boolean {
