@@ -159,6 +159,8 @@ export async function updateRow(resource: ResourceDef, id: string, body: unknown
     await audit(trx, ctx, "update", resource, row.id as number, changesBetween(existing, row));
     // a changed amount or coding restarts a pending approval chain; a move to the pending status starts one
     restarted = await approvalsAfterUpdate(trx, tctx, resource, existing, row);
+    // the chain may have moved the record on (auto-approval): answer with its status as saved
+    if (restarted) return (await trx.selectFrom(tableOf(resource)).selectAll().where("id", "=", row.id as number).executeTakeFirstOrThrow()) as Row;
     return row;
   });
   changed(resource);
