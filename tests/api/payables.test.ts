@@ -243,15 +243,13 @@ describe("vendor credits", () => {
     expect(jump.status).toBe(422);
     expect(jump.body.errors.status[0]).toMatch(/actions/);
     expect((await send("PATCH", `/api/credit_memo_inbox/${credit.id}`, { amount: "0" })).status).toBe(422);
-    // moving it to PENDING submits it to the approval engine: the demo has no ACTIVE CreditMemo workflow, so it is approved at once
+    // moving it to PENDING submits it to the approval engine: the demo CreditMemo workflow asks admin
     const submitted = await send("PATCH", `/api/credit_memo_inbox/${credit.id}`, { status: "PENDING" });
     expect(submitted.status).toBe(200);
-    expect(submitted.body.data.status).toBe("AVAILABLE");
+    expect(submitted.body.data.status).toBe("PENDING");
     expect((await get(`/api/credit_memo_inbox/${credit.id}`)).status).toBe(404);
-    expect((await get(`/api/vendor_credits/${credit.id}`)).body.data.status).toBe("AVAILABLE");
-    expect((await get(`/api/approvals?approvable_type=CreditMemo&approvable_id=${credit.id}`)).body.data).toEqual([
-      expect.objectContaining({ aasm_state: "approved", comment: "Auto-approved: no workflow step applies" }),
-    ]);
+    expect((await get(`/api/vendor_credits/${credit.id}`)).body.data.status).toBe("PENDING");
+    expect((await get(`/api/approvals?approvable_type=CreditMemo&approvable_id=${credit.id}`)).body.data).toEqual([expect.objectContaining({ aasm_state: "pending", step: 1 })]);
   });
 });
 
