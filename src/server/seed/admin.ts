@@ -9,6 +9,7 @@ import { readyReportTemplates, reportTemplates } from "../../../schemas/report.j
 import type { DB } from "../db/connect.js";
 import { invoiceEntries, post, type InvoiceForLedger, type JournalEntry } from "../domain/ledger.js";
 import { initialReportStatus, nextRunAt, type Frequency } from "../domain/reports.js";
+import { seedApprovalChains } from "./approvals.js";
 import { insertMany } from "./demo.js";
 import type { EntitySeed, SeedContext } from "./entities.js";
 
@@ -116,10 +117,11 @@ async function seedWorkflows(db: DB, { companyId, subsidiaryIds }: SeedContext, 
       step(1, "DEFAULT", "TEAM", [teams.get("Approvers")!]),
       step(2, "AMOUNT", "USER", [admin], { min_amount: "5000.00" }),
     ] },
-    { name: "Payment approval", workflow_type: "Payment", status: "ACTIVE", steps: [step(1, "DEFAULT", "TEAM", [teams.get("Accounts Payable")!])] },
+    // AP keys in and pays: someone outside AP approves the payments
+    { name: "Payment approval", workflow_type: "Payment", status: "ACTIVE", steps: [step(1, "DEFAULT", "USER", [approver])] },
     { name: "New vendor approval", workflow_type: "Vendor", status: "ACTIVE", allow_self_approval: true, steps: [step(1, "DEFAULT", "USER", [admin])] },
     { name: "Expense approval", workflow_type: "ExpenseReport", status: "ACTIVE", steps: [
-      step(1, "APPROVER_AMOUNT", "OTHER", [], { max_amount: "500.00" }),
+      step(1, "APPROVER_AMOUNT", "USER", [approver], { max_amount: "500.00" }),
       step(2, "AMOUNT", "USER", [approver, admin], { min_amount: "500.00", require_all: true }),
     ] },
     { name: "Payment run approval", workflow_type: "PaymentRun", status: "ACTIVE", steps: [step(1, "DEFAULT", "USER", [admin])] },
@@ -362,9 +364,11 @@ export const adminSeed: EntitySeed = async (db, context) => {
   const login = (local: string) => users.get(who.contacts.find((c) => c.email.startsWith(`${local}@`))?.email ?? "");
   const adminUser = (await db.selectFrom("contacts").select("user_id").where("id", "=", who.admin).executeTakeFirstOrThrow()).user_id as number;
 
-  await seedLedger(db, context);
   const teams = await seedTeams(db, context, who);
   await seedWorkflows(db, context, who, teams);
+  // the chains may approve invoices at once (below every threshold): the ledger posts them too
+  await seedApprovalChains(db, context);
+  await seedLedger(db, context);
   await seedDocuments(db, context, login("ap") ?? adminUser);
   await seedAddresses(db, context, who);
   await seedReports(db, context, adminUser, who.contacts.map((c) => c.email));

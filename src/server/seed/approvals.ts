@@ -4,7 +4,8 @@
  * submitted by the AP clerk (ap@acme.test; a company without one: no login); a type with no record
  * waiting gets its first submittable one submitted. Half of the invoices
  * with a second step (≥ 10,000 in Acme) already have their first step approved by its approver.
- * Runs after the workflows and teams are seeded; the payment-run chains are seeded with the runs.
+ * Runs (from adminSeed) once the workflows and teams exist, before the ledger posts approved invoices;
+ * the payment-run chains are seeded with the runs.
  * The mail of these chains is dropped (demo data sends none); their notifications are kept.
  */
 import { tableOf } from "../../framework/resource.js";

@@ -4,7 +4,6 @@
  */
 import type { DB } from "../db/connect.js";
 import { adminSeed } from "./admin.js";
-import { seedApprovalChains } from "./approvals.js";
 import { expensesSeed } from "./expenses.js";
 import { payablesSeed } from "./payables.js";
 import { seedPurchasing } from "./purchasing.js";
@@ -27,5 +26,4 @@ export interface SeedContext {
 
 export type EntitySeed = (db: DB, context: SeedContext) => Promise<void>;
 
-// the approval chains come last: they follow the workflows and teams of adminSeed
-export const entitySeeds: readonly EntitySeed[] = [payablesSeed, seedPurchasing, expensesSeed, adminSeed, seedApprovalChains];
+export const entitySeeds: readonly EntitySeed[] = [payablesSeed, seedPurchasing, expensesSeed, adminSeed];
