@@ -173,6 +173,8 @@ export async function submit(resource: ResourceDef, id: string, ctx: Ctx): Promi
   await inTransaction(ctx, async (trx, tctx) => {
     const record = await findRow(resource, id, tctx, true);
     if (!record) throw notFound();
+    // a view of a shared table may hold records of another type (payments: DISCOUNT records)
+    if (engine.owns && !engine.owns(record)) throw conflict(`This record does not go through ${type} approvals.`);
     if (!submittable.includes(String(record.status))) {
       throw conflict(`Only a record in status ${submittable.join(", ")} can be submitted; this one is ${String(record.status)}.`);
     }
