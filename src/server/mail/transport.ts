@@ -14,9 +14,10 @@ export interface MailTransport {
 
 let chosen: MailTransport | undefined;
 
+/** Builds each message and keeps it in the app only: the embedded default, and demo data. */
+export const storeOnly = (): MailTransport => ({ delivered: "stored", transporter: nodemailer.createTransport({ jsonTransport: true }) });
+
 export function mailTransport(): MailTransport {
-  chosen ??= config.smtpUrl
-    ? { delivered: "sent", transporter: nodemailer.createTransport(config.smtpUrl) }
-    : { delivered: "stored", transporter: nodemailer.createTransport({ jsonTransport: true }) };
+  chosen ??= config.smtpUrl ? { delivered: "sent", transporter: nodemailer.createTransport(config.smtpUrl) } : storeOnly();
   return chosen;
 }

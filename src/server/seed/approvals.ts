@@ -6,7 +6,7 @@
  * with a second step (≥ 10,000 in Acme) already have their first step approved by its approver.
  * Runs (from adminSeed) once the workflows and teams exist, before the ledger posts approved invoices;
  * the payment-run chains are seeded with the runs.
- * The mail of these chains is dropped (demo data sends none); their notifications are kept.
+ * The mail of these chains is stored in mail_messages, never sent (even with SMTP_URL set).
  */
 import { tableOf } from "../../framework/resource.js";
 import { keysOfRole } from "../../framework/roles.js";
@@ -15,6 +15,8 @@ import type { DB } from "../db/connect.js";
 import { startChain } from "../domain/approval-engine.js";
 import { askApprovers } from "../domain/approval-notices.js";
 import { engines } from "../domain/approvables/index.js";
+import { flushMail } from "../mail/outbox.js";
+import { storeOnly } from "../mail/transport.js";
 import type { Ctx, Row } from "../resources/context.js";
 import type { SeedContext } from "./entities.js";
 
@@ -64,4 +66,5 @@ export async function seedApprovalChains(db: DB, context: SeedContext): Promise<
     for (const record of records) chains.set(record.id as number, await startChain(db, ctx, type, record));
     if (type === "Invoice") await advanceSomeInvoices(db, ctx, chains, records);
   }
+  await flushMail(ctx, ctx.outbox!, storeOnly());
 }
