@@ -8,11 +8,13 @@ import type { Ctx } from "../../src/server/resources/context.js";
 import { useApp } from "./harness.js";
 
 const h = useApp();
-/** notifications of the demo data are older than this id */
-let demoNotifications = 0;
+/** the notifications and mail of the demo data have ids up to these */
+const demo = { notifications: 0, mail_messages: 0 };
 beforeAll(async () => {
-  const last = await h.database.db.selectFrom("notifications").select("id").orderBy("id", "desc").executeTakeFirst();
-  demoNotifications = (last?.id as number | undefined) ?? 0;
+  for (const table of ["notifications", "mail_messages"] as const) {
+    const last = await h.database.db.selectFrom(table).select("id").orderBy("id", "desc").executeTakeFirst();
+    demo[table] = (last?.id as number | undefined) ?? 0;
+  }
 });
 
 const post = async (email: string, url: string, payload?: object) =>
@@ -46,11 +48,12 @@ async function approvalsOf(type: string, id: number) {
 async function notificationsOf(email: string, title: string) {
   const { user } = await acme();
   return h.database.db.selectFrom("notifications").selectAll().where("user_id", "=", await user(email)).where("title", "like", `${title}%`)
-    .where("id", ">", demoNotifications).orderBy("id").execute();
+    .where("id", ">", demo.notifications).orderBy("id").execute();
 }
 
 async function mailTo(email: string, type: string, id: number) {
-  return h.database.db.selectFrom("mail_messages").selectAll().where("to", "=", email).where("related_type", "=", type).where("related_id", "=", id).orderBy("id").execute();
+  return h.database.db.selectFrom("mail_messages").selectAll().where("to", "=", email).where("related_type", "=", type).where("related_id", "=", id)
+    .where("id", ">", demo.mail_messages).orderBy("id").execute();
 }
 
 interface Case {
