@@ -8,20 +8,21 @@ import { approvalColumns, approvalRelations, approvalStatuses } from "./shared/a
  * reject, claim); as a resource they are read-only. The approver screens are the per-type
  * views (invoices_approval, payments_approval, payment_runs_approval, credit_memos_approval).
  */
+const approverKeys = ["invoices_active", "payments_active", "credit_memos_active", "purchase_orders_active", "expenses_active", "vendors_active", "virtual_cards_active"];
+
 export default defineResource({
   name: "approvals",
   schema: approvalSchema,
   title: "id",
   menu: false,
   routes: {},
-  permissions: {
-    list: ["invoices_active", "payments_active", "credit_memos_active", "purchase_orders_active"],
-    show: ["invoices_active", "payments_active", "credit_memos_active", "purchase_orders_active"],
-  },
+  // the approver-style module keys of every approvable type (spec 2.15: each approval list is guarded by its module)
+  permissions: { list: approverKeys, show: approverKeys },
   statuses: approvalStatuses,
   columns: [{ field: "approvable_type", kind: "enum", filterable: true }, ...approvalColumns],
   defaultSort: { field: "id", order: "desc" },
   indexes: [["approvable_type", "approvable_id"], ["approvable_type", "aasm_state"], "contact_id", "created_at"],
+  serverFields: ["submitted_by_id"],
   computed: ["approvable"],
   relations: approvalRelations,
 });

@@ -23,6 +23,8 @@ export default defineResource({
   columns: creditColumns,
   defaultSort: { field: "id", order: "desc" },
   relations: creditRelations,
+  // the inbox is where a received credit is reviewed and submitted (spec 2.15 "credit memo inbox edit")
+  approvable: { type: "CreditMemo", submittable: ["NEW"], permission: ["editCreditMemoInbox", "editInboxCreditMemos"] },
   rowActions: [
     { action: "edit", permission: ["editCreditMemoInbox", "editInboxCreditMemos"], when: { status: "NEW" } },
     { action: "delete", permission: ["deleteCreditMemos"], when: { is_payment_allow_to_delete: true }, confirm: "confirm.deleteVendorCredit" },

@@ -82,6 +82,7 @@ export default defineResource({
     edit: ["submitExpenseItems"],
   },
   indexes: ["number", "employee_contact_id", "status", "date", "submit_date", "amount", "converted_amount", "subsidiary_id", "policy_id", "reimbursable", "project_name", "currency_code", ["status", "reimbursable"]],
+  approvable: { type: "ExpenseReport", submittable: ["DRAFT", "NEW", "REJECTED"], permission: ["submitExpenseItems"] },
   rowActions: [
     { action: "edit", permission: ["submitExpenseItems"], when: { status: ["DRAFT", "NEW", "REJECTED"] } },
   ],

@@ -96,7 +96,8 @@ export default defineResource({
     },
   },
   rowActions: [
-    { action: "edit", permission: ["editInvoices"], when: { status: ["DRAFT", "NEW", "REJECTED"] } },
+    // a PENDING invoice may be corrected: a change of amount or coding restarts its approval chain
+    { action: "edit", permission: ["editInvoices"], when: { status: ["DRAFT", "NEW", "PENDING", "REJECTED"] } },
     { action: "delete", permission: ["deleteInvoices"], when: { is_invoice_allow_to_delete: true }, confirm: "confirm.deleteInvoice" },
   ],
   portal: { scope: "vendor_id", actions: ["list", "show"] },

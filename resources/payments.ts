@@ -72,5 +72,7 @@ export default defineResource({
   rowActions: [
     { action: "delete", permission: ["deletePayments"], when: { is_payment_allow_to_delete: true }, confirm: "confirm.deletePayment" },
   ],
+  // a payment is created PENDING (pay bills, runs): submitting starts its chain; spec 2.15 "pay bills": payInvoices, invoicePayBills
+  approvable: { type: "Payment", submittable: ["PENDING", "REJECTED"], permission: ["payInvoices", "invoicePayBills"] },
   portal: { scope: "vendor_id", actions: ["list", "show"] },
 });

@@ -84,5 +84,7 @@ export default defineResource({
     { action: "edit", permission: ["editPurchaseOrders"], when: purchaseOrderEditable },
     { action: "delete", permission: ["deletePurchaseOrders"], when: { status: ["DRAFT", "REJECTED"] }, confirm: "confirm.deletePurchaseOrder" },
   ],
+  // spec 2.15 "PO request edit": requestPurchaseOrders, editPurchaseOrders, po_approval_edit
+  approvable: { type: "PurchaseOrder", submittable: ["DRAFT", "REJECTED"], permission: ["requestPurchaseOrders", "editPurchaseOrders", "po_approval_edit"] },
   portal: { scope: "vendor_id", actions: ["list", "show"] },
 });

@@ -66,6 +66,8 @@ export default defineResource({
       fields: ["id", "transaction_date", "vendor_name", "authorized_amount", "posted_amount", "currency_code", "transaction_status"],
     },
   },
+  // a purchase arrives PENDING from the card provider: submitting starts its chain (VirtualCard workflows)
+  approvable: { type: "Purchase", submittable: ["PENDING"], permission: ["editPurchases", "editaccountPurchases"] },
   rowActions: [
     { action: "edit", permission: ["editPurchases", "editaccountPurchases"], when: { status: ["PENDING", "OPEN", "POSTED", "DISPUTED"] } },
   ],

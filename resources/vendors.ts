@@ -49,6 +49,7 @@ export default defineResource({
     addresses: { kind: "hasMany", resource: "addresses", foreignKey: "owner_id", where: { owner_type: "Vendor" }, fields: ["id", "label", "address1", "city", "country", "is_primary"] },
     activities: { kind: "hasMany", resource: "activities", foreignKey: "item_id", where: { item_type: "vendors" }, fields: ["id", "event", "user_id", "changes", "created_at"] },
   },
+  approvable: { type: "Vendor", submittable: ["NEW", "REJECTED"], permission: ["addVendors", "editVendors"] },
   rowActions: [
     { action: "edit", permission: ["editVendors"] },
     { action: "delete", permission: ["deleteVendors"], confirm: "confirm.deleteVendor" },

@@ -81,6 +81,8 @@ export default defineResource({
     edit: ["addVCards"],
   },
   indexes: ["last4", "status", "card_type", "contact_id", "card_program_id", "vendor_id", "subsidiary_id", "amount", "remaining_amount", "expiry", "issue_date", "currency_code"],
+  // a card is created PENDING: submitting starts its chain (data-spec 6: "Edit or issue card: addVCards")
+  approvable: { type: "VirtualCard", submittable: ["PENDING"], permission: ["addVCards"] },
   rowActions: [
     { action: "edit", permission: ["addVCards"], when: { status: editableCardStatuses } },
   ],

@@ -1,5 +1,10 @@
-/** The workflow types of data-spec lookups: what an approval can be about. */
-export const workflowTypes = ["PurchaseOrder", "Payment", "Invoice", "ExpenseReport", "PaymentRun", "Vendor", "VirtualCard", "CreditMemo"] as const;
+import { workflowTypes } from "./workflow.js";
+
+/**
+ * What an approval can be about: a record of a workflow type of the data-spec lookups, or a card
+ * purchase (Purchase), which goes through the VirtualCard workflows (the lookups have no purchase type).
+ */
+export const approvableTypes = [...workflowTypes, "Purchase"] as const;
 
 /** One approver's step on one record. pending is open and actionable; approved and rejected are final. */
 export const approvalSchema = {
@@ -7,7 +12,7 @@ export const approvalSchema = {
   additionalProperties: false,
   required: ["approvable_type", "approvable_id"],
   properties: {
-    approvable_type: { type: "string", enum: workflowTypes },
+    approvable_type: { type: "string", enum: approvableTypes },
     /** the record's id in the table of its type (polymorphic: no foreign key) */
     approvable_id: { type: "integer" },
     step: { type: "integer", minimum: 1, default: 1 },
@@ -22,5 +27,7 @@ export const approvalSchema = {
     acted_by_contact_id: { type: ["integer", "null"], "x-references": "contacts" },
     on_behalf_of_contact_id: { type: ["integer", "null"], "x-references": "contacts" },
     comment: { type: ["string", "null"], maxLength: 2000 },
+    /** who (re)started the chain this row belongs to: the requester, told when the chain ends */
+    submitted_by_id: { type: ["integer", "null"], "x-references": "users" },
   },
 } as const;

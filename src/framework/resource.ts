@@ -3,9 +3,12 @@
  * Plain data only (no React, no SQL); server and client both build from it.
  */
 import type { JSONSchema } from "json-schema-to-ts";
+import type { approvableTypes } from "../../schemas/approval.js";
 import type { workflowTypes } from "../../schemas/workflow.js";
 
 export type WorkflowType = (typeof workflowTypes)[number];
+/** what an approval is about: a workflow type's record, or a card purchase (VirtualCard workflows) */
+export type ApprovableType = (typeof approvableTypes)[number];
 
 export type PermissionKeys = readonly string[];
 
@@ -164,10 +167,10 @@ export interface ResourceDef {
   menu?: { group: string; order?: number } | false;
   portal?: { scope: string; actions: readonly ("list" | "show")[] };
   /**
-   * The record goes through the approval workflows of `type`: `POST /api/{name}/{id}/submit` starts
+   * The record goes through the approval engine as `type`: `POST /api/{name}/{id}/submit` starts
    * its chain when its status is one of `submittable`, and its show page carries the approval timeline.
    */
-  approvable?: { type: WorkflowType; submittable: readonly string[]; permission: PermissionKeys };
+  approvable?: { type: ApprovableType; submittable: readonly string[]; permission: PermissionKeys };
 }
 
 export function defineResource<const R extends ResourceDef>(def: R): R {

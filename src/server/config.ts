@@ -5,4 +5,9 @@ export const config = {
   databaseUrl: process.env.DATABASE_URL || undefined,
   dataDir: process.env.DATA_DIR ?? "./data",
   production: process.env.NODE_ENV === "production",
+  /** e-mail goes out through this SMTP server (smtp://user:pass@host:587); unset: mail is stored in mail_messages only */
+  smtpUrl: process.env.SMTP_URL || undefined,
+  mailFrom: process.env.MAIL_FROM || "Outlay <no-reply@outlay.invalid>",
+  /** the app's public address, put before the paths in e-mail links (e.g. https://outlay.example.com) */
+  appUrl: (process.env.APP_URL ?? "").replace(/\/$/, ""),
 };

@@ -295,7 +295,8 @@ describe("expense reports and items", () => {
     expect((await send("PATCH", `/api/expense_reports/${empty.id}`, headers, { status: "PENDING" })).body.errors.status[0]).toMatch(/at least one expense item/);
     expect((await send("PATCH", `/api/expense_reports/${empty.id}`, headers, { status: "PAID" })).body.errors.status[0]).toMatch(/approval and payment/);
     const report = await newReport(headers);
-    const line = await created("/api/expense_items", headers, item(report.id));
+    // ≥ 500: the demo ExpenseReport workflow has a step for it, so the submitted report waits for approval
+    const line = await created("/api/expense_items", headers, item(report.id, { amount: "600.00" }));
     const submitted = await send("PATCH", `/api/expense_reports/${report.id}`, headers, { status: "PENDING" });
     expect(submitted.status).toBe(200);
     expect(submitted.body.data.submit_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);

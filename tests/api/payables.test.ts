@@ -243,11 +243,13 @@ describe("vendor credits", () => {
     expect(jump.status).toBe(422);
     expect(jump.body.errors.status[0]).toMatch(/actions/);
     expect((await send("PATCH", `/api/credit_memo_inbox/${credit.id}`, { amount: "0" })).status).toBe(422);
+    // moving it to PENDING submits it to the approval engine: the demo CreditMemo workflow asks admin
     const submitted = await send("PATCH", `/api/credit_memo_inbox/${credit.id}`, { status: "PENDING" });
     expect(submitted.status).toBe(200);
     expect(submitted.body.data.status).toBe("PENDING");
     expect((await get(`/api/credit_memo_inbox/${credit.id}`)).status).toBe(404);
     expect((await get(`/api/vendor_credits/${credit.id}`)).body.data.status).toBe("PENDING");
+    expect((await get(`/api/approvals?approvable_type=CreditMemo&approvable_id=${credit.id}`)).body.data).toEqual([expect.objectContaining({ aasm_state: "pending", step: 1 })]);
   });
 });
 
@@ -282,11 +284,16 @@ describe("payment runs", () => {
 });
 
 describe("approvals", () => {
-  it("embed the approvable record; invoice approvals wait for the approver", async () => {
-    const rows = (await get("/api/invoices_approval?aasm_state=pending&_end=50", "approver@acme.test")).body.data;
+  it("embed the approvable record; invoice approvals wait for the approver, then (≥ 10,000) for admin", async () => {
+    const rows = (await get("/api/invoices_approval?aasm_state=pending&step=1&_end=50", "approver@acme.test")).body.data;
     expect(rows.length).toBeGreaterThan(0);
-    const approver = await h.database.db.selectFrom("contacts").select("id").where("email", "=", "approver@acme.test").executeTakeFirstOrThrow();
-    expect(rows.every((a: Json) => a.contact_id === approver.id)).toBe(true);
+    const contact = async (email: string) => (await h.database.db.selectFrom("contacts").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
+    const approver = await contact("approver@acme.test");
+    expect(rows.every((a: Json) => a.contact_id === approver)).toBe(true);
+    const second = (await get("/api/invoices_approval?aasm_state=pending&step=2&_end=50")).body.data;
+    expect(second.length).toBeGreaterThan(0);
+    const admin = await contact("admin@acme.test");
+    expect(second.every((a: Json) => a.contact_id === admin)).toBe(true);
     const invoice = (await get(`/api/invoices/${rows[0].approvable_id}`)).body.data;
     expect(invoice.status).toBe("PENDING");
     expect(rows[0].approvable).toEqual({ id: invoice.id, number: invoice.number, amount: invoice.amount, currency_code: "USD", vendor_name: invoice.vendor.name });

@@ -19,9 +19,15 @@
  * - Segregation of duties: the record's creator or submitter cannot approve it unless the type's
  *   ACTIVE workflow has allow_self_approval.
  * - Concurrency: the record, then the approval row, are locked FOR UPDATE and the state re-checked.
+ * - Restart: an edit (generic update path) that changes one of the engine's `restartOn` fields of a
+ *   record with a pending chain, or that moves the record into its pending status (submit by edit),
+ *   (re)starts the chain in the edit's transaction. Acted rows stay as history.
+ * - Notices (approval-notices.ts): the approvers of each newly actionable step are notified and mailed
+ *   (after the commit); the requester who started the chain hears when an approver ends it.
  */
 import { isoDate } from "../../framework/dates.js";
 import { money } from "../../framework/money.js";
+import { tableOf, type ResourceDef } from "../../framework/resource.js";
 import { resourceByName } from "../../../resources/index.js";
 import type { DB } from "../db/connect.js";
 import { conflict, forbidden, notFound, unprocessable } from "../http/errors.js";
@@ -29,7 +35,10 @@ import type { Ctx, Row } from "../resources/context.js";
 import { findRow, tableChanged } from "../resources/query.js";
 import { audit } from "../resources/write.js";
 import { tableWritten } from "../http/sessions.js";
+import { inTransaction } from "../mail/outbox.js";
+import { askApprovers, tellRequesters } from "./approval-notices.js";
 import { engines, type Engine } from "./approvables/index.js";
+import type { Facts } from "./approvables/facts.js";
 import type { Step } from "./workflows.js";
 
 function engineOf(type: string): Engine {
@@ -38,7 +47,10 @@ function engineOf(type: string): Engine {
   return engine;
 }
 
-type Facts = Awaited<ReturnType<Engine["facts"]>>;
+/** The resource that sees the type's records in every approval state. */
+export const approvableResource = (type: string): ResourceDef => resourceByName.get(engineOf(type).resource)!;
+
+const workflowTypeOf = (type: string) => engineOf(type).workflowType ?? type;
 
 export function stepMatches(step: Step, facts: Facts): boolean {
   const ids = step.ids ?? [];
@@ -74,11 +86,11 @@ export async function teamMembers(trx: DB, companyId: number, teamId: number): P
 /** The pending rows the workflow asks for, in step order. */
 async function chainRows(trx: DB, ctx: Ctx, type: string, record: Row): Promise<Row[]> {
   const engine = engineOf(type);
-  const workflow = await activeWorkflow(trx, ctx.company.id, type);
+  const workflow = await activeWorkflow(trx, ctx.company.id, workflowTypeOf(type));
   const steps = ((workflow?.steps as Step[] | null) ?? []).slice().sort((a, b) => a.order - b.order);
   const facts = await engine.facts(record, trx, ctx);
   const rows: Row[] = [];
-  const base = { company_id: ctx.company.id, approvable_type: type, approvable_id: record.id, aasm_state: "pending" };
+  const base = { company_id: ctx.company.id, approvable_type: type, approvable_id: record.id, aasm_state: "pending", submitted_by_id: ctx.user.id };
   for (const step of steps) {
     if (!stepMatches(step, facts)) continue;
     const requireAll = step.require_all === true;
@@ -110,12 +122,20 @@ async function lockRecord(type: string, id: unknown, ctx: Ctx): Promise<Row> {
   return record;
 }
 
-async function setStatus(trx: DB, ctx: Ctx, type: string, record: Row, values: Row): Promise<void> {
-  const resource = resourceByName.get(engineOf(type).resource)!;
-  await trx.updateTable(engineOf(type).resource).set({ ...values, updated_at: new Date() }).where("id", "=", record.id as number).execute();
+async function setStatus(trx: DB, ctx: Ctx, type: string, record: Row, values: Row & { status: string }): Promise<void> {
+  const engine = engineOf(type);
+  const resource = resourceByName.get(engine.resource)!;
+  await trx.updateTable(tableOf(resource)).set({ ...values, updated_at: new Date() }).where("id", "=", record.id as number).execute();
   const changes = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, [record[k] ?? null, v]]));
   await audit(trx, ctx, "update", resource, record.id as number, changes);
+  await engine.moved?.(record, values.status, trx);
 }
+
+/** The rows of the lowest pending step: the ones that can be acted on now. */
+const actionable = (rows: readonly Row[]): Row[] => {
+  const lowest = Math.min(...rows.map((r) => r.step as number));
+  return rows.filter((r) => r.step === lowest);
+};
 
 /**
  * (Re)start the approval chain of a locked record: pending rows removed, the workflow run again.
@@ -126,35 +146,67 @@ export async function startChain(trx: DB, ctx: Ctx, type: string, record: Row): 
   await trx.deleteFrom("approvals").where("company_id", "=", ctx.company.id).where("approvable_type", "=", type)
     .where("approvable_id", "=", record.id as number).where("aasm_state", "=", "pending").execute();
   const rows = await chainRows(trx, ctx, type, record);
-  const today = isoDate();
+  const submitted = engine.submitted?.(ctx) ?? {};
   if (rows.length === 0) {
     await trx.insertInto("approvals").values({
       company_id: ctx.company.id, approvable_type: type, approvable_id: record.id, step: 1, aasm_state: "approved",
-      acted_at: new Date(), comment: "Auto-approved: no workflow step applies",
+      acted_at: new Date(), comment: "Auto-approved: no workflow step applies", submitted_by_id: ctx.user.id,
     }).execute();
-    await setStatus(trx, ctx, type, record, { status: engine.approvedStatus(record), submit_date: today, submitted_by_id: ctx.user.id });
+    await setStatus(trx, ctx, type, record, { status: engine.approvedStatus(record), ...submitted });
     await engine.onApproved?.(trx, ctx, record);
     return [];
   }
-  const inserted = await trx.insertInto("approvals").values(rows).returningAll().execute();
-  await setStatus(trx, ctx, type, record, { status: engine.pendingStatus, submit_date: today, submitted_by_id: ctx.user.id });
-  return inserted as Row[];
+  const inserted = (await trx.insertInto("approvals").values(rows).returningAll().execute()) as Row[];
+  await setStatus(trx, ctx, type, record, { status: engine.pendingStatus, ...submitted });
+  await askApprovers(trx, ctx, type, record, actionable(inserted));
+  return inserted;
 }
 
-/** POST /api/invoices/{id}/submit (and later the other types). */
-export async function submit(type: string, id: string, ctx: Ctx): Promise<void> {
+async function hasPendingChain(trx: DB, ctx: Ctx, type: string, id: number): Promise<boolean> {
+  return !!(await trx.selectFrom("approvals").select("id").where("company_id", "=", ctx.company.id).where("approvable_type", "=", type)
+    .where("approvable_id", "=", id).where("aasm_state", "=", "pending").executeTakeFirst());
+}
+
+/** POST /api/{resource}/{id}/submit: the resource declaring `approvable` finds and locks the record. */
+export async function submit(resource: ResourceDef, id: string, ctx: Ctx): Promise<void> {
+  const { type, submittable } = resource.approvable!;
   const engine = engineOf(type);
-  await ctx.db.transaction().execute(async (trx) => {
-    const tctx = { ...ctx, db: trx };
-    const record = await lockRecord(type, id, tctx);
-    const { submittable } = resourceByName.get(engine.resource)!.approvable!;
+  await inTransaction(ctx, async (trx, tctx) => {
+    const record = await findRow(resource, id, tctx, true);
+    if (!record) throw notFound();
+    // a view of a shared table may hold records of another type (payments: DISCOUNT records)
+    if (engine.owns && !engine.owns(record)) throw conflict(`This record does not go through ${type} approvals.`);
     if (!submittable.includes(String(record.status))) {
       throw conflict(`Only a record in status ${submittable.join(", ")} can be submitted; this one is ${String(record.status)}.`);
     }
-    engine.check?.(record, "submit");
+    if (await hasPendingChain(trx, tctx, type, record.id as number)) throw conflict("This record is already awaiting approval.");
+    await engine.check?.(record, "submit", trx, tctx);
     await startChain(trx, tctx, type, record);
   });
-  touched("approvals", engine.resource, ...(engine.writes ?? []));
+  touched("approvals", tableOf(resource), "notifications", ...(engine.writes ?? []));
+}
+
+/** The approvable types whose records live in this table, with their engines. */
+const enginesOnTable = (table: string) => Object.entries(engines)
+  .filter(([, engine]) => tableOf(resourceByName.get(engine.resource)!) === table) as [string, Engine][];
+
+/**
+ * Called by the generic update path in the edit's transaction: a record moved into its pending status
+ * by the edit (submit by edit), or with a pending chain whose `restartOn` fields changed, gets its
+ * chain (re)started.
+ */
+export async function approvalsAfterUpdate(trx: DB, ctx: Ctx, resource: ResourceDef, before: Row, after: Row): Promise<boolean> {
+  let restarted = false;
+  for (const [type, engine] of enginesOnTable(tableOf(resource))) {
+    if (engine.owns && !engine.owns(after)) continue;
+    const submittedByEdit = after.status === engine.pendingStatus && before.status !== engine.pendingStatus;
+    const changed = (engine.restartOn ?? []).some((field) => JSON.stringify(before[field] ?? null) !== JSON.stringify(after[field] ?? null));
+    if (!submittedByEdit && !(changed && (await hasPendingChain(trx, ctx, type, after.id as number)))) continue;
+    await engine.check?.(after, "submit", trx, ctx);
+    await startChain(trx, ctx, type, after);
+    restarted = true;
+  }
+  return restarted;
 }
 
 interface Delegation { delegator_contact_id: number }
@@ -191,6 +243,10 @@ async function actingAs(trx: DB, ctx: Ctx, approval: Row): Promise<{ onBehalfOf:
 
 type Action = "approve" | "reject" | "claim";
 
+/** Who asked for the approval: the user who started the chain, else the record's submitter. */
+const requestersOf = (record: Row, approval: Row): number[] =>
+  [approval.submitted_by_id ?? record.submitted_by_id].filter((id): id is number => typeof id === "number");
+
 /** POST /api/approvals/{id}/approve | reject | claim. Returns the approval row as saved. */
 export async function act(action: Action, id: string, body: Row | undefined, ctx: Ctx): Promise<Row> {
   const comment = typeof body?.comment === "string" && body.comment.trim() ? body.comment.trim() : null;
@@ -200,8 +256,7 @@ export async function act(action: Action, id: string, body: Row | undefined, ctx
   if (!head) throw notFound();
   const type = String(head.approvable_type);
   const engine = engineOf(type);
-  const saved = await ctx.db.transaction().execute(async (trx) => {
-    const tctx = { ...ctx, db: trx };
+  const saved = await inTransaction(ctx, async (trx, tctx) => {
     // lock order: record, then approval (as a submit or an edit of the record does)
     const record = await lockRecord(type, head.approvable_id, tctx);
     const approval = (await trx.selectFrom("approvals").selectAll().where("company_id", "=", ctx.company.id)
@@ -223,12 +278,12 @@ export async function act(action: Action, id: string, body: Row | undefined, ctx
     }
 
     if (action === "approve") {
-      const workflow = await activeWorkflow(trx, ctx.company.id, type);
-      const selfIds = [record.created_by_id, record.submitted_by_id].filter((v) => v != null);
+      const workflow = await activeWorkflow(trx, ctx.company.id, workflowTypeOf(type));
+      const selfIds = [record.created_by_id, record.submitted_by_id, approval.submitted_by_id].filter((v) => v != null);
       if (workflow?.allow_self_approval !== true && selfIds.includes(ctx.user.id)) {
         throw forbidden("Segregation of duties: you created or submitted this record and cannot approve it.");
       }
-      engine.check?.(record, "approve");
+      await engine.check?.(record, "approve", trx, tctx);
     }
 
     const state = action === "approve" ? "approved" : "rejected";
@@ -244,18 +299,23 @@ export async function act(action: Action, id: string, body: Row | undefined, ctx
         .where("company_id", "=", ctx.company.id).where("approvable_type", "=", type).where("approvable_id", "=", record.id as number)
         .where("aasm_state", "=", "pending").execute();
       await setStatus(trx, tctx, type, record, { status: engine.rejectedStatus });
+      await tellRequesters(trx, tctx, type, record, "rejected", requestersOf(record, approval), comment);
       return row;
     }
     // any-one step: the step's other pending rows are no longer needed
     if (approval.require_all !== true) await others.where("step", "=", approval.step as number).execute();
-    const left = await trx.selectFrom("approvals").select("id").where("company_id", "=", ctx.company.id).where("approvable_type", "=", type)
-      .where("approvable_id", "=", record.id as number).where("aasm_state", "=", "pending").executeTakeFirst();
-    if (!left) {
+    const left = (await trx.selectFrom("approvals").selectAll().where("company_id", "=", ctx.company.id).where("approvable_type", "=", type)
+      .where("approvable_id", "=", record.id as number).where("aasm_state", "=", "pending").orderBy("id").execute()) as Row[];
+    if (left.length === 0) {
       await setStatus(trx, tctx, type, record, { status: engine.approvedStatus(record) });
       await engine.onApproved?.(trx, tctx, record);
+      await tellRequesters(trx, tctx, type, record, "approved", requestersOf(record, approval), comment);
+    } else if (!left.some((r) => r.step === approval.step)) {
+      // this step is done: the next one opens
+      await askApprovers(trx, tctx, type, record, actionable(left));
     }
     return row;
   });
-  touched("approvals", engine.resource, ...(engine.writes ?? []));
+  touched("approvals", tableOf(resourceByName.get(engine.resource)!), "notifications", ...(engine.writes ?? []));
   return saved;
 }

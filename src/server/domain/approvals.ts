@@ -14,22 +14,29 @@ import { scope, type Select } from "../resources/query.js";
 import { activeDelegations } from "./approval-engine.js";
 import type { ResourceHooks } from "./hooks.js";
 
-/** Which resource each workflow type approves, and its number and amount columns. */
-export const approvables: Readonly<Record<string, { resource: string; number: string; amount: string }>> = {
+/** Which resource each approvable type approves, and its number and amount columns (a vendor has no amount). */
+export const approvables: Readonly<Record<string, { resource: string; number: string; amount: string | null }>> = {
   Invoice: { resource: "invoices", number: "number", amount: "amount" },
   Payment: { resource: "payments", number: "payment_number", amount: "amount" },
   CreditMemo: { resource: "vendor_credits", number: "payment_number", amount: "amount" },
   PaymentRun: { resource: "payment_runs", number: "number", amount: "total_amount" },
   PurchaseOrder: { resource: "purchase_orders", number: "number", amount: "amount" },
+  ExpenseReport: { resource: "expense_reports", number: "number", amount: "amount" },
+  Vendor: { resource: "vendors", number: "name", amount: null },
+  VirtualCard: { resource: "virtual_cards", number: "last4", amount: "amount" },
+  Purchase: { resource: "purchases", number: "number", amount: "amount" },
 };
 
 async function approvableRows(ctx: Ctx, type: string, ids: number[]): Promise<Map<number, Row>> {
   const spec = approvables[type];
   const target = spec && resourceByName.get(spec.resource);
   if (!target) return new Map();
-  const hasVendor = "vendor_id" in propertiesOf(target);
+  const properties = propertiesOf(target);
+  // vendors.vendor_id is the vendor's own code, not a reference
+  const hasVendor = properties.vendor_id?.["x-references"] === "vendors";
+  const optional = (field: string | null, as: string) => (field && field in properties ? sql.ref(`r.${field}`).as(as) : sql<null>`null`.as(as));
   let qb = ctx.db.selectFrom(`${tableOf(target)} as r`).select([
-    "r.id", sql.ref(`r.${spec.number}`).as("number"), sql.ref(`r.${spec.amount}`).as("amount"), "r.currency_code",
+    "r.id", sql.ref(`r.${spec.number}`).as("number"), optional(spec.amount, "amount"), optional("currency_code", "currency_code"),
     hasVendor ? sql<string>`(select v.name from vendors v where v.id = r.vendor_id and v.company_id = r.company_id)`.as("vendor_name") : sql<null>`null`.as("vendor_name"),
   ]);
   qb = scope(qb, target, ctx, "r").where("r.id", "in", ids);

@@ -1,9 +1,9 @@
 /**
  * Approval workflow rules, checked on every write with per-step, per-field errors
  * (errors["steps.0.approver_ids"]): approvers exist in the company (contacts for USER and
- * CUSTOM_APPROVERS, teams for TEAM), amount steps have a decimal range with min ≤ max, the ids of
- * SUBSIDIARY / VENDOR / ACCOUNT triggers exist, step orders are distinct; and at most one workflow
- * per type is ACTIVE.
+ * CUSTOM_APPROVERS, teams for TEAM), amount steps have a decimal range with min ≤ max, id-list
+ * triggers (SUBSIDIARY, VENDOR, ACCOUNT, DEPARTMENT, LOCATION) have ids, those of SUBSIDIARY / VENDOR /
+ * ACCOUNT exist, step orders are distinct; and at most one workflow per type is ACTIVE.
  */
 import { sql } from "kysely";
 import { customFormats } from "../../framework/schema.js";
@@ -28,6 +28,8 @@ export interface Step {
 const amountTriggers = ["AMOUNT", "APPROVER_AMOUNT"];
 /** the table the ids of a trigger name; triggers not listed carry no ids we can check */
 const triggerTables: Record<string, string> = { SUBSIDIARY: "subsidiaries", VENDOR: "vendors", ACCOUNT: "accounts" };
+/** triggers that match a list of ids, which must not be empty (departments and locations are plain ids) */
+const idListTriggers = [...Object.keys(triggerTables), "DEPARTMENT", "LOCATION"];
 const approverTables: Record<string, { table: string; where?: [string, string] }> = {
   USER: { table: "contacts", where: ["contact_type", "COMPANY"] },
   CUSTOM_APPROVERS: { table: "contacts", where: ["contact_type", "COMPANY"] },
@@ -64,7 +66,7 @@ async function checkSteps(steps: readonly Step[], ctx: Ctx, trx: DB): Promise<Fi
 
     const ids = step.ids ?? [];
     const table = triggerTables[step.trigger];
-    if (table && ids.length === 0) add(i, "ids", `a ${step.trigger} step needs the records it applies to`);
+    if (idListTriggers.includes(step.trigger) && ids.length === 0) add(i, "ids", `a ${step.trigger} step needs the records it applies to`);
     const unknown = table ? await missingIds(trx, ctx.company.id, table, ids) : [];
     if (unknown.length) add(i, "ids", `not found: ${unknown.join(", ")}`);
 

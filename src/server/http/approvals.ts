@@ -2,7 +2,7 @@
 import type { FastifyInstance } from "fastify";
 import { can } from "../../framework/permissions.js";
 import { resourceByName, resources } from "../../../resources/index.js";
-import { act, submit } from "../domain/approval-engine.js";
+import { act, approvableResource, submit } from "../domain/approval-engine.js";
 import type { Row } from "../resources/context.js";
 import { findRow } from "../resources/query.js";
 import { decorate } from "../resources/read.js";
@@ -30,8 +30,10 @@ export function approvalRoutes(app: FastifyInstance): void {
     app.post<{ Params: { id: string } }>(`/api/${resource.name}/:id/submit`, async (request) => {
       const ctx = request.ctx;
       if (ctx.principal.portal || !can(ctx.principal, approvable.permission)) throw forbidden();
-      await submit(approvable.type, request.params.id, ctx);
-      const [data] = await decorate(resource, [(await findRow(resource, request.params.id, ctx))!], ctx, true);
+      await submit(resource, request.params.id, ctx);
+      // the submitting view may no longer see the record (the credit inbox lists NEW credits only): answer from the type's resource
+      const view = (await findRow(resource, request.params.id, ctx)) ? resource : approvableResource(approvable.type);
+      const [data] = await decorate(view, [(await findRow(view, request.params.id, ctx))!], ctx, true);
       return { data };
     });
   }

@@ -1,5 +1,6 @@
 import type { Principal } from "../../framework/permissions.js";
 import type { DB } from "../db/connect.js";
+import type { Mail } from "../mail/outbox.js";
 
 export type Row = Record<string, unknown>;
 
@@ -18,4 +19,6 @@ export interface Ctx {
   contact: { id: number; role: string; language: string; vendor_id: number | null };
   company: CompanyRow;
   principal: Principal;
+  /** inside inTransaction (src/server/mail/outbox.ts): the e-mail to send once the transaction commits */
+  outbox?: Mail[];
 }

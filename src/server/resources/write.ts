@@ -6,7 +6,9 @@ import { matches } from "../../framework/conditions.js";
 import { tableOf, type ResourceDef, type RowAction } from "../../framework/resource.js";
 import type { DB } from "../db/connect.js";
 import { companyScoped } from "../db/tables.js";
+import { approvalsAfterUpdate } from "../domain/approval-engine.js";
 import { hooksOf } from "../domain/hooks.js";
+import { inTransaction } from "../mail/outbox.js";
 import { notFound, unprocessable, type FieldErrors, HttpError } from "../http/errors.js";
 import { validateBody } from "../validation.js";
 import type { Ctx, Row } from "./context.js";
@@ -140,8 +142,8 @@ export async function updateRow(resource: ResourceDef, id: string, body: unknown
   const data = writableInput(resource, body);
   const errors = validateBody(resource, "update", data);
   const hooks = hooksOf(resource);
-  const updated = await ctx.db.transaction().execute(async (trx) => {
-    const tctx = { ...ctx, db: trx };
+  let restarted = false;
+  const updated = await inTransaction(ctx, async (trx, tctx) => {
     const existing = await lockedForAction(resource, id, "edit", tctx);
     if (errors) throw unprocessable(errors);
     await checkReferences(resource, data, tctx, trx);
@@ -155,9 +157,19 @@ export async function updateRow(resource: ResourceDef, id: string, body: unknown
     }
     await hooks.afterWrite?.(row, tctx, trx);
     await audit(trx, ctx, "update", resource, row.id as number, changesBetween(existing, row));
+    // a changed amount or coding restarts a pending approval chain; a move to the pending status starts one
+    restarted = await approvalsAfterUpdate(trx, tctx, resource, existing, row);
+    // the chain may have moved the record on (auto-approval): answer with its status as saved
+    if (restarted) return (await trx.selectFrom(tableOf(resource)).selectAll().where("id", "=", row.id as number).executeTakeFirstOrThrow()) as Row;
     return row;
   });
   changed(resource);
+  if (restarted) {
+    for (const table of ["approvals", "notifications"]) {
+      tableChanged(table);
+      tableWritten(table);
+    }
+  }
   // an edit may move the record out of a view (a draft submitted from the draft inbox): answer with the row as saved
   return (await findRow(resource, id, ctx)) ?? updated;
 }

@@ -7,6 +7,7 @@ import dayjs from "dayjs";
 import { readyReportTemplates, reportTemplates } from "../../../schemas/report.js";
 import type { DB } from "../db/connect.js";
 import { initialReportStatus, nextRunAt, type Frequency } from "../domain/reports.js";
+import { seedApprovalChains } from "./approvals.js";
 import { insertMany } from "./demo.js";
 import type { EntitySeed, SeedContext } from "./entities.js";
 
@@ -62,15 +63,16 @@ async function seedWorkflows(db: DB, { companyId, subsidiaryIds }: SeedContext, 
       step(1, "DEFAULT", "TEAM", [teams.get("Approvers")!]),
       step(2, "AMOUNT", "USER", [admin], { min_amount: "5000.00" }),
     ] },
-    { name: "Payment approval", workflow_type: "Payment", status: "ACTIVE", steps: [step(1, "DEFAULT", "TEAM", [teams.get("Accounts Payable")!])] },
+    // AP keys in and pays: someone outside AP approves the payments
+    { name: "Payment approval", workflow_type: "Payment", status: "ACTIVE", steps: [step(1, "DEFAULT", "USER", [approver])] },
     { name: "New vendor approval", workflow_type: "Vendor", status: "ACTIVE", allow_self_approval: true, steps: [step(1, "DEFAULT", "USER", [admin])] },
     { name: "Expense approval", workflow_type: "ExpenseReport", status: "ACTIVE", steps: [
-      step(1, "APPROVER_AMOUNT", "OTHER", [], { max_amount: "500.00" }),
+      step(1, "APPROVER_AMOUNT", "USER", [approver], { max_amount: "500.00" }),
       step(2, "AMOUNT", "USER", [approver, admin], { min_amount: "500.00", require_all: true }),
     ] },
     { name: "Payment run approval", workflow_type: "PaymentRun", status: "ACTIVE", steps: [step(1, "DEFAULT", "USER", [admin])] },
     { name: "Card approval", workflow_type: "VirtualCard", status: "ACTIVE", steps: [step(1, "DEFAULT", "USER", [approver])] },
-    { name: "Vendor credit approval", workflow_type: "CreditMemo", status: "INACTIVE", steps: [step(1, "DEFAULT", "USER", [admin])] },
+    { name: "Vendor credit approval", workflow_type: "CreditMemo", status: "ACTIVE", steps: [step(1, "DEFAULT", "USER", [admin])] },
     { name: "Invoice approval (regional)", workflow_type: "Invoice", status: "INACTIVE", steps: [
       step(1, "SUBSIDIARY", "USER", [approver], { ids: subsidiaryIds.slice(1) }),
       step(2, "DEFAULT", "TEAM", [teams.get("Approvers")!]),
@@ -310,6 +312,8 @@ export const adminSeed: EntitySeed = async (db, context) => {
 
   const teams = await seedTeams(db, context, who);
   await seedWorkflows(db, context, who, teams);
+  // the chains may approve invoices at once (below every threshold): the engine posts them to the ledger
+  await seedApprovalChains(db, context);
   await seedDocuments(db, context, login("ap") ?? adminUser);
   await seedAddresses(db, context, who);
   await seedReports(db, context, adminUser, who.contacts.map((c) => c.email));

@@ -68,8 +68,12 @@ async function bankAccountsOfOriginating(db: DB, companyId: number): Promise<{ b
 export const journalSeed: EntitySeed = async (db, { companyId }) => {
   const accounts = await accountsByNumber(db, companyId);
   const banks = await bankAccountsOfOriginating(db, companyId);
+  // invoices approved by the demo's approval chains were posted by the engine already
   const invoices = await db.selectFrom("invoices").select(["id", "number", "date", "amount", "debit_entries"])
-    .where("company_id", "=", companyId).where("status", "in", postedStatuses).orderBy("id").execute();
+    .where("company_id", "=", companyId).where("status", "in", postedStatuses)
+    .where("id", "not in", db.selectFrom("account_transactions").select("account_transactionable_id")
+      .where("company_id", "=", companyId).where("account_transactionable_type", "=", "Invoice"))
+    .orderBy("id").execute();
   const entries: JournalEntry[] = (invoices as unknown as InvoiceForLedger[]).map((invoice) => {
     const source = { type: "Invoice" as const, id: invoice.id };
     return { entry_number: entryNumber(companyId, source, 1), date: invoice.date, description: `Invoice ${invoice.number}`, source, lines: invoiceApprovalLines(invoice, accounts) };

@@ -424,22 +424,17 @@ function approval(seed: Seeded, type: string, id: number, step: number, state: s
 }
 
 async function seedApprovals(seed: Seeded, invoices: Invoice[], payments: PaymentSeed): Promise<void> {
-  const { random } = seed.context;
   const rows: Row[] = [];
   for (const invoice of invoices) {
     const date = addDays(invoice.date, 2);
-    if (invoice.status === "PENDING") {
-      // half went through a first step (the clerk's) and wait for the approver's second
-      const twoSteps = random.chance(0.5);
-      if (twoSteps) rows.push(approval(seed, "Invoice", invoice.id, 1, "approved", date, seed.clerkId));
-      rows.push({ ...approval(seed, "Invoice", invoice.id, twoSteps ? 2 : 1, "pending", date), is_claimed: random.chance(0.1) });
-    } else if (invoice.status === "APPROVED") {
+    // PENDING records get their chains from the approval engine once the workflows exist (seed/approvals.ts)
+    if (invoice.status === "APPROVED") {
       rows.push(approval(seed, "Invoice", invoice.id, 1, "approved", date));
     } else if (invoice.status === "REJECTED") {
       rows.push(approval(seed, "Invoice", invoice.id, 1, "rejected", date));
     }
   }
-  const states: Record<string, string | undefined> = { PENDING: "pending", APPROVED: "approved", REJECTED: "rejected", AVAILABLE: "approved", APPLIED: "approved" };
+  const states: Record<string, string | undefined> = { APPROVED: "approved", REJECTED: "rejected", AVAILABLE: "approved", APPLIED: "approved" };
   for (const payment of payments.debit) {
     const state = states[payment.status];
     if (state) rows.push(approval(seed, "Payment", payment.id, 1, state, addDays(payment.payment_date, -2)));

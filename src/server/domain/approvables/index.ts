@@ -1,17 +1,35 @@
-/** The approval engine's view of each approvable record type, by workflow type. */
-import type { WorkflowType } from "../../../framework/resource.js";
+/** The approval engine's view of each approvable record type, by approvable type. */
+import type { ApprovableType, WorkflowType } from "../../../framework/resource.js";
 import type { DB } from "../../db/connect.js";
 import type { Ctx, Row } from "../../resources/context.js";
+import { creditMemoEngine } from "./credit-memo.js";
+import { expenseReportEngine } from "./expense-report.js";
+import type { Facts } from "./facts.js";
 import { invoiceEngine } from "./invoice.js";
+import { paymentEngine } from "./payment.js";
+import { purchaseOrderEngine } from "./purchase-order.js";
+import { purchaseEngine } from "./purchase.js";
+import { vendorEngine } from "./vendor.js";
+import { virtualCardEngine } from "./virtual-card.js";
 
-/** How the engine reads and moves one workflow type's records. */
+/** How the engine reads and moves one approvable type's records. */
 export interface Engine {
-  /** the resource declaring `approvable` with this type: its table, submittable statuses and submit permission */
+  /** the resource that sees the record in every approval state (its table holds the records; locks, links) */
   resource: string;
+  /** whose workflows apply; default: the approvable type itself */
+  workflowType?: WorkflowType;
+  /** on a table shared by several types (payments), whether the record is of this type */
+  owns?(record: Row): boolean;
   /** the record's own checks before a submit or an approval (e.g. GL coding) */
-  check?(record: Row, action: "submit" | "approve"): void;
+  check?(record: Row, action: "submit" | "approve", trx: DB, ctx: Ctx): Promise<void> | void;
   /** the values the triggers compare */
-  facts(record: Row, trx: DB, ctx: Ctx): Promise<{ amount: string; subsidiaryId?: number | null; vendorId?: number | null; accountIds?: number[] }>;
+  facts(record: Row, trx: DB, ctx: Ctx): Promise<Facts>;
+  /** fields whose change by an edit restarts a pending chain (amount, coding, vendor…) */
+  restartOn?: readonly string[];
+  /** the record's own submitter columns, set when its chain (re)starts */
+  submitted?(ctx: Ctx): Row;
+  /** what follows the record's status (e.g. an expense report's items) */
+  moved?(record: Row, status: string, trx: DB): Promise<void>;
   /** the record's status once every step approved */
   approvedStatus(record: Row): string;
   rejectedStatus: string;
@@ -22,4 +40,13 @@ export interface Engine {
   writes?: readonly string[];
 }
 
-export const engines: Readonly<Partial<Record<WorkflowType, Engine>>> = { Invoice: invoiceEngine };
+export const engines: Readonly<Partial<Record<ApprovableType, Engine>>> = {
+  Invoice: invoiceEngine,
+  PurchaseOrder: purchaseOrderEngine,
+  Payment: paymentEngine,
+  CreditMemo: creditMemoEngine,
+  ExpenseReport: expenseReportEngine,
+  Vendor: vendorEngine,
+  VirtualCard: virtualCardEngine,
+  Purchase: purchaseEngine,
+};

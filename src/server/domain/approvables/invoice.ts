@@ -1,8 +1,10 @@
 /** Invoices in the approval engine: GL coding required; approved → APPROVED, or OPEN once paid in part, and posted to the ledger. */
+import { isoDate } from "../../../framework/dates.js";
 import { money } from "../../../framework/money.js";
 import { unprocessable } from "../../http/errors.js";
 import { postInvoiceApproval } from "../invoice_ledger.js";
 import { codingValid } from "../invoices.js";
+import { accountIds, recordFacts } from "./facts.js";
 import type { Engine } from "./index.js";
 
 export const invoiceEngine: Engine = {
@@ -14,11 +16,10 @@ export const invoiceEngine: Engine = {
   },
   async facts(record, trx, ctx) {
     const numbers = ((record.debit_entries as { account_number: string }[] | null) ?? []).map((l) => l.account_number);
-    const accounts = numbers.length
-      ? await trx.selectFrom("accounts").select("id").where("company_id", "=", ctx.company.id).where("number", "in", numbers).execute()
-      : [];
-    return { amount: String(record.amount), subsidiaryId: record.subsidiary_id as number | null, vendorId: record.vendor_id as number, accountIds: accounts.map((a) => a.id as number) };
+    return { ...recordFacts(record), accountIds: await accountIds(trx, ctx, numbers) };
   },
+  restartOn: ["amount", "debit_entries", "vendor_id", "subsidiary_id", "currency_code"],
+  submitted: (ctx) => ({ submit_date: isoDate(), submitted_by_id: ctx.user.id }),
   // spec glossary: an approved invoice with payments is OPEN
   approvedStatus: (record) => (money(String(record.payments_sum ?? "0")).gt(0) ? "OPEN" : "APPROVED"),
   rejectedStatus: "REJECTED",

@@ -1,0 +1,15 @@
+/**
+ * New vendors (data-spec 4: NEW → PENDING → ACTIVE or REJECTED). A vendor has no amount: AMOUNT
+ * triggers see 0; VENDOR triggers match the vendor itself.
+ */
+import type { Engine } from "./index.js";
+
+export const vendorEngine: Engine = {
+  resource: "vendors",
+  facts: async (record) => ({ amount: "0", vendorId: record.id as number, subsidiaryId: null }),
+  // who gets paid and how: a change of identity or tax details needs a new approval
+  restartOn: ["name", "tax_id", "term_code", "currency_code", "vendor_type"],
+  approvedStatus: () => "ACTIVE",
+  rejectedStatus: "REJECTED",
+  pendingStatus: "PENDING",
+};
