@@ -58,12 +58,12 @@ async function scheduledPayments(trx: DB, ctx: Ctx, runId: number): Promise<RunP
     .where("p.excluded", "=", false).where("p.status", "in", [...scheduledStatuses]).orderBy("p.id").execute()) as RunPayment[];
 }
 
-/** Settle each paid invoice (locked FOR UPDATE in id order) by what the run's payments link to it. */
+/** Settle each paid invoice (locked in id order, FOR NO KEY UPDATE as in plan.ts) by what the run's payments link to it. */
 async function settleInvoices(trx: DB, ctx: Ctx, links: readonly { invoice_id: number; amount: string }[]): Promise<void> {
   const paid = new Map<number, string>();
   for (const l of links) paid.set(l.invoice_id, round(money(paid.get(l.invoice_id) ?? 0).plus(l.amount)));
   const invoices = (await trx.selectFrom("invoices").select(["id", "number", "status", "payments_sum", "balance_outstanding", "outstanding_balance_pending"])
-    .where("company_id", "=", ctx.company.id).where(anyId("id", [...paid.keys()])).orderBy("id").forUpdate().execute()) as Row[];
+    .where("company_id", "=", ctx.company.id).where(anyId("id", [...paid.keys()])).orderBy("id").forNoKeyUpdate().execute()) as Row[];
   const settled = invoices.map((invoice) => ({ invoice, values: settledBalances(invoice, paid.get(invoice.id as number)!, true) }));
   await updateFromValues(trx, "invoices", ctx.company.id,
     settled.map(({ invoice, values }) => ({ id: invoice.id as number, payments_sum: values.payments_sum, balance_outstanding: values.balance_outstanding, status: values.status })),
