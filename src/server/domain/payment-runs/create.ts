@@ -78,9 +78,10 @@ async function writeRun(trx: DB, ctx: Ctx, plan: Plan, currency: string): Promis
     company_id: companyId, payment_run_id: run.id, payment_run_batch_id: batchOf.get(item.payment_method_from_id), payment_id: paymentId,
     invoice_id: item.invoice_id, invoice_type: "INVOICE", vendor_id: item.vendor_id, amount: item.amount, currency_code: item.currency_code,
     payment_date: plan.payment_date, payment_method_id: item.payment_method_id, payment_method_from_id: item.payment_method_from_id,
-    status: "NEW", payment_run_status: "NEW",
+    status: "NEW", payment_run_status: "NEW", credits: JSON.stringify(item.credits.map((c) => ({ credit_id: c.credit_id, amount: c.amount }))), credit_amount: item.credit_amount,
   })));
-  await reserve(trx, companyId, rows.map(({ item }) => item));
+  // the reservation holds what the run pays and the credits it will apply
+  await reserve(trx, companyId, rows.map(({ item }) => ({ invoice_id: item.invoice_id, amount: sum([item.amount, item.credit_amount]) })));
   await audit(trx, ctx, "create", runs, run.id, {
     number, payment_date: plan.payment_date, total_amount: total, currency_code: currency, invoice_count: rows.length, payment_count: plan.payments.length,
   });
