@@ -9,19 +9,16 @@ import { sum } from "../../../framework/money.js";
 import { resourceByName } from "../../../../resources/index.js";
 import type { DB } from "../../db/connect.js";
 import { insertRows } from "../../db/bulk.js";
-import { unprocessable, type FieldErrors } from "../../http/errors.js";
+import type { FieldErrors } from "../../http/errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import { audit } from "../../resources/write.js";
+import { failIfAny } from "../records.js";
 import { issueNumbers } from "./numbers.js";
 import { planRun, previewOf, type Plan, type PlannedPayment } from "./plan.js";
 import { addError, readRunRequest } from "./request.js";
 import { reserve } from "./reservations.js";
 
 const runs = resourceByName.get("payment_runs")!;
-
-function failIfAny(errors: FieldErrors): void {
-  if (Object.keys(errors).length) throw unprocessable(errors);
-}
 
 /** A run pays in one currency: its total and its batches' totals add up only then. */
 function checkOneCurrency(plan: Plan, errors: FieldErrors): string {
@@ -43,7 +40,11 @@ export async function previewRun(ctx: Ctx, body: unknown): Promise<Row> {
 /** One batch per originating account; a vendor paid from several accounts marks its batches matching_vendor. */
 function batchesOf(payments: readonly PlannedPayment[]): Map<number, PlannedPayment[]> {
   const batches = new Map<number, PlannedPayment[]>();
-  for (const p of payments) batches.set(p.payment_method_from_id, [...(batches.get(p.payment_method_from_id) ?? []), p]);
+  for (const p of payments) {
+    const batch = batches.get(p.payment_method_from_id) ?? [];
+    batch.push(p);
+    batches.set(p.payment_method_from_id, batch);
+  }
   return batches;
 }
 

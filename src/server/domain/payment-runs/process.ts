@@ -132,7 +132,11 @@ async function processLocked(trx: DB, ctx: Ctx, run: Row): Promise<void> {
   const numbers = await issueNumbers(trx, "payments", "payment_number", companyId, "PAY", payments.length);
   const numberOf = new Map(payments.map((p, n) => [p.id, numbers[n]]));
   const invoiceNumbers = new Map<number, string[]>();
-  for (const l of links) invoiceNumbers.set(l.payment_id, [...(invoiceNumbers.get(l.payment_id) ?? []), String(l.number)]);
+  for (const l of links) {
+    const own = invoiceNumbers.get(l.payment_id) ?? [];
+    own.push(String(l.number));
+    invoiceNumbers.set(l.payment_id, own);
+  }
   const ach: AchPayment[] = payments.filter((p) => p.payment_type === "ach").map((p) => ({
     id: p.id, payment_number: numberOf.get(p.id)!, amount: money(p.amount).toFixed(2), payment_date: String(p.payment_date), payment_method_from_id: p.payment_method_from_id,
     vendor_name: String(p.vendor_name), vendor_type: String(p.vendor_type), routing: (p.routing as string | null) ?? null,
