@@ -250,6 +250,25 @@ describe("payment runs: exclusion and deletion", () => {
     expect(Object.keys(again.json().errors)).toEqual(["payment_ids.0"]);
   });
 
+  it("excluding one invoice row shrinks its payment and returns that reservation only", async () => {
+    const fixture = await payables(1, 2);
+    const [gone, kept] = fixture.invoices;
+    const run = await createdRun(fixture);
+    await call("admin@acme.test", "POST", `/api/payment_runs/${run.id}/submit`);
+    const item = await h.database.db.selectFrom("payment_run_items").select(["id", "payment_id"]).where("payment_run_id", "=", run.id).where("invoice_id", "=", gone.id).executeTakeFirstOrThrow();
+    const excluded = await call("approver@acme.test", "POST", `/api/payment_runs/${run.id}/exclude`, { item_ids: [item.id] });
+    expect(excluded.statusCode, excluded.body).toBe(200);
+    expect(excluded.json().data.total_amount).toBe(money(kept.amount).toFixed(2));
+    expect(await pending(gone.id)).toBe(money(gone.amount).toFixed(2));
+    expect(await pending(kept.id)).toBe("0.00");
+    const payment = await h.database.db.selectFrom("payments").select(["amount", "status", "excluded"]).where("id", "=", item.payment_id as number).executeTakeFirstOrThrow();
+    expect({ ...payment, amount: money(String(payment.amount)).toFixed(2) }).toEqual({ amount: money(kept.amount).toFixed(2), status: "PENDING", excluded: false });
+    const links = await h.database.db.selectFrom("invoice_payment_links").select("invoice_id").where("payment_id", "=", item.payment_id as number).execute();
+    expect(links.map((l) => l.invoice_id)).toEqual([kept.id]);
+    const row = await h.database.db.selectFrom("payment_run_items").select(["status", "excluded"]).where("id", "=", item.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: "VOID", excluded: true });
+  });
+
   it("deletes only an unprocessed run, releasing its reservations; an approved run stays", async () => {
     const fixture = await payables(1, 2);
     const run = await createdRun(fixture);
