@@ -309,7 +309,7 @@ async function seedPaymentRuns(seed: Seeded, methods: Methods, invoices: Invoice
   const fromPayments = (status: string, list: Payment[], itemStatus: string) => ({
     status, payments: list, date: list.map((p) => p.payment_date).sort().at(-1) ?? today,
     items: list.flatMap((p) => p.links.map((l) => ({
-      invoice_id: l.invoice.id, vendor_id: p.vendor_id, amount: l.amount, payment_date: p.payment_date, payment_method_id: p.payment_method_id as number | null,
+      invoice_id: l.invoice.id, payment_id: p.id, vendor_id: p.vendor_id, amount: l.amount, payment_date: p.payment_date, payment_method_id: p.payment_method_id as number | null,
       payment_method_from_id: p.payment_method_from_id ?? methods.from[0].id, status: itemStatus, excluded: false,
     }))),
   });
@@ -329,6 +329,8 @@ async function seedPaymentRuns(seed: Seeded, methods: Methods, invoices: Invoice
     for (const link of made.filter((p) => p.status !== "VOID" && reserving.includes(status)).flatMap((p) => p.links)) {
       await db.updateTable("invoices").set({ outstanding_balance_pending: round(money(link.invoice.balance_outstanding).minus(link.amount)) }).where("id", "=", link.invoice.id).execute();
     }
+    const excluded = made.filter((p) => p.status === "VOID" && status === "PENDING").map((p) => p.id);
+    if (excluded.length) await db.updateTable("payments").set({ excluded: true }).where("id", "in", excluded).execute();
     const plan = { ...fromPayments(status, made, itemStatus), date };
     plan.items.forEach((item, n) => Object.assign(item, {
       excluded: status === "PENDING" && made.some((p) => p.status === "VOID" && p.links.some((l) => l.invoice.id === item.invoice_id)),

@@ -6,6 +6,7 @@ import { creditMemoEngine } from "./credit-memo.js";
 import { expenseReportEngine } from "./expense-report.js";
 import type { Facts } from "./facts.js";
 import { invoiceEngine } from "./invoice.js";
+import { paymentRunEngine } from "./payment-run.js";
 import { paymentEngine } from "./payment.js";
 import { purchaseOrderEngine } from "./purchase-order.js";
 import { purchaseEngine } from "./purchase.js";
@@ -36,7 +37,9 @@ export interface Engine {
   pendingStatus: string;
   /** what the record's approval does beyond its status (e.g. the invoice's ledger entry), in the approving transaction */
   onApproved?(trx: DB, ctx: Ctx, record: Row): Promise<unknown>;
-  /** tables onApproved writes: announced after commit like the record's own */
+  /** after a rejection, in its transaction: undo what the record holds (e.g. a payment run's reservations) */
+  onRejected?(trx: DB, ctx: Ctx, record: Row): Promise<void>;
+  /** tables onApproved / onRejected write: announced after commit like the record's own */
   writes?: readonly string[];
 }
 
@@ -44,6 +47,7 @@ export const engines: Readonly<Partial<Record<ApprovableType, Engine>>> = {
   Invoice: invoiceEngine,
   PurchaseOrder: purchaseOrderEngine,
   Payment: paymentEngine,
+  PaymentRun: paymentRunEngine,
   CreditMemo: creditMemoEngine,
   ExpenseReport: expenseReportEngine,
   Vendor: vendorEngine,
