@@ -53,6 +53,9 @@ export default defineResource({
   indexes: ["number", "status", "payment_date", "submitted_at", "total_amount"],
   serverFields: ["total_amount", "total_vendor_count", "submitted_at", "created_by_id"],
   computed: ["currency"],
+  recordActions: [
+    { name: "check_register", kind: "download", label: "paymentActions.checkRegister", permission: ["readPayments", "readPaymentRun"], when: { status: ["OPEN", "CLOSED"] } },
+  ],
   relations: {
     payment_run_batches: {
       kind: "hasMany", resource: "payment_run_batches", foreignKey: "payment_run_id",

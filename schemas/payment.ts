@@ -40,5 +40,10 @@ export const paymentSchema = {
     no_push: { type: "boolean", default: false },
     external_id: { type: ["string", "null"], maxLength: 100 },
     version_seq: { type: "integer", default: 0 },
+    /** the NACHA return reason code (R01…R99) when the bank returned the payment (FAILED) */
+    return_code: { type: ["string", "null"], pattern: "^R[0-9A-Z]{2}$" },
+    return_reason: { type: ["string", "null"], maxLength: 500 },
+    /** the VOID or FAILED payment this one reissues (status PROCESSING (REISSUED)) */
+    reissue_of_id: { type: ["integer", "null"], "x-references": "payments" },
   },
 } as const;

@@ -11,6 +11,7 @@ import { approvalRoutes } from "./http/approvals.js";
 import { authenticate, oauthRoutes } from "./http/auth.js";
 import { noRoute, registerErrorHandler } from "./http/errors.js";
 import { registerOpenApi } from "./http/openapi.js";
+import { paymentRoutes } from "./http/payments.js";
 import { userRoutes } from "./http/users.js";
 import { resourceRoutes } from "./resources/routes.js";
 
@@ -43,6 +44,7 @@ export async function buildApp({ db, logger = false, resources = registry }: App
   userRoutes(app);
   adminRoutes(app);
   approvalRoutes(app);
+  paymentRoutes(app);
   resourceRoutes(app, resources);
 
   const hasClient = fs.existsSync(path.join(clientDir, "index.html"));

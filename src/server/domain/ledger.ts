@@ -1,10 +1,16 @@
 /**
  * The general ledger: posting balanced journal entries, account balances, and the journal lines'
  * account and source fields. Entries are posted by domain code (and the demo seed), never through the API.
+ * Also the one place where a payment moves its invoices' balances (settle, reopen, release) and
+ * where a payment's entry is posted and reversed.
  */
+import type Decimal from "decimal.js";
 import { sql } from "kysely";
+import { resourceByName } from "../../../resources/index.js";
 import { money, round, sum } from "../../framework/money.js";
 import type { DB } from "../db/connect.js";
+import { conflict } from "../http/errors.js";
+import { audit } from "../resources/write.js";
 import type { Ctx, Row } from "../resources/context.js";
 import type { ResourceHooks } from "./hooks.js";
 import { checkParent, referenceTitles } from "./lookups.js";
@@ -122,3 +128,126 @@ export const accountTransactionHooks: ResourceHooks = {
     }
   },
 };
+
+// ---------------------------------------------------------------------------------------------
+// payments: the payment entry, its reversal, and what a payment does to its invoices' balances
+
+/** The chart's Accounts Payable account, by number (as the demo chart and the invoice entries use it). */
+export const payableAccountNumber = "2000";
+
+/** The accounts a payment posts to: Accounts Payable, and the bank GL account it is paid from. */
+export async function paymentAccounts(trx: DB, companyId: number): Promise<{ payable: number; bank: number }> {
+  const accounts = await trx.selectFrom("accounts").select(["id", "number", "account_type_name"]).where("company_id", "=", companyId)
+    .where((eb) => eb.or([eb("number", "=", payableAccountNumber), eb("account_type_name", "=", "Bank")])).orderBy("number").execute();
+  const payable = accounts.find((a) => a.number === payableAccountNumber);
+  // the first Bank account of the chart until originating accounts name their own GL account
+  const bank = accounts.find((a) => a.account_type_name === "Bank");
+  if (!payable || !bank) throw conflict(`The chart of accounts needs an Accounts Payable account (${payableAccountNumber}) and a Bank account to post payments`);
+  return { payable: payable.id as number, bank: bank.id as number };
+}
+
+export interface PaymentForLedger {
+  id: number;
+  payment_number: string;
+  amount: string;
+}
+
+/** A payment's entry: debit Accounts Payable, credit the bank. */
+export function paymentEntry(payment: PaymentForLedger, accounts: { payable: number; bank: number }, entryNumber: string, date: string): JournalEntry {
+  return {
+    entry_number: entryNumber, date, description: `Payment ${payment.payment_number}`, source: { type: "Payment", id: payment.id },
+    lines: [{ account_id: accounts.payable, debit_amount: payment.amount }, { account_id: accounts.bank, credit_amount: payment.amount }],
+  };
+}
+
+/** The next entry number of a payment's journal (the payment row is locked by the caller, so it is unique). */
+async function nextPaymentEntryNumber(trx: DB, companyId: number, paymentId: number): Promise<string> {
+  const posted = await trx.selectFrom("account_transactions").select("entry_number").distinct().where("company_id", "=", companyId)
+    .where("account_transactionable_type", "=", "Payment").where("account_transactionable_id", "=", paymentId).execute();
+  return `JE-P${paymentId}-${posted.length + 1}`;
+}
+
+/** Post a payment's entry (debit AP, credit bank) on `date`. */
+export async function postPayment(trx: DB, companyId: number, payment: PaymentForLedger, date: string): Promise<void> {
+  const accounts = await paymentAccounts(trx, companyId);
+  await post(trx, companyId, [paymentEntry(payment, accounts, await nextPaymentEntryNumber(trx, companyId, payment.id), date)]);
+}
+
+/**
+ * Reverse what a payment's journal says, as one balanced entry on `date`: each account's net
+ * (debits − credits) of the payment's lines posted the other way. A payment with no lines of its own
+ * (paid before payments posted their own entries) is reversed from its amount: debit bank, credit AP.
+ * Nothing is posted when the lines already net to zero (reversed before).
+ */
+export async function reversePayment(trx: DB, companyId: number, payment: PaymentForLedger, date: string, reason: string): Promise<void> {
+  const lines = await trx.selectFrom("account_transactions").select(["account_id", "debit_amount", "credit_amount"]).where("company_id", "=", companyId)
+    .where("account_transactionable_type", "=", "Payment").where("account_transactionable_id", "=", payment.id).orderBy("id").execute();
+  const entryNumber = await nextPaymentEntryNumber(trx, companyId, payment.id);
+  const description = `${reason} of payment ${payment.payment_number}`;
+  if (lines.length === 0) {
+    const original = paymentEntry(payment, await paymentAccounts(trx, companyId), entryNumber, date);
+    await post(trx, companyId, [{ ...original, description, lines: reversedLines(original.lines) }]);
+    return;
+  }
+  const net = new Map<number, Decimal>();
+  for (const line of lines) {
+    const id = line.account_id as number;
+    net.set(id, (net.get(id) ?? money(0)).plus(String(line.debit_amount)).minus(String(line.credit_amount)));
+  }
+  const reversal = [...net].filter(([, amount]) => !amount.isZero()).map(([account_id, amount]) => (amount.isPositive()
+    ? { account_id, credit_amount: round(amount) }
+    : { account_id, debit_amount: round(amount.negated()) }));
+  if (reversal.length === 0) return;
+  await post(trx, companyId, [{ entry_number: entryNumber, date, description, source: { type: "Payment", id: payment.id }, lines: reversal }]);
+}
+
+const reversedLines = (lines: readonly JournalLine[]): JournalLine[] =>
+  lines.map((l) => ({ account_id: l.account_id, debit_amount: l.credit_amount, credit_amount: l.debit_amount }));
+
+/** An invoice's status from what has been paid: nothing → APPROVED, part → OPEN, all → PAID. */
+export function invoiceStatusFor(amount: string, paymentsSum: string): "APPROVED" | "OPEN" | "PAID" {
+  const paid = money(paymentsSum);
+  if (paid.lte(0)) return "APPROVED";
+  return paid.gte(amount) ? "PAID" : "OPEN";
+}
+
+export interface BalanceLink {
+  invoice_id: number;
+  amount: string;
+}
+
+/**
+ * What a payment's links do to its invoices' balances, in one place:
+ * - `settle`: a payment goes out (processed or reissued): paid up, outstanding and pending down;
+ * - `reopen`: a payment that went out comes back (failed, voided, refunded): the reverse of settle;
+ * - `release`: a scheduled payment is dropped: only the reserved pending balance comes back.
+ * Invoices are locked FOR UPDATE (in id order); settling more than an invoice's pending balance is a
+ * conflict (409). Each changed invoice gets its status from what is paid, and an audit row.
+ */
+export async function moveBalances(trx: DB, ctx: Ctx, links: readonly BalanceLink[], move: "settle" | "reopen" | "release"): Promise<void> {
+  const byInvoice = new Map<number, Decimal>();
+  for (const link of links) byInvoice.set(link.invoice_id, (byInvoice.get(link.invoice_id) ?? money(0)).plus(link.amount));
+  if (byInvoice.size === 0) return;
+  const invoices = await trx.selectFrom("invoices").select(["id", "number", "amount", "status", "payments_sum", "balance_outstanding", "outstanding_balance_pending"])
+    .where("company_id", "=", ctx.company.id).where("id", "in", [...byInvoice.keys()]).orderBy("id").forUpdate().execute();
+  const invoiceResource = resourceByName.get("invoices")!;
+  for (const invoice of invoices) {
+    const amount = byInvoice.get(invoice.id as number)!;
+    const paidDelta = move === "settle" ? amount : move === "reopen" ? amount.negated() : money(0);
+    const pendingDelta = move === "settle" ? amount.negated() : amount;
+    const pending = money(String(invoice.outstanding_balance_pending)).plus(pendingDelta);
+    if (pending.isNegative()) throw conflict(`The open balance of invoice ${String(invoice.number)} is ${String(invoice.outstanding_balance_pending)}, less than ${round(amount)}`);
+    const paymentsSum = money(String(invoice.payments_sum)).plus(paidDelta);
+    const values = {
+      payments_sum: round(paymentsSum),
+      balance_outstanding: round(money(String(invoice.balance_outstanding)).minus(paidDelta)),
+      outstanding_balance_pending: round(pending),
+      // an invoice not yet approved keeps its status; a paid, open or approved one follows its balance
+      status: ["APPROVED", "OPEN", "PAID", "CLOSED"].includes(String(invoice.status)) ? invoiceStatusFor(String(invoice.amount), round(paymentsSum)) : String(invoice.status),
+    };
+    await trx.updateTable("invoices").set({ ...values, updated_at: new Date() }).where("id", "=", invoice.id as number).execute();
+    const changes = Object.fromEntries(Object.entries(values).filter(([k, v]) => String(invoice[k as keyof typeof invoice]) !== v)
+      .map(([k, v]) => [k, [invoice[k as keyof typeof invoice] ?? null, v]]));
+    await audit(trx, ctx, "update", invoiceResource, invoice.id as number, changes);
+  }
+}
