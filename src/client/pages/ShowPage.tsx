@@ -1,7 +1,8 @@
 /**
  * The generic show page: every schema and computed field, related records as links, has-many
- * relations (lines, approvals, activities, documents…) as paged tables, and buttons to the declared
- * pages about the record (e.g. a contact's permissions). The approval route shows the same page
+ * relations (lines, approvals, activities, documents…) as paged tables, buttons to the declared
+ * pages about the record (e.g. a contact's permissions) and its declared record actions (e.g. a
+ * payment's clear, void, check PDF). The approval route shows the same page
  * under its own title, with the record's approvals among its relations.
  */
 import { useOne, useTranslation } from "@refinedev/core";
@@ -12,6 +13,7 @@ import { pathParams, type ResourceDef } from "../../framework/resource.js";
 import { resourceByName } from "../../../resources/index.js";
 import { pages } from "../../../resources/pages/index.js";
 import { RowActions } from "../actions.js";
+import { RecordActions } from "../record-actions.js";
 import { useFormat, usePageTitle, type Row } from "../format.js";
 import { propertiesOf } from "../../framework/schema.js";
 import { fieldKey } from "../i18n/keys.js";
@@ -107,6 +109,7 @@ export default function ShowPage({ resource, id, page = "show" }: { resource: Re
           {subPagesOf(resource).filter((p) => canOpen(user, p)).map((p) => (
             <Button key={p.path} onClick={() => navigate(pathFor(p.path, id))}>{translate(p.title, p.path)}</Button>
           ))}
+          <RecordActions resource={resource} record={record} onChanged={() => void query.refetch()} />
           <RowActions resource={resource} row={record} only={["edit", "duplicate", "delete"]}
             onDeleted={() => navigate(resource.routes.list ?? "/")} />
         </Space>
