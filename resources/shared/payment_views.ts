@@ -23,6 +23,7 @@ function relationsFor(workflowType: "Payment" | "CreditMemo") {
     payment_run: { kind: "belongsTo", resource: "payment_runs", foreignKey: "payment_run_id", fields: ["id", "number", "status"] },
     payment_method: { kind: "belongsTo", resource: "payment_methods", foreignKey: "payment_method_id", fields: ["id", "name", "payment_type", "bank_name"] },
     payment_method_from: { kind: "belongsTo", resource: "payment_methods", foreignKey: "payment_method_from_id", fields: ["id", "name", "payment_type"] },
+    reissue_of: { kind: "belongsTo", resource: "payments", foreignKey: "reissue_of_id", fields: ["id", "payment_number"] },
     invoices: {
       kind: "hasMany", resource: "invoices", foreignKey: "payment_id", through: { resource: "invoice_payment_links", key: "invoice_id" },
       fields: ["id", "number", "date", "amount", "balance_outstanding", "currency_code", "status"],

@@ -17,7 +17,7 @@ import { download } from "./grid/export.js";
 import { apiUrl, http } from "./http.js";
 import { notify } from "./notify.js";
 import { useConfirm } from "./confirm.js";
-import type { Row } from "./format.js";
+import { useFormat, type Row } from "./format.js";
 import { pathFor } from "./registry.js";
 import { useUser } from "./user.js";
 
@@ -36,6 +36,7 @@ export function RecordActions({ resource, record, onChanged }: Props) {
   const confirm = useConfirm();
   const { modal } = App.useApp();
   const { translate } = useTranslation();
+  const format = useFormat();
   const [viewed, setViewed] = useState<{ title: string; data: Row } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const url = (action: RecordAction) => `${apiUrl}/${resource.name}/${String(record.id)}/${action.name}`;
@@ -100,7 +101,9 @@ export function RecordActions({ resource, record, onChanged }: Props) {
         {viewed && (
           <Descriptions bordered size="small" column={1} items={Object.entries(viewed.data).map(([key, value]) => ({
             key, label: translate(fieldKey(resource.name, key), key),
-            children: <span style={{ whiteSpace: "pre-wrap" }}>{value !== null && typeof value === "object" ? Object.values(value as Row).filter(Boolean).join(", ") : String(value ?? "")}</span>,
+            children: <span style={{ whiteSpace: "pre-wrap" }}>
+              {value !== null && typeof value === "object" ? Object.values(value as Row).filter(Boolean).join(", ") : format.format(resource, key, value, viewed.data)}
+            </span>,
           }))} />
         )}
       </Modal>
