@@ -65,6 +65,9 @@ function requireType(details: PaymentDetails, types: readonly string[], what: st
   if (!types.includes(type)) throw conflict(`Payment ${String(details.payment.payment_number)} is paid by ${type}: ${what} is for ${types.join(", ")} payments`);
 }
 
+/** The last line of a LETTER page (792 pt) the stub writes on before it continues on a new page. */
+const stubBottom = 740;
+
 /** GET /api/payments/{id}/check.pdf: the check on top, the remittance stub (invoices paid) below. */
 export function checkPdf(ctx: Ctx, details: PaymentDetails): Buffer {
   requireType(details, ["check"], "a check");
@@ -85,13 +88,21 @@ export function checkPdf(ctx: Ctx, details: PaymentDetails): Buffer {
   doc.line(380, 235, 570, 235).setFontSize(8).text("Authorized signature", 430, 247);
   // the remittance stub, below the perforation
   doc.setLineDashPattern([3, 3], 0).line(30, 280, 580, 280).setLineDashPattern([], 0);
-  doc.setFontSize(11).text(`Remittance advice — ${vendor.name}`, 40, 310);
-  doc.setFontSize(9).text(`Payment ${String(payment.payment_number)}  ·  ${dateOf(ctx, payment.payment_date)}  ·  ${amountOf(payment)}`, 40, 326);
-  doc.text("Invoice", 40, 350).text("Invoice date", 240, 350).text("Amount paid", 480, 350);
-  invoices.forEach((invoice, i) => {
-    const y = 366 + i * 14;
+  // the standard PDF fonts are WinAnsi: plain separators only
+  doc.setFontSize(11).text(`Remittance advice - ${vendor.name}`, 40, 310);
+  doc.setFontSize(9).text(`Payment ${String(payment.payment_number)} | ${dateOf(ctx, payment.payment_date)} | ${amountOf(payment)}`, 40, 326);
+  const header = (y: number) => doc.text("Invoice", 40, y).text("Invoice date", 240, y).text("Amount paid", 480, y);
+  header(350);
+  let y = 366;
+  for (const invoice of invoices) {
+    if (y > stubBottom) {
+      doc.addPage();
+      header(50);
+      y = 66;
+    }
     doc.text(invoice.number, 40, y).text(dateOf(ctx, invoice.date), 240, y).text(formatMoney(invoice.amount, String(payment.currency_code)), 480, y);
-  });
+    y += 14;
+  }
   return Buffer.from(doc.output("arraybuffer"));
 }
 
