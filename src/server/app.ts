@@ -14,6 +14,7 @@ import { noRoute, registerErrorHandler } from "./http/errors.js";
 import { registerOpenApi } from "./http/openapi.js";
 import { paymentRoutes } from "./http/payments.js";
 import { paymentRunRoutes } from "./http/payment-runs.js";
+import { paymentMethodHelperRoutes } from "./http/payment_methods.js";
 import { userRoutes } from "./http/users.js";
 import { resourceRoutes } from "./resources/routes.js";
 
@@ -49,6 +50,7 @@ export async function buildApp({ db, logger = false, resources = registry }: App
   paymentRoutes(app);
   paymentRunRoutes(app);
   creditRoutes(app);
+  paymentMethodHelperRoutes(app);
   resourceRoutes(app, resources);
 
   const hasClient = fs.existsSync(path.join(clientDir, "index.html"));

@@ -56,7 +56,7 @@ async function paid(options: { amount?: string; paid?: string; status?: string; 
     payment_type: type, record_type: "DEBIT", status, payment_run_id: runId, payment_method_id: methodId,
   }).returning("id").executeTakeFirstOrThrow();
   await db.insertInto("invoice_payment_links").values({ company_id: company, invoice_id: invoice.id, payment_id: payment.id, amount: part }).execute();
-  if (settled) await postPayment(db, company, { id: payment.id as number, payment_number: paymentNumber, amount: part }, isoDate());
+  if (settled) await postPayment(db, company, { id: payment.id as number, payment_number: paymentNumber, amount: part, payment_date: isoDate(), payment_method_from_id: null });
   return { invoiceId: invoice.id as number, paymentId: payment.id as number, paymentNumber };
 }
 
@@ -214,15 +214,17 @@ describe("payment transitions", () => {
     expect(await status()).toBe("OPEN");
   });
 
-  it("a demo payment without its own journal entry is reversed from its amount (debit bank, credit AP)", async () => {
+  it("a demo payment (posted by the seed) that fails has its entry reversed exactly, per account", async () => {
     const { company } = await acme();
     const demo = await h.database.db.selectFrom("payments").select(["id", "amount"]).where("company_id", "=", company).where("status", "=", "PROCESSING")
       .where("record_type", "=", "DEBIT").orderBy("id").executeTakeFirstOrThrow();
-    expect((await journalOf(demo.id as number)).entries).toBe(0);
+    const before = await journalOf(demo.id as number);
+    expect(before.entries).toBe(1);
+    expect([...before.byAccount.values()].sort()).toEqual([money(String(demo.amount)).negated().toFixed(2), money(String(demo.amount)).toFixed(2)].sort());
     expect((await post("ap@acme.test", `/api/payments/${demo.id}/fail`, { return_code: "R02" })).statusCode).toBe(200);
-    const journal = await journalOf(demo.id as number);
-    expect(journal).toMatchObject({ entries: 1, balancedEntries: true, companyBalanced: true });
-    expect([...journal.byAccount.values()].sort()).toEqual([money(String(demo.amount)).negated().toFixed(2), String(demo.amount)].sort());
+    const after = await journalOf(demo.id as number);
+    expect(after).toMatchObject({ entries: 2, net: "0.00", balancedEntries: true, companyBalanced: true });
+    expect([...after.byAccount.values()]).toEqual(["0.00", "0.00"]);
   });
 });
 

@@ -1,16 +1,13 @@
 /**
  * The general ledger: posting balanced journal entries, account balances, and the journal lines'
  * account and source fields. Entries are posted by domain code (and the demo seed), never through the API.
- * Also the one place where a payment moves its invoices' balances (settle, reopen, release) and
- * where a payment's entry is posted and reversed.
+ * Also where a sent payment's entry is reversed (failed, voided, refunded) and a reissue posted.
  */
 import type Decimal from "decimal.js";
 import { sql } from "kysely";
-import { resourceByName } from "../../../resources/index.js";
 import { money, round, sum } from "../../framework/money.js";
 import type { DB } from "../db/connect.js";
 import { conflict } from "../http/errors.js";
-import { audit } from "../resources/write.js";
 import type { Ctx, Row } from "../resources/context.js";
 import type { ResourceHooks } from "./hooks.js";
 import { checkParent, referenceTitles } from "./lookups.js";
@@ -57,46 +54,77 @@ export async function post(trx: DB, companyId: number, entries: readonly Journal
   for (let i = 0; i < rows.length; i += 400) await trx.insertInto("account_transactions").values(rows.slice(i, i + 400)).execute();
 }
 
+/** Accounts the postings use, found by number in the company's chart of accounts (as the demo seed creates it). */
+export const ledgerAccountNumbers = { payable: "2000", creditMemoExpense: "5000" } as const;
+
+/** The journal of one source document: JE-{company}-{INV|PAY|ACC|PUR}{id}-{n}, unique without a sequence to race for. */
+export function entryNumber(companyId: number, source: JournalEntry["source"], n: number): string {
+  return `JE-${companyId}-${source.type.slice(0, 3).toUpperCase()}${source.id}-${n}`;
+}
+
+/** The company's active accounts by number; 422-free: a missing account is a setup error. */
+export async function accountsByNumber(trx: DB, companyId: number): Promise<Map<string, number>> {
+  const rows = await trx.selectFrom("accounts").select(["id", "number"]).where("company_id", "=", companyId).execute();
+  return new Map(rows.map((r) => [String(r.number), r.id as number]));
+}
+
+function account(accounts: ReadonlyMap<string, number>, number: string, what: string): number {
+  const id = accounts.get(number);
+  if (id === undefined) throw new Error(`${what}: no account ${number} in the chart of accounts`);
+  return id;
+}
+
 export interface InvoiceForLedger {
   id: number;
   number: string;
   date: string;
   amount: string;
-  payments_sum: string;
   debit_entries: readonly { account_number: string; amount: string }[];
 }
 
-/** Accounts an invoice posts to: expense accounts by number, Accounts Payable, and the paying bank account. */
-export interface LedgerAccounts {
-  byNumber: ReadonlyMap<string, number>;
-  payable: number;
-  bank: number;
+/** Invoice approval: debit the expense accounts of its GL coding, credit Accounts Payable. */
+export function invoiceApprovalLines(invoice: InvoiceForLedger, accounts: ReadonlyMap<string, number>): JournalLine[] {
+  const what = `invoice ${invoice.number}`;
+  return [
+    ...invoice.debit_entries.map((line) => ({ account_id: account(accounts, line.account_number, what), debit_amount: round(line.amount) })),
+    { account_id: account(accounts, ledgerAccountNumbers.payable, what), credit_amount: round(invoice.amount) },
+  ];
+}
+
+export interface PaymentForLedger {
+  id: number;
+  payment_number: string;
+  payment_date: string;
+  amount: string;
+}
+
+/** A payment sent: debit Accounts Payable, credit the bank GL account of its originating account. */
+export function paymentEntry(payment: PaymentForLedger, companyId: number, accounts: ReadonlyMap<string, number>, bankAccountId: number): JournalEntry {
+  const source = { type: "Payment" as const, id: payment.id };
+  return {
+    entry_number: entryNumber(companyId, source, 1), date: payment.payment_date, description: `Payment ${payment.payment_number}`, source,
+    lines: [
+      { account_id: account(accounts, ledgerAccountNumbers.payable, `payment ${payment.payment_number}`), debit_amount: round(payment.amount) },
+      { account_id: bankAccountId, credit_amount: round(payment.amount) },
+    ],
+  };
 }
 
 /**
- * An invoice's entries: when it is approved, debit the expense accounts of its GL coding and credit
- * Accounts Payable; for what has been paid, debit Accounts Payable and credit the bank.
+ * A vendor credit memo becoming AVAILABLE: debit Accounts Payable (the company owes the vendor less),
+ * credit expense — account 5000, as credit memos carry no GL coding of their own. Applying the credit
+ * to an invoice later moves no GL balance (both sides are in Accounts Payable).
  */
-export function invoiceEntries(invoice: InvoiceForLedger, accounts: LedgerAccounts, entryNumber: (n: number) => string): JournalEntry[] {
-  const source = { type: "Invoice" as const, id: invoice.id };
-  const entries: JournalEntry[] = [{
-    entry_number: entryNumber(0), date: invoice.date, description: `Invoice ${invoice.number}`, source,
+export function creditMemoEntry(credit: PaymentForLedger, companyId: number, accounts: ReadonlyMap<string, number>): JournalEntry {
+  const source = { type: "Payment" as const, id: credit.id };
+  const what = `credit memo ${credit.payment_number}`;
+  return {
+    entry_number: entryNumber(companyId, source, 1), date: credit.payment_date, description: `Vendor credit ${credit.payment_number}`, source,
     lines: [
-      ...invoice.debit_entries.map((line) => {
-        const account = accounts.byNumber.get(line.account_number);
-        if (account === undefined) throw new Error(`invoice ${invoice.number}: no account ${line.account_number}`);
-        return { account_id: account, debit_amount: line.amount };
-      }),
-      { account_id: accounts.payable, credit_amount: invoice.amount },
+      { account_id: account(accounts, ledgerAccountNumbers.payable, what), debit_amount: round(credit.amount) },
+      { account_id: account(accounts, ledgerAccountNumbers.creditMemoExpense, what), credit_amount: round(credit.amount) },
     ],
-  }];
-  if (money(invoice.payments_sum).gt(0)) {
-    entries.push({
-      entry_number: entryNumber(1), date: invoice.date, description: `Payment of invoice ${invoice.number}`, source,
-      lines: [{ account_id: accounts.payable, debit_amount: invoice.payments_sum }, { account_id: accounts.bank, credit_amount: invoice.payments_sum }],
-    });
-  }
-  return entries;
+  };
 }
 
 export const accountHooks: ResourceHooks = {
@@ -130,124 +158,51 @@ export const accountTransactionHooks: ResourceHooks = {
 };
 
 // ---------------------------------------------------------------------------------------------
-// payments: the payment entry, its reversal, and what a payment does to its invoices' balances
+// a payment after it was sent: its entry when reissued, its reversal when it fails or is voided
 
-/** The chart's Accounts Payable account, by number (as the demo chart and the invoice entries use it). */
-export const payableAccountNumber = "2000";
-
-/** The accounts a payment posts to: Accounts Payable, and the bank GL account it is paid from. */
-export async function paymentAccounts(trx: DB, companyId: number): Promise<{ payable: number; bank: number }> {
-  const accounts = await trx.selectFrom("accounts").select(["id", "number", "account_type_name"]).where("company_id", "=", companyId)
-    .where((eb) => eb.or([eb("number", "=", payableAccountNumber), eb("account_type_name", "=", "Bank")])).orderBy("number").execute();
-  const payable = accounts.find((a) => a.number === payableAccountNumber);
-  // the first Bank account of the chart until originating accounts name their own GL account
-  const bank = accounts.find((a) => a.account_type_name === "Bank");
-  if (!payable || !bank) throw conflict(`The chart of accounts needs an Accounts Payable account (${payableAccountNumber}) and a Bank account to post payments`);
-  return { payable: payable.id as number, bank: bank.id as number };
-}
-
-export interface PaymentForLedger {
-  id: number;
-  payment_number: string;
-  amount: string;
-}
-
-/** A payment's entry: debit Accounts Payable, credit the bank. */
-export function paymentEntry(payment: PaymentForLedger, accounts: { payable: number; bank: number }, entryNumber: string, date: string): JournalEntry {
-  return {
-    entry_number: entryNumber, date, description: `Payment ${payment.payment_number}`, source: { type: "Payment", id: payment.id },
-    lines: [{ account_id: accounts.payable, debit_amount: payment.amount }, { account_id: accounts.bank, credit_amount: payment.amount }],
-  };
-}
-
-/** The next entry number of a payment's journal (the payment row is locked by the caller, so it is unique). */
-async function nextPaymentEntryNumber(trx: DB, companyId: number, paymentId: number): Promise<string> {
-  const posted = await trx.selectFrom("account_transactions").select("entry_number").distinct().where("company_id", "=", companyId)
-    .where("account_transactionable_type", "=", "Payment").where("account_transactionable_id", "=", paymentId).execute();
-  return `JE-P${paymentId}-${posted.length + 1}`;
-}
-
-/** Post a payment's entry (debit AP, credit bank) on `date`. */
-export async function postPayment(trx: DB, companyId: number, payment: PaymentForLedger, date: string): Promise<void> {
-  const accounts = await paymentAccounts(trx, companyId);
-  await post(trx, companyId, [paymentEntry(payment, accounts, await nextPaymentEntryNumber(trx, companyId, payment.id), date)]);
-}
-
-/**
- * Reverse what a payment's journal says, as one balanced entry on `date`: each account's net
- * (debits − credits) of the payment's lines posted the other way. A payment with no lines of its own
- * (paid before payments posted their own entries) is reversed from its amount: debit bank, credit AP.
- * Nothing is posted when the lines already net to zero (reversed before).
- */
-export async function reversePayment(trx: DB, companyId: number, payment: PaymentForLedger, date: string, reason: string): Promise<void> {
-  const lines = await trx.selectFrom("account_transactions").select(["account_id", "debit_amount", "credit_amount"]).where("company_id", "=", companyId)
-    .where("account_transactionable_type", "=", "Payment").where("account_transactionable_id", "=", payment.id).orderBy("id").execute();
-  const entryNumber = await nextPaymentEntryNumber(trx, companyId, payment.id);
-  const description = `${reason} of payment ${payment.payment_number}`;
-  if (lines.length === 0) {
-    const original = paymentEntry(payment, await paymentAccounts(trx, companyId), entryNumber, date);
-    await post(trx, companyId, [{ ...original, description, lines: reversedLines(original.lines) }]);
-    return;
-  }
+/** Net debit (credit negative) per account of a set of lines, zero balances dropped. */
+export function netByAccount(lines: readonly { account_id: number; debit_amount?: unknown; credit_amount?: unknown }[]): Map<number, string> {
   const net = new Map<number, Decimal>();
-  for (const line of lines) {
-    const id = line.account_id as number;
-    net.set(id, (net.get(id) ?? money(0)).plus(String(line.debit_amount)).minus(String(line.credit_amount)));
-  }
-  const reversal = [...net].filter(([, amount]) => !amount.isZero()).map(([account_id, amount]) => (amount.isPositive()
-    ? { account_id, credit_amount: round(amount) }
-    : { account_id, debit_amount: round(amount.negated()) }));
-  if (reversal.length === 0) return;
-  await post(trx, companyId, [{ entry_number: entryNumber, date, description, source: { type: "Payment", id: payment.id }, lines: reversal }]);
+  for (const line of lines) net.set(line.account_id, (net.get(line.account_id) ?? money(0)).plus(String(line.debit_amount ?? "0")).minus(String(line.credit_amount ?? "0")));
+  return new Map([...net].filter(([, amount]) => !amount.isZero()).map(([id, amount]) => [id, round(amount)]));
 }
 
-const reversedLines = (lines: readonly JournalLine[]): JournalLine[] =>
-  lines.map((l) => ({ account_id: l.account_id, debit_amount: l.credit_amount, credit_amount: l.debit_amount }));
+/** The lines that bring each account of `net` back to zero. */
+export const reversalLines = (net: ReadonlyMap<number, string>): JournalLine[] =>
+  [...net].map(([account_id, amount]) => (money(amount).isPositive() ? { account_id, credit_amount: amount } : { account_id, debit_amount: round(money(amount).negated()) }));
 
-/** An invoice's status from what has been paid: nothing → APPROVED, part → OPEN, all → PAID. */
-export function invoiceStatusFor(amount: string, paymentsSum: string): "APPROVED" | "OPEN" | "PAID" {
-  const paid = money(paymentsSum);
-  if (paid.lte(0)) return "APPROVED";
-  return paid.gte(amount) ? "PAID" : "OPEN";
+/** The bank GL account a payment is paid from: its originating account's, else the company's default originating account's. */
+export async function bankAccountOf(trx: DB, companyId: number, paymentMethodFromId: number | null): Promise<number> {
+  const rows = await trx.selectFrom("payment_methods").select(["id", "account_id", "is_default"]).where("company_id", "=", companyId)
+    .where("owner_type", "=", "Company").where("account_id", "is not", null).orderBy("id").execute();
+  const row = rows.find((r) => r.id === paymentMethodFromId) ?? rows.find((r) => r.is_default) ?? rows[0];
+  if (!row) throw conflict("No originating account names a bank GL account: the payment cannot be posted");
+  return row.account_id as number;
 }
 
-export interface BalanceLink {
-  invoice_id: number;
-  amount: string;
+async function postedLines(trx: DB, companyId: number, paymentId: number) {
+  return (await trx.selectFrom("account_transactions").select(["entry_number", "account_id", "debit_amount", "credit_amount"]).where("company_id", "=", companyId)
+    .where("account_transactionable_type", "=", "Payment").where("account_transactionable_id", "=", paymentId).execute()) as { entry_number: string; account_id: number }[];
+}
+
+/** Post a (reissued) payment's entry: debit AP, credit the bank of its originating account. */
+export async function postPayment(trx: DB, companyId: number, payment: PaymentForLedger & { payment_method_from_id: number | null }): Promise<void> {
+  const bank = await bankAccountOf(trx, companyId, payment.payment_method_from_id);
+  await post(trx, companyId, [paymentEntry(payment, companyId, await accountsByNumber(trx, companyId), bank)]);
 }
 
 /**
- * What a payment's links do to its invoices' balances, in one place:
- * - `settle`: a payment goes out (processed or reissued): paid up, outstanding and pending down;
- * - `reopen`: a payment that went out comes back (failed, voided, refunded): the reverse of settle;
- * - `release`: a scheduled payment is dropped: only the reserved pending balance comes back.
- * Invoices are locked FOR UPDATE (in id order); settling more than an invoice's pending balance is a
- * conflict (409). Each changed invoice gets its status from what is paid, and an audit row.
+ * Reverse what the journal holds for a payment, as one balanced entry on `date`: each account's net
+ * of the payment's lines posted the other way (the next entry number of the payment). Nothing is
+ * posted when they already net to zero (never posted, or reversed before).
  */
-export async function moveBalances(trx: DB, ctx: Ctx, links: readonly BalanceLink[], move: "settle" | "reopen" | "release"): Promise<void> {
-  const byInvoice = new Map<number, Decimal>();
-  for (const link of links) byInvoice.set(link.invoice_id, (byInvoice.get(link.invoice_id) ?? money(0)).plus(link.amount));
-  if (byInvoice.size === 0) return;
-  const invoices = await trx.selectFrom("invoices").select(["id", "number", "amount", "status", "payments_sum", "balance_outstanding", "outstanding_balance_pending"])
-    .where("company_id", "=", ctx.company.id).where("id", "in", [...byInvoice.keys()]).orderBy("id").forUpdate().execute();
-  const invoiceResource = resourceByName.get("invoices")!;
-  for (const invoice of invoices) {
-    const amount = byInvoice.get(invoice.id as number)!;
-    const paidDelta = move === "settle" ? amount : move === "reopen" ? amount.negated() : money(0);
-    const pendingDelta = move === "settle" ? amount.negated() : amount;
-    const pending = money(String(invoice.outstanding_balance_pending)).plus(pendingDelta);
-    if (pending.isNegative()) throw conflict(`The open balance of invoice ${String(invoice.number)} is ${String(invoice.outstanding_balance_pending)}, less than ${round(amount)}`);
-    const paymentsSum = money(String(invoice.payments_sum)).plus(paidDelta);
-    const values = {
-      payments_sum: round(paymentsSum),
-      balance_outstanding: round(money(String(invoice.balance_outstanding)).minus(paidDelta)),
-      outstanding_balance_pending: round(pending),
-      // an invoice not yet approved keeps its status; a paid, open or approved one follows its balance
-      status: ["APPROVED", "OPEN", "PAID", "CLOSED"].includes(String(invoice.status)) ? invoiceStatusFor(String(invoice.amount), round(paymentsSum)) : String(invoice.status),
-    };
-    await trx.updateTable("invoices").set({ ...values, updated_at: new Date() }).where("id", "=", invoice.id as number).execute();
-    const changes = Object.fromEntries(Object.entries(values).filter(([k, v]) => String(invoice[k as keyof typeof invoice]) !== v)
-      .map(([k, v]) => [k, [invoice[k as keyof typeof invoice] ?? null, v]]));
-    await audit(trx, ctx, "update", invoiceResource, invoice.id as number, changes);
-  }
+export async function reversePayment(trx: DB, companyId: number, payment: Pick<PaymentForLedger, "id" | "payment_number">, date: string, reason: string): Promise<void> {
+  const posted = await postedLines(trx, companyId, payment.id);
+  const net = netByAccount(posted);
+  if (net.size === 0) return;
+  const source = { type: "Payment" as const, id: payment.id };
+  await post(trx, companyId, [{
+    entry_number: entryNumber(companyId, source, new Set(posted.map((l) => l.entry_number)).size + 1), date,
+    description: `${reason} of payment ${payment.payment_number}`, source, lines: reversalLines(net),
+  }]);
 }

@@ -19,7 +19,8 @@ import { tableWritten } from "../http/sessions.js";
 import type { Ctx, Row } from "../resources/context.js";
 import { findRow, tableChanged } from "../resources/query.js";
 import { audit } from "../resources/write.js";
-import { moveBalances, postPayment, reversePayment, type BalanceLink, type PaymentForLedger } from "./ledger.js";
+import { moveInvoiceBalances } from "./invoice_balances.js";
+import { postPayment, reversePayment } from "./ledger.js";
 
 const payments = resourceByName.get("payments")!;
 const paymentRuns = resourceByName.get("payment_runs")!;
@@ -33,11 +34,16 @@ const reissuable = ["VOID", "FAILED"];
 
 export type Transition = "clear" | "fail" | "void" | "reissue";
 
+interface Link {
+  invoice_id: number;
+  amount: string;
+}
+
 interface Locked {
   trx: DB;
   ctx: Ctx;
   payment: Row;
-  links: BalanceLink[];
+  links: Link[];
   today: string;
 }
 
@@ -48,13 +54,13 @@ function touched(...tables: string[]): void {
   }
 }
 
-async function linksOf(trx: DB, ctx: Ctx, paymentId: number): Promise<BalanceLink[]> {
+async function linksOf(trx: DB, ctx: Ctx, paymentId: number): Promise<Link[]> {
   const rows = await trx.selectFrom("invoice_payment_links").select(["invoice_id", "amount"])
     .where("company_id", "=", ctx.company.id).where("payment_id", "=", paymentId).orderBy("invoice_id").execute();
   return rows.map((r) => ({ invoice_id: r.invoice_id as number, amount: String(r.amount) }));
 }
 
-const forLedger = (payment: Row): PaymentForLedger => ({ id: payment.id as number, payment_number: String(payment.payment_number), amount: String(payment.amount) });
+const ledgerPayment = (payment: Row) => ({ id: payment.id as number, payment_number: String(payment.payment_number) });
 
 async function setPayment(locked: Locked, values: Row): Promise<void> {
   const { trx, ctx, payment } = locked;
@@ -101,8 +107,8 @@ async function fail(locked: Locked, body: Row): Promise<void> {
   const { trx, ctx, payment, links, today } = locked;
   const returned = returnOf(body);
   if (!inFlight.includes(String(payment.status))) refuse(payment, "fail");
-  await moveBalances(trx, ctx, links, "reopen");
-  await reversePayment(trx, ctx.company.id, forLedger(payment), today, `Return ${returned.return_code}`);
+  await moveInvoiceBalances(trx, ctx, links, "reopen");
+  await reversePayment(trx, ctx.company.id, ledgerPayment(payment), today, `Return ${returned.return_code}`);
   await setPayment(locked, { status: "FAILED", ...returned });
 }
 
@@ -111,7 +117,7 @@ async function voidPayment(locked: Locked, body: Row): Promise<void> {
   const status = String(payment.status);
   if (scheduled.includes(status)) {
     if (payment.payment_run_id != null) throw conflict(`Payment ${String(payment.payment_number)} belongs to a payment run: exclude it from the run instead`);
-    await moveBalances(trx, ctx, links, "release");
+    await moveInvoiceBalances(trx, ctx, links, "release");
     // its approval is moot: no approver should still be asked
     await trx.deleteFrom("approvals").where("company_id", "=", ctx.company.id).where("approvable_type", "=", "Payment")
       .where("approvable_id", "=", payment.id as number).where("aasm_state", "=", "pending").execute();
@@ -121,8 +127,8 @@ async function voidPayment(locked: Locked, body: Row): Promise<void> {
   const refunded = body.refunded === true;
   if (cleared.includes(status) && !refunded) throw conflict(`Payment ${String(payment.payment_number)} has cleared: it can only be voided as refunded`);
   if (!inFlight.includes(status) && !cleared.includes(status)) refuse(payment, "void");
-  await moveBalances(trx, ctx, links, "reopen");
-  await reversePayment(trx, ctx.company.id, forLedger(payment), today, refunded ? "Refund" : "Void");
+  await moveInvoiceBalances(trx, ctx, links, "reopen");
+  await reversePayment(trx, ctx.company.id, ledgerPayment(payment), today, refunded ? "Refund" : "Void");
   await setPayment(locked, { status: refunded ? "VOID (REFUNDED)" : "VOID" });
 }
 
@@ -134,7 +140,7 @@ async function reissue(locked: Locked): Promise<number> {
     .where("reissue_of_id", "=", payment.id as number).executeTakeFirst();
   if (earlier) throw conflict(`Payment ${String(payment.payment_number)} has already been reissued as ${String(earlier.payment_number)}`);
   if (links.length === 0) throw conflict(`Payment ${String(payment.payment_number)} pays no invoice: there is nothing to reissue`);
-  await moveBalances(trx, ctx, links, "settle");
+  await moveInvoiceBalances(trx, ctx, links, "settle");
   const copied = ["vendor_id", "amount", "currency_code", "payment_type", "record_type", "payment_run_id", "payment_method_id", "payment_method_from_id",
     "subsidiary_id", "reference_number", "description", "project_name", "posting_period_name"];
   const values: Row = {
@@ -144,7 +150,7 @@ async function reissue(locked: Locked): Promise<number> {
   };
   const created = await trx.insertInto("payments").values(values).returningAll().executeTakeFirstOrThrow();
   await trx.insertInto("invoice_payment_links").values(links.map((l) => ({ company_id: ctx.company.id, payment_id: created.id, invoice_id: l.invoice_id, amount: l.amount }))).execute();
-  await postPayment(trx, ctx.company.id, forLedger(created as Row), today);
+  await postPayment(trx, ctx.company.id, { ...ledgerPayment(created as Row), payment_date: today, amount: String(created.amount), payment_method_from_id: (created.payment_method_from_id as number | null) ?? null });
   await audit(trx, ctx, "create", payments, created.id as number, Object.fromEntries(Object.entries(values).map(([k, v]) => [k, [null, v]])));
   return created.id as number;
 }
