@@ -6,9 +6,11 @@
  */
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
+import { earliestPaymentDate } from "../../src/framework/business-days.js";
 import { isoDate } from "../../src/framework/dates.js";
 import { money } from "../../src/framework/money.js";
 import { postPayment } from "../../src/server/domain/ledger.js";
+import { payableFixture } from "../bench/payables-fixture.js";
 import { useApp } from "./harness.js";
 
 const h = useApp();
@@ -145,6 +147,17 @@ describe("payment transitions", () => {
     expect(await invoiceOf(a.invoiceId)).toMatchObject({ status: "OPEN", payments_sum: "200.00", balance_outstanding: "500.00", outstanding_balance_pending: "500.00" });
   });
 
+  it("concurrent fails and voids of one payment: exactly one succeeds, the balances reopen once", async () => {
+    const a = await paid({ amount: "900.00", paid: "300.00" });
+    const headers = await h.login("ap@acme.test");
+    const responses = await Promise.all(Array.from({ length: 6 }, (_, i) => h.app.inject({
+      method: "POST", url: `/api/payments/${a.paymentId}/${i % 2 ? "void" : "fail"}`, headers, payload: { return_code: "R01" },
+    })));
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    expect(await invoiceOf(a.invoiceId)).toEqual({ status: "APPROVED", payments_sum: "0.00", balance_outstanding: "900.00", outstanding_balance_pending: "900.00" });
+    expect(await journalOf(a.paymentId)).toMatchObject({ entries: 2, net: "0.00" });
+  });
+
   it("void: a payment in flight is voided and reopened; a cleared one only as refunded; a scheduled one releases its reservation", async () => {
     const inFlight = await paid();
     expect((await post("ap@acme.test", `/api/payments/${inFlight.paymentId}/void`)).json().data.status).toBe("VOID");
@@ -234,8 +247,9 @@ function record(fields: [number, string][]): string {
   for (const [from, text] of fields) [...text].forEach((c, i) => (chars[from - 1 + i] = c));
   return chars.join("");
 }
-const entry = (paymentNumber: string, amount: string) => record([[1, "6"], [2, "21"], [4, "02100002"], [12, "1"], [30, money(amount).times(100).toFixed(0).padStart(10, "0")], [40, paymentNumber], [80, "021000029999999"]]);
-const addenda = (code: string) => record([[1, "7"], [2, "99"], [4, code], [7, "021000020000001"]]);
+// trace numbers no file of the demo data or of these tests carries: the entries match by payment number
+const entry = (paymentNumber: string, amount: string) => record([[1, "6"], [2, "21"], [4, "02100002"], [12, "1"], [30, money(amount).times(100).toFixed(0).padStart(10, "0")], [40, paymentNumber], [80, "999999999999999"]]);
+const addenda = (code: string) => record([[1, "7"], [2, "99"], [4, code], [7, "999999990000001"]]);
 
 describe("NACHA return files", () => {
   it("fails each matched payment with its R-code and answers per entry", async () => {
@@ -263,6 +277,35 @@ describe("NACHA return files", () => {
     expect((await paymentOf(cleared.paymentId)).status).toBe("CLEARED");
     expect(await invoiceOf(b.invoiceId)).toMatchObject({ payments_sum: "0.00", balance_outstanding: "1000.00" });
     expect((await journalOf(a.paymentId)).net).toBe("0.00");
+  });
+
+  it("a processed run's NACHA file, returned by the bank, fails its payment by trace number and closes the run", async () => {
+    const { company } = await acme();
+    const fixture = await payableFixture(h.database.db, company, { vendors: 1, perVendor: 2, tag: `RET${process.pid}` });
+    const created = await post("admin@acme.test", "/api/payment_runs", { payment_date: earliestPaymentDate(), items: fixture.invoices.map((i) => ({ invoice_id: i.id, amount: i.amount })) });
+    expect(created.statusCode, created.body).toBe(201);
+    const runId = created.json().data.id as number;
+    expect((await post("admin@acme.test", `/api/payment_runs/${runId}/submit`)).statusCode).toBe(200);
+    const approval = (await get("admin@acme.test", `/api/approvals?approvable_type=PaymentRun&approvable_id=${runId}`)).json().data[0];
+    expect((await post("approver@acme.test", `/api/approvals/${approval.id}/approve`)).statusCode).toBe(200);
+    expect((await post("admin@acme.test", `/api/payment_runs/${runId}/process`)).statusCode).toBe(200);
+    const file = (await get("admin@acme.test", `/api/nacha_payments?payment_run_id=${runId}`)).json().data[0];
+    const content = (await get("admin@acme.test", `/api/nacha_payments/${file.id}/file`)).body;
+    const entryLine = content.split(/\r?\n/).find((l: string) => l.startsWith("6"))!;
+    const trace = entryLine.slice(79, 94);
+    // the returned entry names no payment number: the original trace number in the addenda matches it
+    const returned = `${entryLine.slice(0, 39)}${" ".repeat(15)}${entryLine.slice(54)}`;
+    const response = await post("ap@acme.test", "/api/nacha_payments/returns", [returned, record([[1, "7"], [2, "99"], [4, "R02"], [7, trace]])].join("\n"), { "content-type": "text/plain" });
+    expect(response.statusCode, response.body).toBe(200);
+    const [result] = response.json().data.entries;
+    const payment = await h.database.db.selectFrom("payments").selectAll().where("payment_run_id", "=", runId).executeTakeFirstOrThrow();
+    expect(result).toMatchObject({ result: "failed", return_code: "R02", reason: "Account Closed", trace_number: trace, payment_id: payment.id });
+    expect(payment).toMatchObject({ status: "FAILED", return_code: "R02", trace_number: trace });
+    for (const invoice of fixture.invoices) {
+      expect(await invoiceOf(invoice.id)).toEqual({ status: "APPROVED", payments_sum: "0.00", balance_outstanding: money(invoice.amount).toFixed(2), outstanding_balance_pending: money(invoice.amount).toFixed(2) });
+    }
+    expect(await journalOf(payment.id as number)).toMatchObject({ entries: 2, net: "0.00", companyBalanced: true });
+    expect((await h.database.db.selectFrom("payment_runs").select("status").where("id", "=", runId).executeTakeFirstOrThrow()).status).toBe("CLOSED");
   });
 
   it("accepts JSON { file_text }; refuses a file without returns (422), and who may not pay (403)", async () => {

@@ -1,7 +1,7 @@
 /**
  * Importing a NACHA return file: each returned entry is matched to a payment of the company — by
- * trace number when payments carry one (`trace_number`, written by the NACHA file writer), else by
- * the Individual Identification Number, which the writer fills with the payment_number — and that
+ * the Individual Identification Number, which the NACHA writer fills with the payment_number, else
+ * by the original trace number (matchPayment) — and that
  * payment is failed as POST /api/payments/{id}/fail would (R-code stored, balances reopened, journal
  * reversed). The whole file is one transaction; an entry that matches nothing, or a payment that is
  * not in flight or whose amount differs, is reported and left alone.
@@ -9,7 +9,7 @@
 import { resourceByName } from "../../../resources/index.js";
 import { HttpError, unprocessable } from "../http/errors.js";
 import type { Ctx, Row } from "../resources/context.js";
-import { findRow, queryableFields } from "../resources/query.js";
+import { findRow } from "../resources/query.js";
 import { money } from "../../framework/money.js";
 import { parseReturnFile, returnReasons, type ReturnEntry } from "./nacha_returns.js";
 import { failWithin, transitionTouched } from "./payment_transitions.js";
@@ -39,14 +39,21 @@ export function returnFileText(body: unknown): string {
   throw unprocessable({ file_text: ["send the return file as text/plain, or as JSON { file_text } or { content_base64 }"] });
 }
 
+/**
+ * The payment an entry returns: by payment number (the Individual Identification Number the writer
+ * fills, unique in the company), else by trace number — which repeats across files (a 7-digit
+ * sequence per file), so only among payments in flight with the returned amount, the newest first.
+ */
 async function matchPayment(trx: DB, ctx: Ctx, entry: ReturnEntry): Promise<number | undefined> {
   const base = trx.selectFrom("payments").select("id").where("company_id", "=", ctx.company.id).where("record_type", "=", "DEBIT");
-  if (entry.original_trace_number && queryableFields(payments).has("trace_number")) {
-    const byTrace = await base.where("trace_number", "=", entry.original_trace_number).executeTakeFirst();
-    if (byTrace) return byTrace.id as number;
+  if (entry.individual_id) {
+    const byNumber = await base.where("payment_number", "=", entry.individual_id).executeTakeFirst();
+    if (byNumber) return byNumber.id as number;
   }
-  if (!entry.individual_id) return undefined;
-  return (await base.where("payment_number", "=", entry.individual_id).executeTakeFirst())?.id as number | undefined;
+  if (!entry.original_trace_number) return undefined;
+  const byTrace = await base.where("trace_number", "=", entry.original_trace_number).where("status", "in", ["PROCESSING", "PROCESSING (REISSUED)"])
+    .where("amount", "=", entry.amount).orderBy("id", "desc").executeTakeFirst();
+  return byTrace?.id as number | undefined;
 }
 
 async function applyEntry(trx: DB, ctx: Ctx, entry: ReturnEntry): Promise<ReturnResult> {
