@@ -56,6 +56,9 @@ export default defineResource({
   indexes: ["number", "status", "payment_date", "submitted_at", "total_amount"],
   serverFields: ["total_amount", "total_vendor_count", "submitted_at", "submit_date", "submitted_by_id", "created_by_id"],
   computed: ["currency", "is_allow_to_delete"],
+  recordActions: [
+    { name: "check_register", kind: "download", label: "paymentActions.checkRegister", permission: ["readPayments", "readPaymentRun"], when: { status: ["OPEN", "CLOSED"] } },
+  ],
   relations: {
     payment_run_batches: {
       kind: "hasMany", resource: "payment_run_batches", foreignKey: "payment_run_id",

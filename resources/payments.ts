@@ -30,6 +30,10 @@ export const paymentStatuses = {
   },
 } as const;
 
+/** Who may move a sent payment on (clear, fail, void, reissue, NACHA returns): who may pay (data-spec 5, pay action). */
+export const paymentTransitionPermission = ["allowPayments", "payInvoices"] as const;
+const inFlight = ["PROCESSING", "PROCESSING (REISSUED)"];
+
 export default defineResource({
   ...paymentBase,
   name: "payments",
@@ -74,5 +78,15 @@ export default defineResource({
   ],
   // a payment is created PENDING (pay bills, runs): submitting starts its chain; spec 2.15 "pay bills": payInvoices, invoicePayBills
   approvable: { type: "Payment", submittable: ["PENDING", "REJECTED"], permission: ["payInvoices", "invoicePayBills"] },
+  recordActions: [
+    { name: "clear", kind: "post", label: "paymentActions.clear", permission: paymentTransitionPermission, when: { status: inFlight }, confirm: "confirm.clearPayment" },
+    { name: "fail", kind: "post", label: "paymentActions.fail", permission: paymentTransitionPermission, when: { status: inFlight }, input: "return_code", danger: true },
+    { name: "void", kind: "post", label: "paymentActions.void", permission: paymentTransitionPermission, when: { status: ["PENDING", "APPROVED", ...inFlight] }, confirm: "confirm.voidPayment", danger: true },
+    { name: "void", kind: "post", label: "paymentActions.voidRefunded", permission: paymentTransitionPermission, when: { status: ["CLEARED", "CLEARED (REISSUED)"] }, body: { refunded: true }, confirm: "confirm.refundPayment", danger: true },
+    { name: "reissue", kind: "post", label: "paymentActions.reissue", permission: paymentTransitionPermission, when: { status: ["VOID", "FAILED"], record_type: "DEBIT" }, confirm: "confirm.reissuePayment" },
+    { name: "check.pdf", kind: "download", label: "paymentActions.check", permission: ["readPayments"], when: { payment_type: "check", record_type: "DEBIT" } },
+    { name: "instructions", kind: "view", label: "paymentActions.instructions", permission: ["readPayments"], when: { payment_type: ["wire", "international", "sepa"], record_type: "DEBIT" } },
+    { name: "remittance", kind: "view", label: "paymentActions.remittance", permission: ["readPayments"], when: { record_type: "DEBIT" } },
+  ],
   portal: { scope: "vendor_id", actions: ["list", "show"] },
 });

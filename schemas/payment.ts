@@ -44,5 +44,10 @@ export const paymentSchema = {
     trace_number: { type: ["string", "null"], maxLength: 15 },
     /** taken out of its payment run by an approver (shown as VOID - EXCLUDED) */
     excluded: { type: "boolean", default: false },
+    /** the NACHA return reason code (R01…R99) when the bank returned the payment (FAILED) */
+    return_code: { type: ["string", "null"], pattern: "^R[0-9A-Z]{2}$" },
+    return_reason: { type: ["string", "null"], maxLength: 500 },
+    /** the VOID or FAILED payment this one reissues (status PROCESSING (REISSUED)) */
+    reissue_of_id: { type: ["integer", "null"], "x-references": "payments" },
   },
 } as const;

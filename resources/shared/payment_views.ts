@@ -7,7 +7,8 @@ import { paymentSchema } from "../../schemas/payment.js";
 import type { ColumnDef } from "../../src/framework/resource.js";
 
 /** Filled by the payment engine and the server, never by a form. */
-export const paymentServerFields = ["balance", "record_type", "payment_run_id", "version_seq", "is_system_error", "external_id", "submitter_id"] as const;
+export const paymentServerFields = ["balance", "record_type", "payment_run_id", "version_seq", "is_system_error", "external_id", "submitter_id",
+  "return_code", "return_reason", "reissue_of_id"] as const;
 
 /** Computed by the payments hook (src/server/domain/payments.ts). */
 export const paymentComputed = [
@@ -22,6 +23,7 @@ function relationsFor(workflowType: "Payment" | "CreditMemo") {
     payment_run: { kind: "belongsTo", resource: "payment_runs", foreignKey: "payment_run_id", fields: ["id", "number", "status"] },
     payment_method: { kind: "belongsTo", resource: "payment_methods", foreignKey: "payment_method_id", fields: ["id", "name", "payment_type", "bank_name"] },
     payment_method_from: { kind: "belongsTo", resource: "payment_methods", foreignKey: "payment_method_from_id", fields: ["id", "name", "payment_type"] },
+    reissue_of: { kind: "belongsTo", resource: "payments", foreignKey: "reissue_of_id", fields: ["id", "payment_number"] },
     invoices: {
       kind: "hasMany", resource: "invoices", foreignKey: "payment_id", through: { resource: "invoice_payment_links", key: "invoice_id" },
       fields: ["id", "number", "date", "amount", "balance_outstanding", "currency_code", "status"],

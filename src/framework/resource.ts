@@ -91,6 +91,37 @@ export interface RowAction {
   confirm?: string;
 }
 
+/**
+ * An operation on one record beyond list/show/edit/delete, offered as a button on its show page:
+ * - `post`: POST /api/{resource}/{id}/{name} (with `body`, and the `input` field the user types in);
+ *   the answer's record is shown next (e.g. a reissue answers with the new payment);
+ * - `download`: GET /api/{resource}/{id}/{name} saved as a file (e.g. check.pdf);
+ * - `view`: GET /api/{resource}/{id}/{name} whose `data` object is shown as fields in a dialog.
+ * The server route of the action checks the same `permission` (any one); `when` only decides
+ * whether the button is offered, the server re-checks the record's state.
+ */
+export interface RecordAction {
+  name: string;
+  kind: "post" | "download" | "view";
+  /** i18n key of the button (also its identity: two actions may share an endpoint, e.g. void and void as refunded) */
+  label: string;
+  permission: PermissionKeys;
+  when?: Condition;
+  /** i18n key of the confirmation text; interpolated with the record */
+  confirm?: string;
+  body?: Readonly<Record<string, unknown>>;
+  /** a body field the user types in before the POST (e.g. return_code); its label is the field's i18n key */
+  input?: string;
+  danger?: boolean;
+}
+
+/** The declared record action of `resource` behind an endpoint (its server route checks its permission). */
+export function recordAction(resource: Pick<ResourceDef, "name" | "recordActions">, name: string): RecordAction {
+  const action = resource.recordActions?.find((a) => a.name === name);
+  if (!action) throw new Error(`${resource.name} declares no record action ${name}`);
+  return action;
+}
+
 /** belongs-to: this row's `foreignKey` points at `resource` */
 export interface BelongsTo {
   kind: "belongsTo";
@@ -150,6 +181,8 @@ export interface ResourceDef {
   /** columns that get a database index (sort and filter targets) */
   indexes?: readonly (string | readonly string[])[];
   rowActions?: readonly RowAction[];
+  /** operations on one record shown as buttons on its show page (see RecordAction) */
+  recordActions?: readonly RecordAction[];
   relations?: Readonly<Record<string, Relation>>;
   tenancy?: Tenancy;
   /** filters (query-grammar form) every request on this resource is confined to, e.g. a view of a table;

@@ -12,6 +12,7 @@ import { authenticate, oauthRoutes } from "./http/auth.js";
 import { creditRoutes } from "./http/credits.js";
 import { noRoute, registerErrorHandler } from "./http/errors.js";
 import { registerOpenApi } from "./http/openapi.js";
+import { paymentRoutes } from "./http/payments.js";
 import { paymentRunRoutes } from "./http/payment-runs.js";
 import { paymentMethodHelperRoutes } from "./http/payment_methods.js";
 import { userRoutes } from "./http/users.js";
@@ -46,6 +47,7 @@ export async function buildApp({ db, logger = false, resources = registry }: App
   userRoutes(app);
   adminRoutes(app);
   approvalRoutes(app);
+  paymentRoutes(app);
   paymentRunRoutes(app);
   creditRoutes(app);
   paymentMethodHelperRoutes(app);

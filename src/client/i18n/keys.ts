@@ -4,7 +4,8 @@
  *                             edit, duplicate, approval)
  *   <resource>.fields.<field>  (dots of paths become _)
  *   <resource>.statuses.<CODE>                  <resource>.values.<field>.<enum value>
- *   roles.<role> for the role matrix, menu.<group>, view titles, row-action confirmations, and the declared pages' titles, dashboard
+ *   roles.<role> for the role matrix, menu.<group>, view titles, row-action confirmations, record-action labels and
+ *   confirmations, and the declared pages' titles, dashboard
  *   variant titles and widget titles are keys as declared.
  */
 import type { PageDef } from "../../framework/pages.js";
@@ -74,6 +75,11 @@ export function requiredKeys(resources: readonly ResourceDef[], pages: readonly 
     for (const status of r.statuses?.values ?? []) keys.add(statusKey(r.name, status.code));
     for (const code of Object.keys(r.statuses?.composites ?? {})) keys.add(statusKey(r.name, code));
     for (const action of r.rowActions ?? []) if (action.confirm) keys.add(action.confirm);
+    for (const action of r.recordActions ?? []) {
+      keys.add(action.label);
+      if (action.confirm) keys.add(action.confirm);
+      if (action.input) keys.add(fieldKey(r.name, action.input));
+    }
   }
   return [...keys].sort();
 }

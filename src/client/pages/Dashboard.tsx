@@ -12,6 +12,7 @@ import type { Filter, PageDef, Widget } from "../../framework/pages.js";
 import { variantFor } from "../../framework/pages.js";
 import { canAct } from "../../framework/permissions.js";
 import type { ResourceDef } from "../../framework/resource.js";
+import { formatDate } from "../../framework/dates.js";
 import { formatMoney } from "../../framework/money.js";
 import { resourceByName } from "../../../resources/index.js";
 import { apiUrl } from "../http.js";
@@ -67,9 +68,10 @@ function SumWidget({ widget }: { widget: Widget }) {
   );
 }
 
-/** A chart bar's label: a status or enum value's label, a month, an aging bucket. */
+/** A chart bar's label: a status or enum value's label, a month, an aging bucket, a date in the company's format. */
 function useBarLabel(resource: ResourceDef, group: string) {
   const { translate } = useTranslation();
+  const { company } = useUser();
   const [fn, field] = group.includes(":") ? group.split(":", 2) : [undefined, group];
   return (key: string | null): string => {
     if (key === null) return translate("dashboard.none", "None");
@@ -78,6 +80,7 @@ function useBarLabel(resource: ResourceDef, group: string) {
     if (field === resource.statuses?.field) return translate(statusKey(resource.name, key), key);
     if (fieldKind(resource, field) === "enum") return translate(valueKey(resource.name, field, key), key);
     if (fieldKind(resource, field) === "boolean") return key === "true" ? translate("common.yes", "Yes") : translate("common.no", "No");
+    if (fieldKind(resource, field) === "date") return formatDate(key, company.company_date_format);
     return key;
   };
 }

@@ -1,9 +1,10 @@
 /**
  * The generic show page: every schema and computed field, related records as links, has-many
- * relations (lines, activities, documents…) as paged tables, and buttons to the declared pages
- * about the record (e.g. a contact's permissions). A record of an `approvable` resource shows its
- * approval timeline (instead of a table of approvals) and, in a submittable status, "Submit for
- * approval"; the approval route adds the action bar of the approval awaiting the user.
+ * relations (lines, activities, documents…) as paged tables, buttons to the declared pages
+ * about the record (e.g. a contact's permissions) and its declared record actions (e.g. a payment's
+ * clear, void, check PDF). A record of an `approvable` resource shows its approval timeline (instead
+ * of a table of approvals) and, in a submittable status, "Submit for approval"; the approval route
+ * adds the action bar of the approval awaiting the user.
  */
 import { useOne, useTranslation } from "@refinedev/core";
 import { Button, Card, Descriptions, Flex, Result, Space, Spin, Table, Typography } from "antd";
@@ -17,6 +18,7 @@ import { ApprovalBar } from "../approvals/ApprovalBar.js";
 import { ApprovalTimeline } from "../approvals/ApprovalTimeline.js";
 import { SubmitButton } from "../approvals/SubmitButton.js";
 import { approvableOf } from "../approvals/approvables.js";
+import { RecordActions } from "../record-actions.js";
 import { useFormat, usePageTitle, type Row } from "../format.js";
 import { propertiesOf } from "../../framework/schema.js";
 import { fieldKey } from "../i18n/keys.js";
@@ -115,6 +117,7 @@ export default function ShowPage({ resource, id, page = "show" }: { resource: Re
             <Button key={p.path} onClick={() => navigate(pathFor(p.path, id))}>{translate(p.title, p.path)}</Button>
           ))}
           {approvable ? <SubmitButton resourceName={resource.name} declaring={approvable.resource.name} approvable={approvable.approvable} record={record} /> : null}
+          <RecordActions resource={resource} record={record} onChanged={() => void query.refetch()} />
           <RowActions resource={resource} row={record} only={["edit", "duplicate", "delete"]}
             onDeleted={() => navigate(resource.routes.list ?? "/")} />
         </Space>

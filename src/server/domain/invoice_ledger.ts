@@ -10,17 +10,9 @@
  * nets to exactly one approval.
  */
 import { isoDate } from "../../framework/dates.js";
-import { money, round } from "../../framework/money.js";
 import type { DB } from "../db/connect.js";
 import type { Ctx, Row } from "../resources/context.js";
-import { accountsByNumber, entryNumber, invoiceApprovalLines, post, type InvoiceForLedger, type JournalEntry, type JournalLine } from "./ledger.js";
-
-/** Net debit (credit negative) per account of a set of lines, zero balances dropped. */
-function netByAccount(lines: readonly { account_id: number; debit_amount?: unknown; credit_amount?: unknown }[]): Map<number, string> {
-  const net = new Map<number, ReturnType<typeof money>>();
-  for (const line of lines) net.set(line.account_id, (net.get(line.account_id) ?? money(0)).plus(String(line.debit_amount ?? "0")).minus(String(line.credit_amount ?? "0")));
-  return new Map([...net].filter(([, amount]) => !amount.isZero()).map(([id, amount]) => [id, round(amount)]));
-}
+import { accountsByNumber, entryNumber, invoiceApprovalLines, netByAccount, post, reversalLines, type InvoiceForLedger, type JournalEntry } from "./ledger.js";
 
 const sameNet = (a: Map<number, string>, b: Map<number, string>) => a.size === b.size && [...a].every(([id, amount]) => b.get(id) === amount);
 
@@ -39,8 +31,7 @@ export async function postInvoiceApproval(trx: DB, ctx: Ctx, record: Row): Promi
   const entries: JournalEntry[] = [];
   const next = () => entryNumber(ctx.company.id, source, new Set(posted.map((l) => l.entry_number)).size + entries.length + 1);
   if (before.size > 0) {
-    const reversal: JournalLine[] = [...before].map(([account_id, net]) => (money(net).isPositive() ? { account_id, credit_amount: net } : { account_id, debit_amount: round(money(net).negated()) }));
-    entries.push({ entry_number: next(), date: isoDate(), description: `Reversal before re-approval of invoice ${invoice.number}`, source, lines: reversal });
+    entries.push({ entry_number: next(), date: isoDate(), description: `Reversal before re-approval of invoice ${invoice.number}`, source, lines: reversalLines(before) });
   }
   entries.push({ entry_number: next(), date: String(invoice.date), description: `Invoice ${invoice.number}`, source, lines });
   await post(trx, ctx.company.id, entries);

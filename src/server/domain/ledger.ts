@@ -1,10 +1,13 @@
 /**
  * The general ledger: posting balanced journal entries, account balances, and the journal lines'
  * account and source fields. Entries are posted by domain code (and the demo seed), never through the API.
+ * Also where a sent payment's entry is reversed (failed, voided, refunded) and a reissue posted.
  */
+import type Decimal from "decimal.js";
 import { sql } from "kysely";
 import { money, round, sum } from "../../framework/money.js";
 import type { DB } from "../db/connect.js";
+import { conflict } from "../http/errors.js";
 import type { Ctx, Row } from "../resources/context.js";
 import type { ResourceHooks } from "./hooks.js";
 import { checkParent, referenceTitles } from "./lookups.js";
@@ -153,3 +156,53 @@ export const accountTransactionHooks: ResourceHooks = {
     }
   },
 };
+
+// ---------------------------------------------------------------------------------------------
+// a payment after it was sent: its entry when reissued, its reversal when it fails or is voided
+
+/** Net debit (credit negative) per account of a set of lines, zero balances dropped. */
+export function netByAccount(lines: readonly { account_id: number; debit_amount?: unknown; credit_amount?: unknown }[]): Map<number, string> {
+  const net = new Map<number, Decimal>();
+  for (const line of lines) net.set(line.account_id, (net.get(line.account_id) ?? money(0)).plus(String(line.debit_amount ?? "0")).minus(String(line.credit_amount ?? "0")));
+  return new Map([...net].filter(([, amount]) => !amount.isZero()).map(([id, amount]) => [id, round(amount)]));
+}
+
+/** The lines that bring each account of `net` back to zero. */
+export const reversalLines = (net: ReadonlyMap<number, string>): JournalLine[] =>
+  [...net].map(([account_id, amount]) => (money(amount).isPositive() ? { account_id, credit_amount: amount } : { account_id, debit_amount: round(money(amount).negated()) }));
+
+/** The bank GL account a payment is paid from: its originating account's, else the company's default originating account's. */
+export async function bankAccountOf(trx: DB, companyId: number, paymentMethodFromId: number | null): Promise<number> {
+  const rows = await trx.selectFrom("payment_methods").select(["id", "account_id", "is_default"]).where("company_id", "=", companyId)
+    .where("owner_type", "=", "Company").where("account_id", "is not", null).orderBy("id").execute();
+  const row = rows.find((r) => r.id === paymentMethodFromId) ?? rows.find((r) => r.is_default) ?? rows[0];
+  if (!row) throw conflict("No originating account names a bank GL account: the payment cannot be posted");
+  return row.account_id as number;
+}
+
+async function postedLines(trx: DB, companyId: number, paymentId: number) {
+  return (await trx.selectFrom("account_transactions").select(["entry_number", "account_id", "debit_amount", "credit_amount"]).where("company_id", "=", companyId)
+    .where("account_transactionable_type", "=", "Payment").where("account_transactionable_id", "=", paymentId).execute()) as { entry_number: string; account_id: number }[];
+}
+
+/** Post a (reissued) payment's entry: debit AP, credit the bank of its originating account. */
+export async function postPayment(trx: DB, companyId: number, payment: PaymentForLedger & { payment_method_from_id: number | null }): Promise<void> {
+  const bank = await bankAccountOf(trx, companyId, payment.payment_method_from_id);
+  await post(trx, companyId, [paymentEntry(payment, companyId, await accountsByNumber(trx, companyId), bank)]);
+}
+
+/**
+ * Reverse what the journal holds for a payment, as one balanced entry on `date`: each account's net
+ * of the payment's lines posted the other way (the next entry number of the payment). Nothing is
+ * posted when they already net to zero (never posted, or reversed before).
+ */
+export async function reversePayment(trx: DB, companyId: number, payment: Pick<PaymentForLedger, "id" | "payment_number">, date: string, reason: string): Promise<void> {
+  const posted = await postedLines(trx, companyId, payment.id);
+  const net = netByAccount(posted);
+  if (net.size === 0) return;
+  const source = { type: "Payment" as const, id: payment.id };
+  await post(trx, companyId, [{
+    entry_number: entryNumber(companyId, source, new Set(posted.map((l) => l.entry_number)).size + 1), date,
+    description: `${reason} of payment ${payment.payment_number}`, source, lines: reversalLines(net),
+  }]);
+}
