@@ -209,6 +209,30 @@ describe("payment runs: processing", () => {
     expect(await h.database.db.selectFrom("payments").select("id").where("payment_run_id", "=", run.id).execute()).toHaveLength(3);
   });
 
+  it("e-mails each paid vendor's primary contact the remittance advice after processing, once", async () => {
+    const fixture = await payables(2, 2);
+    const [withContact] = fixture.vendorIds;
+    const email = `ar-${process.pid}-${withContact}@vendor.test`;
+    await h.database.db.insertInto("contacts").values({
+      company_id: await acme(), first_name: "Accounts", last_name: "Receivable", contact_type: "VENDOR", vendor_id: withContact, email, vendor_roles: ["PRIMARY"],
+    }).execute();
+    const run = await approvedRun(fixture, fixture.invoices.map((i) => ({ invoice_id: i.id, amount: i.amount })));
+    const key = { "idempotency-key": `mail-${run.id}` };
+    expect((await call("admin@acme.test", "POST", `/api/payment_runs/${run.id}/process`, undefined, key)).statusCode).toBe(200);
+    const paid = await h.database.db.selectFrom("payments").select(["id", "payment_number"]).where("payment_run_id", "=", run.id).where("vendor_id", "=", withContact).executeTakeFirstOrThrow();
+    const mailsTo = () => h.database.db.selectFrom("mail_messages").select(["subject", "text", "related_id"]).where("to", "=", email).execute();
+    // sent after the response, outside the request
+    await expect.poll(async () => (await mailsTo()).length, { timeout: 10_000 }).toBe(1);
+    const [mail] = await mailsTo();
+    expect(mail.subject).toContain(String(paid.payment_number));
+    expect(mail.related_id).toBe(paid.id);
+    for (const invoice of fixture.invoices.filter((i) => i.vendor_id === withContact)) expect(mail.text).toContain(invoice.number);
+    // the vendor without a primary contact gets nothing; a repeat of the call sends nothing more
+    expect((await call("admin@acme.test", "POST", `/api/payment_runs/${run.id}/process`, undefined, key)).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await mailsTo()).toHaveLength(1);
+  });
+
   it("10 concurrent process calls: one set of payments and one file (same key: the same answer; no key: one 200, nine 409)", async () => {
     for (const withKey of [true, false]) {
       const fixture = await payables(2, 2);

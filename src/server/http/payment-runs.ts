@@ -10,6 +10,7 @@ import { createRun, previewRun } from "../domain/payment-runs/create.js";
 import { excludeFromRun } from "../domain/payment-runs/exclude.js";
 import { downloadNacha } from "../domain/payment-runs/nacha-download.js";
 import { processRun } from "../domain/payment-runs/process.js";
+import { sendRemittances } from "../domain/payment-runs/remittances.js";
 import { deleteRun } from "../domain/payment-runs/remove.js";
 import type { Ctx } from "../resources/context.js";
 import { findRow, tableChanged } from "../resources/query.js";
@@ -71,6 +72,10 @@ export function paymentRunRoutes(app: FastifyInstance): void {
     if (key !== undefined && key.length > 200) throw unprocessable({ "Idempotency-Key": ["must be at most 200 characters"] });
     const answer = await processRun(ctx, request.params.id, key);
     touched([...runTables, "nacha_payments", "account_transactions", "idempotency_keys"]);
+    const runId = answer.processedRunId;
+    if (runId !== undefined) {
+      sendRemittances(ctx, runId).catch((error: unknown) => request.log.error({ err: error, runId }, "remittance advice not sent"));
+    }
     return reply.status(answer.status).send(answer.body);
   });
 

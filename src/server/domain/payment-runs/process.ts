@@ -39,6 +39,8 @@ const operation = "payment_runs.process";
 export interface ProcessAnswer {
   status: number;
   body: Row;
+  /** the run processed by this call (not an answer repeated for its Idempotency-Key) */
+  processedRunId?: number;
 }
 
 /** The answer stored for this key, if the key was used before (409 when it was used on another run). */
@@ -182,6 +184,6 @@ export async function processRun(ctx: Ctx, id: string, key: string | undefined):
         company_id: ctx.company.id, key, operation, record_id: run.id as number, status_code: answer.status, response: JSON.stringify(answer.body),
       }).execute();
     }
-    return answer;
+    return { ...answer, processedRunId: run.id as number };
   });
 }
