@@ -4,7 +4,7 @@ import { paymentRunSchema } from "../schemas/payment_run.js";
 /**
  * Payment runs: invoices paid together on a date. Its show page carries the batches, the invoice
  * rows (payment_run_items), the payment rows (payments with this run) and the approvals.
- * Runs are built and moved on by the payment-run screens (next issues); the API reads them.
+ * Its show route is the hand-written run page (src/client/pages/custom/payments/PaymentRun.tsx).
  * Composite UNPROCESSED = NEW or PENDING (not yet approved and submitted).
  */
 export const paymentRunStatuses = {
@@ -32,7 +32,10 @@ export default defineResource({
   routes: {
     list: "/payment_runs",
     show: "/payment_runs/:paymentRunID",
-    views: [{ path: "/payment_runs_approval/:paymentRunID", page: "approval" }],
+    views: [
+      { path: "/payment_runs/:paymentRunID", page: "show", component: "PaymentRun" },
+      { path: "/payment_runs_approval/:paymentRunID", page: "approval" },
+    ],
   },
   permissions: {
     list: ["listPayments", "listPaymentRun"],
