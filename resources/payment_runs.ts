@@ -42,6 +42,7 @@ export default defineResource({
     show: ["readPayments", "readPaymentRun"],
   },
   statuses: paymentRunStatuses,
+  approvable: { type: "PaymentRun", submittable: ["NEW"], permission: ["payInvoices", "invoicePayBills"] },
   columns: [
     { field: "number", link: "show", filterable: true },
     { field: "payment_date", kind: "date", filterable: true },
@@ -54,7 +55,7 @@ export default defineResource({
   defaultSort: { field: "payment_date", order: "desc" },
   search: ["number", "description"],
   indexes: ["number", "status", "payment_date", "submitted_at", "total_amount"],
-  serverFields: ["total_amount", "total_vendor_count", "submitted_at", "created_by_id"],
+  serverFields: ["total_amount", "total_vendor_count", "submitted_at", "submit_date", "submitted_by_id", "created_by_id"],
   computed: ["currency"],
   relations: {
     payment_run_batches: {

@@ -15,5 +15,8 @@ export const nachaPaymentSchema = {
     payment_method_from_id: { type: ["integer", "null"], "x-references": "payment_methods" },
     entry_count: { type: "integer", default: 0 },
     file_name: { type: ["string", "null"], maxLength: 200 },
+    payment_date: { type: ["string", "null"], format: "date" },
+    /** the file itself (94-character records); downloaded at GET /api/nacha_payments/{id}/file, never listed */
+    content: { type: ["string", "null"], writeOnly: true },
   },
 } as const;

@@ -40,5 +40,9 @@ export const paymentSchema = {
     no_push: { type: "boolean", default: false },
     external_id: { type: ["string", "null"], maxLength: 100 },
     version_seq: { type: "integer", default: 0 },
+    /** NACHA trace number of an ACH payment: the ODFI's 8-digit routing prefix + a 7-digit sequence */
+    trace_number: { type: ["string", "null"], maxLength: 15 },
+    /** taken out of its payment run by an approver (shown as VOID - EXCLUDED) */
+    excluded: { type: "boolean", default: false },
   },
 } as const;

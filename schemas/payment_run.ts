@@ -12,7 +12,11 @@ export const paymentRunSchema = {
     total_amount: { type: "string", format: "money", default: "0" },
     currency_code: { type: "string", pattern: "^[A-Z]{3}$" },
     total_vendor_count: { type: "integer", default: 0 },
+    /** when the run was sent to the bank (processed) */
     submitted_at: { type: ["string", "null"], format: "date-time" },
+    /** set by the approval engine when the run is submitted for approval */
+    submit_date: { type: ["string", "null"], format: "date" },
+    submitted_by_id: { type: ["integer", "null"], "x-references": "users" },
     created_by_id: { type: ["integer", "null"], "x-references": "users" },
     description: { type: ["string", "null"], maxLength: 2000 },
   },

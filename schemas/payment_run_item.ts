@@ -8,6 +8,8 @@ export const paymentRunItemSchema = {
   properties: {
     payment_run_id: { type: "integer", "x-references": "payment_runs" },
     payment_run_batch_id: { type: ["integer", "null"], "x-references": "payment_run_batches" },
+    /** the run's payment that pays this row */
+    payment_id: { type: ["integer", "null"], "x-references": "payments" },
     invoice_id: { type: "integer", "x-references": "invoices" },
     invoice_type: { type: "string", enum: ["INVOICE", "EXPENSE"], default: "INVOICE" },
     vendor_id: { type: ["integer", "null"], "x-references": "vendors" },

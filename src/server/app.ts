@@ -9,8 +9,10 @@ import type { DB } from "./db/connect.js";
 import { adminRoutes } from "./http/admin.js";
 import { approvalRoutes } from "./http/approvals.js";
 import { authenticate, oauthRoutes } from "./http/auth.js";
+import { creditRoutes } from "./http/credits.js";
 import { noRoute, registerErrorHandler } from "./http/errors.js";
 import { registerOpenApi } from "./http/openapi.js";
+import { paymentRunRoutes } from "./http/payment-runs.js";
 import { userRoutes } from "./http/users.js";
 import { resourceRoutes } from "./resources/routes.js";
 
@@ -43,6 +45,8 @@ export async function buildApp({ db, logger = false, resources = registry }: App
   userRoutes(app);
   adminRoutes(app);
   approvalRoutes(app);
+  paymentRunRoutes(app);
+  creditRoutes(app);
   resourceRoutes(app, resources);
 
   const hasClient = fs.existsSync(path.join(clientDir, "index.html"));

@@ -3,6 +3,7 @@
  * most tables; a few server-only tables (identity, tokens, document contents) are listed here.
  */
 import { documentFileSchema } from "../../../schemas/document.js";
+import { idempotencyKeySchema } from "../../../schemas/idempotency_key.js";
 import { oauthTokenSchema } from "../../../schemas/oauth_token.js";
 import { userSchema } from "../../../schemas/user.js";
 import { tableOf, type ResourceDef } from "../../framework/resource.js";
@@ -86,6 +87,7 @@ const internalTables: TableModel[] = [
   { name: "users", columns: columnsOf(userSchema, false), indexes: [] },
   { name: "oauth_tokens", columns: columnsOf(oauthTokenSchema, false), indexes: [["user_id"]] },
   { name: "document_files", columns: columnsOf(documentFileSchema, true), indexes: [["company_id", "document_id"]] },
+  { name: "idempotency_keys", columns: columnsOf(idempotencyKeySchema, true), indexes: [["company_id", "key"]] },
 ];
 
 export function companyScoped(resource: ResourceDef): boolean {

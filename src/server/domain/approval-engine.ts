@@ -243,6 +243,7 @@ export async function act(action: Action, id: string, body: Row | undefined, ctx
         .where("company_id", "=", ctx.company.id).where("approvable_type", "=", type).where("approvable_id", "=", record.id as number)
         .where("aasm_state", "=", "pending").execute();
       await setStatus(trx, tctx, type, record, { status: engine.rejectedStatus });
+      await engine.onRejected?.(trx, tctx, record);
       return row;
     }
     // any-one step: the step's other pending rows are no longer needed

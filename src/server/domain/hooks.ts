@@ -24,6 +24,7 @@ import { invoiceHooks } from "./invoices.js";
 import { accountHooks, accountTransactionHooks } from "./ledger.js";
 import { paymentMethodHooks } from "./payment_methods.js";
 import { currencyHooks, nachaPaymentHooks, paymentHooks } from "./payments.js";
+import { payBillsHooks, paymentRunHooks } from "./payment-runs/hooks.js";
 import { poItemHooks } from "./po_items.js";
 import { policyHooks } from "./policies.js";
 import { purchaseOrderRequestHooks } from "./purchase_order_requests.js";
@@ -93,7 +94,8 @@ const hooks: Record<string, ResourceHooks> = {
   delegations: delegationHooks,
   payments: paymentHooks,
   payment_methods: paymentMethodHooks,
-  payment_runs: currencyHooks,
+  payment_runs: paymentRunHooks,
+  invoices_pay_bills: payBillsHooks,
   edi_payments: currencyHooks,
   nacha_payments: nachaPaymentHooks,
   invoice_requests: invoiceRequestHooks,

@@ -122,7 +122,7 @@ async function seedWorkflows(db: DB, { companyId, subsidiaryIds }: SeedContext, 
       step(1, "APPROVER_AMOUNT", "OTHER", [], { max_amount: "500.00" }),
       step(2, "AMOUNT", "USER", [approver, admin], { min_amount: "500.00", require_all: true }),
     ] },
-    { name: "Payment run approval", workflow_type: "PaymentRun", status: "ACTIVE", steps: [step(1, "DEFAULT", "USER", [admin])] },
+    { name: "Payment run approval", workflow_type: "PaymentRun", status: "ACTIVE", steps: [step(1, "DEFAULT", "USER", [approver])] },
     { name: "Card approval", workflow_type: "VirtualCard", status: "ACTIVE", steps: [step(1, "DEFAULT", "USER", [approver])] },
     { name: "Vendor credit approval", workflow_type: "CreditMemo", status: "INACTIVE", steps: [step(1, "DEFAULT", "USER", [admin])] },
     { name: "Invoice approval (regional)", workflow_type: "Invoice", status: "INACTIVE", steps: [

@@ -3,6 +3,7 @@ import type { WorkflowType } from "../../../framework/resource.js";
 import type { DB } from "../../db/connect.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import { invoiceEngine } from "./invoice.js";
+import { paymentRunEngine } from "./payment-run.js";
 
 /** How the engine reads and moves one workflow type's records. */
 export interface Engine {
@@ -16,6 +17,8 @@ export interface Engine {
   approvedStatus(record: Row): string;
   rejectedStatus: string;
   pendingStatus: string;
+  /** after a rejection, in its transaction: undo what the record holds (e.g. a payment run's reservations) */
+  onRejected?(trx: DB, ctx: Ctx, record: Row): Promise<void>;
 }
 
-export const engines: Readonly<Partial<Record<WorkflowType, Engine>>> = { Invoice: invoiceEngine };
+export const engines: Readonly<Partial<Record<WorkflowType, Engine>>> = { Invoice: invoiceEngine, PaymentRun: paymentRunEngine };

@@ -1,0 +1,49 @@
+/** What lists show about runs and payable invoices beyond their columns. */
+import { currencyOf } from "../../../framework/money.js";
+import { expandStatuses } from "../../../framework/query.js";
+import paymentRuns from "../../../../resources/payment_runs.js";
+import type { Ctx, Row } from "../../resources/context.js";
+import type { ResourceHooks } from "../hooks.js";
+import { invoiceHooks } from "../invoices.js";
+import { anyId } from "./plan.js";
+
+/** Only a run not yet approved may be deleted (data-spec: UNPROCESSED = NEW or PENDING). */
+export const deletableRunStatuses = expandStatuses(paymentRuns, ["UNPROCESSED"]);
+
+export const paymentRunHooks: ResourceHooks = {
+  decorate(rows) {
+    for (const row of rows) {
+      row.currency = currencyOf(String(row.currency_code));
+      row.is_allow_to_delete = deletableRunStatuses.includes(String(row.status));
+    }
+  },
+};
+
+/** Each vendor's default payment method and how many active methods it has: one query for the page. */
+async function vendorMethods(ctx: Ctx, vendorIds: number[]): Promise<Map<number, { method: Row | null; count: number }>> {
+  const rows = vendorIds.length === 0 ? [] : await ctx.db.selectFrom("payment_methods").select(["id", "vendor_id", "name", "payment_type", "is_default"])
+    .where("company_id", "=", ctx.company.id).where("owner_type", "=", "Vendor").where("status", "=", "ACTIVE").where(anyId("vendor_id", vendorIds))
+    .orderBy("id").execute();
+  const out = new Map<number, { method: Row | null; count: number }>();
+  for (const r of rows) {
+    const entry = out.get(r.vendor_id as number) ?? { method: null, count: 0 };
+    entry.count += 1;
+    if (r.is_default === true) entry.method = { id: r.id, name: r.name, payment_type: r.payment_type };
+    out.set(r.vendor_id as number, entry);
+  }
+  return out;
+}
+
+/** Pay bills: the invoice fields plus the vendor's default payment_method (id, name, payment_type) and payment_method_count. */
+export const payBillsHooks: ResourceHooks = {
+  ...invoiceHooks,
+  async decorate(rows, ctx) {
+    await invoiceHooks.decorate?.(rows, ctx);
+    const methods = await vendorMethods(ctx, [...new Set(rows.map((r) => r.vendor_id as number))]);
+    for (const row of rows) {
+      const own = methods.get(row.vendor_id as number);
+      row.payment_method = own?.method ?? null;
+      row.payment_method_count = own?.count ?? 0;
+    }
+  },
+};
