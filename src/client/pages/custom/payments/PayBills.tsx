@@ -38,7 +38,7 @@ export const payKeys = ["allowPayments", "payInvoices"];
 /** the cross-border card integration's payment type: never paid from here (data spec 5) */
 const corpayType = "corpay_card";
 
-type Invoice = Row & PayableInvoice & { is_validate_pay_now?: boolean };
+type Invoice = Row & PayableInvoice & { is_validate_pay_now?: boolean; payment_method?: { payment_type?: string } | null };
 
 /** The list's filters in the API's query grammar, for the stats of bulk 'all' mode. */
 const grammarQuery = (filters: readonly LogicalFilter[]) =>
@@ -75,8 +75,9 @@ export default function PayBills({ page }: CustomPageProps) {
   const allStats = useApi<{ key: string; count: number; sum: string }[]>(all
     ? `/api/${resource.name}/stats?_group=currency_code&_sum=outstanding_balance_pending&${grammarQuery(logical)}` : null);
 
-  const payable = (row: Invoice) => mayPay && row.is_validate_pay_now === true
-    && options.methodOf(row.vendor_id, items.get(row.id)?.payment_method_id)?.payment_type !== corpayType;
+  /** the method the row's payment would use: the one chosen, else the vendor's default the server names */
+  const methodType = (row: Invoice) => options.methodOf(row.vendor_id, items.get(row.id)?.payment_method_id)?.payment_type ?? row.payment_method?.payment_type;
+  const payable = (row: Invoice) => mayPay && row.is_validate_pay_now === true && methodType(row) !== corpayType;
   const update = (id: number, change: Partial<SelectedInvoice>) =>
     setItems((previous) => new Map(previous).set(id, { ...previous.get(id)!, ...change }));
   const label = (field: string) => translate(fieldKey(resource.name, field), field);

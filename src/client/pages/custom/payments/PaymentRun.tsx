@@ -117,7 +117,7 @@ export default function PaymentRun({ page }: CustomPageProps) {
       <Flex justify="space-between" align="center" wrap gap="small">
         <Space align="center">
           <Typography.Title level={3} style={{ margin: 0 }}>{translate(page.title, "Payment Run")} {number}</Typography.Title>
-          {format.render(runs, column("status"), data)}
+          <span data-run-status={status}>{format.render(runs, column("status"), data)}</span>
         </Space>
         {actions}
       </Flex>
@@ -140,7 +140,7 @@ export default function PaymentRun({ page }: CustomPageProps) {
           onExclude={excluding ? (itemId) => exclude({ item_ids: [itemId] }) : undefined} />
       </Card>
       <Card size="small" title={field("payments")}>
-        <PaymentsTable rows={payments.data ?? []} onExclude={excluding ? (paymentId) => exclude({ payment_ids: [paymentId] }) : undefined} />
+        <PaymentsTable rows={payments.data ?? []} items={items.data ?? []} onExclude={excluding ? (paymentId) => exclude({ payment_ids: [paymentId] }) : undefined} />
       </Card>
       <Card size="small" title={field("approvals")}>
         <RunApprovals rows={approvals.data ?? []} runNumber={number} onActed={reload} />

@@ -39,6 +39,15 @@ function useColumns() {
   });
 }
 
+/** A row's payment_method.payment_type in words (the payment-method resource's enum labels). */
+function usePaymentType() {
+  const { translate } = useTranslation();
+  return (row: Row) => {
+    const type = (row.payment_method as Row | null)?.payment_type;
+    return type ? translate(`payment_methods.values.payment_type.${String(type)}`, String(type)) : "—";
+  };
+}
+
 function ExcludedTag() {
   const { translate } = useTranslation();
   return (
@@ -72,9 +81,12 @@ interface ItemsProps {
 export function ItemsTable({ rows, runStatus, accounts, onAccount, onExclude }: ItemsProps) {
   const { translate } = useTranslation();
   const format = useFormat();
-  const base = useColumns()(items, ["invoice.number", "invoice_type", "vendor.name", "amount", "payment_method.payment_type", "payment_date"]);
+  const paymentType = usePaymentType();
+  const columnsOf = useColumns();
   const columns: TableColumnsType<Row> = [
-    ...base,
+    ...columnsOf(items, ["invoice.number", "invoice_type", "vendor.name", "amount"]),
+    { key: "type", title: translate(fieldKey(items.name, "payment_method.payment_type"), "Payment Type"), render: (_: unknown, row: Row) => paymentType(row) },
+    ...columnsOf(items, ["payment_date"]),
     {
       key: "payment_method_from",
       title: translate(fieldKey(items.name, "payment_method_from"), "From Account"),
@@ -110,23 +122,29 @@ export function ItemsTable({ rows, runStatus, accounts, onAccount, onExclude }: 
 
 interface PaymentsProps {
   rows: Row[];
+  /** the run's invoice rows: each names the payment that pays it (payment_id) */
+  items: Row[];
   onExclude?: (paymentId: number) => void;
 }
 
 /** Only DEBIT payments can be excluded (data spec 4), and only while they still count. */
 const excludable = (row: Row) => row.record_type === "DEBIT" && !row.excluded && row.status !== "VOID";
 
-export function PaymentsTable({ rows, onExclude }: PaymentsProps) {
+export function PaymentsTable({ rows, items: invoiceRows, onExclude }: PaymentsProps) {
   const { translate } = useTranslation();
   const format = useFormat();
-  const base = useColumns()(payments, ["payment_number", "vendor.name", "payment_date", "payment_method_from.name", "payment_method.payment_type", "amount"]);
+  const columnsOf = useColumns();
+  const paymentType = usePaymentType();
   const columns: TableColumnsType<Row> = [
-    ...base,
+    ...columnsOf(payments, ["payment_number", "vendor.name", "payment_date"]),
+    { key: "from", title: translate("payBills.originatingAccount", "Originating Account"), render: (_: unknown, row: Row) => String((row.payment_method_from as Row | null)?.name ?? "—") },
+    { key: "type", title: translate("payBills.paymentType", "Payment Type"), render: (_: unknown, row: Row) => paymentType(row) },
+    ...columnsOf(payments, ["amount"]),
     {
       key: "invoices",
       title: translate(fieldKey(payments.name, "invoices"), "Invoices"),
       render: (_: unknown, row: Row) => {
-        const linked = (row.invoices as Row[] | undefined) ?? [];
+        const linked = invoiceRows.filter((item) => item.payment_id === row.id).map((item) => ({ id: item.invoice_id, number: (item.invoice as Row | null)?.number }));
         const links = linked.slice(0, linkedInvoicesShown).map((invoice, i) => (
           <span key={String(invoice.id)}>{i ? ", " : ""}<Link to={showPath("invoices", invoice.id) ?? "#"}>{String(invoice.number)}</Link></span>
         ));
