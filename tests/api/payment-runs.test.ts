@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { earliestPaymentDate } from "../../src/framework/business-days.js";
 import { money, sum } from "../../src/framework/money.js";
 import { payableFixture, type PayableFixture } from "../bench/payables-fixture.js";
+import { auditNacha } from "../support/nacha-audit.js";
 import { useApp } from "./harness.js";
 
 const h = useApp();
@@ -124,5 +125,163 @@ describe("payment runs: approval", () => {
     expect(rejected.statusCode, rejected.body).toBe(200);
     expect((await call("admin@acme.test", "GET", `/api/payment_runs/${run.id}`)).json().data.status).toBe("REJECTED");
     for (const invoice of fixture.invoices) expect(await pending(invoice.id)).toBe(money(invoice.amount).toFixed(2));
+  });
+});
+
+/** A run created, submitted and approved by the approver. */
+async function approvedRun(fixture: PayableFixture, items = itemsOf(fixture)) {
+  const run = await createdRun(fixture, items);
+  expect((await call("admin@acme.test", "POST", `/api/payment_runs/${run.id}/submit`)).statusCode).toBe(200);
+  const approvals = (await call("admin@acme.test", "GET", `/api/approvals?approvable_type=PaymentRun&approvable_id=${run.id}`)).json().data as { id: number }[];
+  expect(approvals).toHaveLength(1);
+  const approved = await call("approver@acme.test", "POST", `/api/approvals/${approvals[0].id}/approve`);
+  expect(approved.statusCode, approved.body).toBe(200);
+  return run;
+}
+
+async function invoiceRow(id: number) {
+  const row = await h.database.db.selectFrom("invoices").select(["payments_sum", "balance_outstanding", "outstanding_balance_pending", "status"]).where("id", "=", id).executeTakeFirstOrThrow();
+  return { ...row, payments_sum: money(String(row.payments_sum)).toFixed(2), balance_outstanding: money(String(row.balance_outstanding)).toFixed(2) };
+}
+
+async function filesOf(runId: number) {
+  const response = await call("admin@acme.test", "GET", `/api/nacha_payments?payment_run_id=${runId}`);
+  expect(response.statusCode).toBe(200);
+  return response.json().data as { id: number; amount: string; status: string; entry_count: number; content?: string }[];
+}
+
+describe("payment runs: processing", () => {
+  it("refused before approval (409); after approval payments, balances, journal and one NACHA file that adds up", async () => {
+    const fixture = await payables(3, 2, 3); // vendor 1 is an individual (PPD), 2 and 3 businesses (CCD)
+    const partial = fixture.invoices.map((i, n) => ({ invoice_id: i.id, amount: n === 0 ? "10.00" : i.amount }));
+    const created = await createdRun(fixture, partial);
+    expect((await call("admin@acme.test", "POST", `/api/payment_runs/${created.id}/process`)).statusCode).toBe(409);
+    await call("admin@acme.test", "DELETE", `/api/payment_runs/${created.id}`);
+
+    const run = await approvedRun(fixture, partial);
+    const processed = await call("admin@acme.test", "POST", `/api/payment_runs/${run.id}/process`, undefined, { "idempotency-key": `once-${run.id}` });
+    expect(processed.statusCode, processed.body).toBe(200);
+    expect(processed.json().data.status).toBe("OPEN");
+
+    const payments = await h.database.db.selectFrom("payments").select(["id", "amount", "status", "payment_number", "trace_number", "payment_type"]).where("payment_run_id", "=", run.id).execute();
+    expect(payments).toHaveLength(3);
+    expect(payments.every((p) => p.status === "PROCESSING" && /^PAY-\d+$/.test(String(p.payment_number)) && /^\d{15}$/.test(String(p.trace_number)))).toBe(true);
+    const achTotal = sum(payments.filter((p) => p.payment_type === "ach").map((p) => String(p.amount)));
+    expect(achTotal).toBe(sum(partial.map((i) => i.amount)));
+
+    // balances drop by exactly the amounts; a partly paid invoice is OPEN, a fully paid one PAID
+    const first = await invoiceRow(fixture.invoices[0].id);
+    expect(first).toMatchObject({ payments_sum: "10.00", balance_outstanding: money(fixture.invoices[0].amount).minus(10).toFixed(2), status: "OPEN" });
+    for (const invoice of fixture.invoices.slice(1)) expect(await invoiceRow(invoice.id)).toMatchObject({ payments_sum: money(invoice.amount).toFixed(2), balance_outstanding: "0.00", status: "PAID" });
+
+    // the journal: per payment, debit AP = credit bank
+    const lines = await h.database.db.selectFrom("account_transactions").select(["entry_number", "debit_amount", "credit_amount"])
+      .where("account_transactionable_type", "=", "Payment").where("account_transactionable_id", "in", payments.map((p) => p.id as number)).execute();
+    expect(lines).toHaveLength(6);
+    expect(sum(lines.map((l) => String(l.debit_amount)))).toBe(sum(lines.map((l) => String(l.credit_amount))));
+    expect(sum(lines.map((l) => String(l.debit_amount)))).toBe(achTotal);
+
+    // the NACHA file: 94-character lines, a multiple of 10, entry hash and totals recomputed from the file
+    const files = await filesOf(run.id);
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatchObject({ status: "NEW", amount: achTotal, entry_count: 3 });
+    expect(files[0].content).toBeUndefined();
+    const download = await call("admin@acme.test", "GET", `/api/nacha_payments/${files[0].id}/file`);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers["content-type"]).toContain("text/plain");
+    expect(download.headers["content-disposition"]).toMatch(/^attachment; filename=/);
+    const audit = auditNacha(download.body);
+    expect(audit.lines.every((l) => l.length === 94)).toBe(true);
+    expect(audit.lines.length % 10).toBe(0);
+    expect(audit.file).toMatchObject({ count: audit.computed.count, hash: audit.computed.hash, credit: audit.computed.credit });
+    for (const batch of audit.batches) expect([batch.controlCount, batch.controlHash, batch.controlCredit]).toEqual([batch.count, batch.hash, batch.credit]);
+    expect(audit.computed.credit).toBe(BigInt(money(achTotal).times(100).toFixed(0)));
+    expect(audit.batches.map((b) => b.sec).sort()).toEqual(["CCD", "PPD"]);
+    expect(audit.entries.map((e) => e.trace).sort()).toEqual(payments.map((p) => String(p.trace_number)).sort());
+    expect(audit.entries.map((e) => e.idNumber).sort()).toEqual(payments.map((p) => String(p.payment_number)).sort());
+    expect((await filesOf(run.id))[0].status).toBe("DOWNLOAD");
+
+    // a repeat with the same key answers the same; without it, the run is no longer APPROVED
+    const again = await call("admin@acme.test", "POST", `/api/payment_runs/${run.id}/process`, undefined, { "idempotency-key": `once-${run.id}` });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.id).toBe(run.id);
+    expect((await call("admin@acme.test", "POST", `/api/payment_runs/${run.id}/process`)).statusCode).toBe(409);
+    expect(await h.database.db.selectFrom("payments").select("id").where("payment_run_id", "=", run.id).execute()).toHaveLength(3);
+  });
+
+  it("10 concurrent process calls: one set of payments and one file (same key: the same answer; no key: one 200, nine 409)", async () => {
+    for (const withKey of [true, false]) {
+      const fixture = await payables(2, 2);
+      const run = await approvedRun(fixture);
+      const headers = { ...(await h.login("admin@acme.test")), ...(withKey ? { "idempotency-key": `burst-${run.id}` } : {}) };
+      const responses = await Promise.all(Array.from({ length: 10 }, () => h.app.inject({ method: "POST", url: `/api/payment_runs/${run.id}/process`, headers })));
+      const codes = responses.map((r) => r.statusCode).sort();
+      expect(codes).toEqual(withKey ? Array(10).fill(200) : [200, ...Array(9).fill(409)]);
+      const payments = await h.database.db.selectFrom("payments").select(["id", "payment_number"]).where("payment_run_id", "=", run.id).execute();
+      expect(payments).toHaveLength(2);
+      expect(await filesOf(run.id)).toHaveLength(1);
+      const lines = await h.database.db.selectFrom("account_transactions").select("id").where("account_transactionable_type", "=", "Payment")
+        .where("account_transactionable_id", "in", payments.map((p) => p.id as number)).execute();
+      expect(lines).toHaveLength(4);
+      for (const invoice of fixture.invoices) expect((await invoiceRow(invoice.id)).payments_sum).toBe(money(invoice.amount).toFixed(2));
+    }
+  });
+});
+
+describe("payment runs: exclusion and deletion", () => {
+  it("an approver excludes a DEBIT payment while the approval is current; the reservation returns", async () => {
+    const fixture = await payables(2, 1);
+    const run = await createdRun(fixture);
+    const payments = await h.database.db.selectFrom("payments").select(["id", "vendor_id"]).where("payment_run_id", "=", run.id).orderBy("id").execute();
+    expect((await call("approver@acme.test", "POST", `/api/payment_runs/${run.id}/exclude`, { payment_ids: [payments[0].id] })).statusCode).toBe(409);
+    await call("admin@acme.test", "POST", `/api/payment_runs/${run.id}/submit`);
+    expect((await call("admin@acme.test", "POST", `/api/payment_runs/${run.id}/exclude`, { payment_ids: [payments[0].id] })).statusCode).toBe(403);
+    const excluded = await call("approver@acme.test", "POST", `/api/payment_runs/${run.id}/exclude`, { payment_ids: [payments[0].id] });
+    expect(excluded.statusCode, excluded.body).toBe(200);
+    const paid = fixture.invoices.find((i) => i.vendor_id === payments[0].vendor_id)!;
+    const kept = fixture.invoices.find((i) => i.vendor_id !== payments[0].vendor_id)!;
+    expect(excluded.json().data).toMatchObject({ total_amount: money(kept.amount).toFixed(2), total_vendor_count: 1 });
+    expect(await pending(paid.id)).toBe(money(paid.amount).toFixed(2));
+    expect(await pending(kept.id)).toBe("0.00");
+    const voided = await h.database.db.selectFrom("payments").select(["status", "excluded"]).where("id", "=", payments[0].id).executeTakeFirstOrThrow();
+    expect(voided).toEqual({ status: "VOID", excluded: true });
+    const again = await call("approver@acme.test", "POST", `/api/payment_runs/${run.id}/exclude`, { payment_ids: [payments[0].id] });
+    expect(again.statusCode).toBe(422);
+    expect(Object.keys(again.json().errors)).toEqual(["payment_ids.0"]);
+  });
+
+  it("deletes only an unprocessed run, releasing its reservations; an approved run stays", async () => {
+    const fixture = await payables(1, 2);
+    const run = await createdRun(fixture);
+    const removed = await call("admin@acme.test", "DELETE", `/api/payment_runs/${run.id}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    for (const invoice of fixture.invoices) expect(await pending(invoice.id)).toBe(money(invoice.amount).toFixed(2));
+    expect(await h.database.db.selectFrom("payments").select("id").where("payment_run_id", "=", run.id).execute()).toHaveLength(0);
+    expect((await call("admin@acme.test", "GET", `/api/payment_runs/${run.id}`)).statusCode).toBe(404);
+    const approved = await approvedRun(fixture);
+    expect((await call("admin@acme.test", "DELETE", `/api/payment_runs/${approved.id}`)).statusCode).toBe(409);
+  });
+});
+
+describe("payment runs: permissions", () => {
+  it("staff, the vendor portal and another company are refused", async () => {
+    const fixture = await payables(1, 1);
+    const body = { payment_date: paymentDate, items: itemsOf(fixture) };
+    for (const email of ["staff@acme.test", "vendor@northwind.test", "readonly@acme.test"]) {
+      expect((await call(email, "POST", "/api/payment_runs", body)).statusCode, email).toBe(403);
+      expect((await call(email, "POST", "/api/payment_runs/preview", body)).statusCode, email).toBe(403);
+    }
+    const run = await createdRun(fixture);
+    for (const email of ["staff@acme.test", "vendor@northwind.test"]) {
+      expect((await call(email, "POST", `/api/payment_runs/${run.id}/process`)).statusCode, email).toBe(403);
+      expect((await call(email, "DELETE", `/api/payment_runs/${run.id}`)).statusCode, email).toBe(403);
+    }
+    // Globex cannot see, process or delete Acme's run, nor pay Acme's invoices
+    expect((await call("admin@globex.test", "POST", `/api/payment_runs/${run.id}/process`)).statusCode).toBe(404);
+    expect((await call("admin@globex.test", "DELETE", `/api/payment_runs/${run.id}`)).statusCode).toBe(404);
+    const foreign = await call("admin@globex.test", "POST", "/api/payment_runs", body);
+    expect(foreign.statusCode).toBe(422);
+    expect(Object.keys(foreign.json().errors)).toEqual(["items.0.invoice_id"]);
+    expect(await pending(fixture.invoices[0].id)).toBe("0.00");
   });
 });

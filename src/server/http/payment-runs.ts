@@ -4,16 +4,21 @@
  * invoicePayBills (spec 2.15, the pay-bills guard) and the payments module; vendor-portal users never.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { can, moduleEnabled } from "../../framework/permissions.js";
+import { can, canAct, moduleEnabled } from "../../framework/permissions.js";
 import { resourceByName } from "../../../resources/index.js";
 import { createRun, previewRun } from "../domain/payment-runs/create.js";
+import { excludeFromRun } from "../domain/payment-runs/exclude.js";
+import { downloadNacha } from "../domain/payment-runs/nacha-download.js";
+import { processRun } from "../domain/payment-runs/process.js";
+import { deleteRun } from "../domain/payment-runs/remove.js";
 import type { Ctx } from "../resources/context.js";
 import { findRow, tableChanged } from "../resources/query.js";
 import { decorate } from "../resources/read.js";
-import { forbidden, notFound } from "./errors.js";
+import { forbidden, notFound, unprocessable } from "./errors.js";
 import { tableWritten } from "./sessions.js";
 
 const runs = resourceByName.get("payment_runs")!;
+const nacha = resourceByName.get("nacha_payments")!;
 export const payPermission = ["payInvoices", "invoicePayBills"] as const;
 
 /** The tables a run's create, exclusion, processing or deletion writes. */
@@ -48,5 +53,40 @@ export function paymentRunRoutes(app: FastifyInstance): void {
     const id = await createRun(ctx, request.body);
     touched(runTables);
     return reply.status(201).send({ data: await runAnswer(id, ctx) });
+  });
+
+  // an approver of the run's current step, who may not hold the pay keys: the run must be readable to them
+  app.post<{ Params: { id: string } }>("/api/payment_runs/:id/exclude", async (request) => {
+    const ctx = request.ctx;
+    if (!canAct(ctx.principal, runs, "show")) throw forbidden();
+    const id = await excludeFromRun(ctx, request.params.id, request.body);
+    touched(runTables);
+    return { data: await runAnswer(id, ctx) };
+  });
+
+  app.post<{ Params: { id: string } }>("/api/payment_runs/:id/process", async (request, reply) => {
+    const ctx = payer(request);
+    const header = request.headers["idempotency-key"];
+    const key = typeof header === "string" && header.trim() ? header.trim() : undefined;
+    if (key !== undefined && key.length > 200) throw unprocessable({ "Idempotency-Key": ["must be at most 200 characters"] });
+    const answer = await processRun(ctx, request.params.id, key);
+    touched([...runTables, "nacha_payments", "account_transactions", "idempotency_keys"]);
+    return reply.status(answer.status).send(answer.body);
+  });
+
+  app.delete<{ Params: { id: string } }>("/api/payment_runs/:id", async (request) => {
+    const ctx = payer(request);
+    const run = await deleteRun(ctx, request.params.id);
+    touched([...runTables, "approvals"]);
+    return { data: run };
+  });
+
+  app.get<{ Params: { id: string } }>("/api/nacha_payments/:id/file", async (request, reply) => {
+    const ctx = request.ctx;
+    if (!canAct(ctx.principal, nacha, "show")) throw forbidden();
+    const file = await downloadNacha(ctx, request.params.id);
+    touched(["nacha_payments", "activities"]);
+    return reply.header("content-type", "text/plain; charset=utf-8")
+      .header("content-disposition", `attachment; filename="${file.fileName.replace(/[^\w.-]/g, "_")}"`).send(file.content);
   });
 }

@@ -4,6 +4,7 @@
  */
 import { matches } from "../../framework/conditions.js";
 import { tableOf, type ResourceDef, type RowAction } from "../../framework/resource.js";
+import { insertRows } from "../db/bulk.js";
 import type { DB } from "../db/connect.js";
 import { companyScoped } from "../db/tables.js";
 import { hooksOf } from "../domain/hooks.js";
@@ -65,14 +66,21 @@ function changesBetween(before: Row, after: Row): Row {
   return changes;
 }
 
-export async function audit(trx: DB, ctx: Ctx, event: "create" | "update" | "destroy", resource: ResourceDef, itemId: number, changes: Row): Promise<void> {
+function activityRow(ctx: Ctx, event: "create" | "update" | "destroy", resource: ResourceDef, itemId: number, changes: Row): Row {
   // that a secret changed is history; its value is not
   changes = { ...changes };
   for (const field of writeOnlyFields(resource)) if (field in changes) changes[field] = "[FILTERED]";
-  await trx.insertInto("activities").values({
-    // by table: a record's history is one, whichever view of it (draft inbox, users…) changed it
-    company_id: ctx.company.id, event, item_type: tableOf(resource), item_id: itemId, user_id: ctx.user.id, changes: JSON.stringify(changes),
-  }).execute();
+  // by table: a record's history is one, whichever view of it (draft inbox, users…) changed it
+  return { company_id: ctx.company.id, event, item_type: tableOf(resource), item_id: itemId, user_id: ctx.user.id, changes: JSON.stringify(changes) };
+}
+
+export async function audit(trx: DB, ctx: Ctx, event: "create" | "update" | "destroy", resource: ResourceDef, itemId: number, changes: Row): Promise<void> {
+  await trx.insertInto("activities").values(activityRow(ctx, event, resource, itemId, changes)).execute();
+}
+
+/** The audit rows of a set-based change (thousands of records), in chunked multi-row inserts. */
+export async function auditMany(trx: DB, ctx: Ctx, event: "create" | "update" | "destroy", resource: ResourceDef, items: readonly { id: number; changes: Row }[]): Promise<void> {
+  await insertRows(trx, "activities", items.map((item) => activityRow(ctx, event, resource, item.id, item.changes)));
 }
 
 /** Map database constraint violations to a client error instead of a 500. */

@@ -1,0 +1,160 @@
+/**
+ * POST /api/payment_runs/{id}/process — exactly once. One transaction, holding the run's row lock:
+ * - a repeated Idempotency-Key returns the answer stored the first time;
+ * - a run that is not APPROVED is refused (409) — so a second call, which waited on the lock,
+ *   finds the run OPEN and does nothing;
+ * - the scheduled payments become PROCESSING with their payment numbers issued (and trace numbers
+ *   for ACH), the invoices are settled (payments_sum, balance_outstanding, PAID or OPEN; the
+ *   pending balance was lowered when the run reserved it), the journal is posted (debit AP, credit
+ *   bank per payment), the run and its rows become OPEN, and the ACH payments are written into
+ *   NACHA files (one per originating account and payment date) stored as nacha_payments (NEW).
+ * Every step is set-based (bulk inserts and UPDATE … FROM VALUES): 10,000 invoices stay a few dozen statements.
+ */
+import { isoDate } from "../../../framework/dates.js";
+import { money, round, sum } from "../../../framework/money.js";
+import { resourceByName } from "../../../../resources/index.js";
+import type { DB } from "../../db/connect.js";
+import { insertRows, updateFromValues } from "../../db/bulk.js";
+import { conflict, notFound, unprocessable } from "../../http/errors.js";
+import type { Ctx, Row } from "../../resources/context.js";
+import { findRow } from "../../resources/query.js";
+import { decorate } from "../../resources/read.js";
+import { audit, auditMany } from "../../resources/write.js";
+import { settledBalances } from "../invoice_balances.js";
+import { post, type JournalEntry } from "../ledger.js";
+import { scheduledStatuses } from "../payments.js";
+import { sql } from "kysely";
+import { paymentAccounts } from "./ledger-accounts.js";
+import { nachaFiles, type AchPayment } from "./nacha-files.js";
+import { issueNumbers } from "./numbers.js";
+import { anyId } from "./plan.js";
+
+const runs = resourceByName.get("payment_runs")!;
+const invoicesResource = resourceByName.get("invoices")!;
+const operation = "payment_runs.process";
+
+export interface ProcessAnswer {
+  status: number;
+  body: Row;
+}
+
+/** The answer stored for this key, if the key was used before (409 when it was used on another run). */
+async function storedAnswer(trx: DB, ctx: Ctx, key: string, runId: number): Promise<ProcessAnswer | undefined> {
+  const stored = await trx.selectFrom("idempotency_keys").select(["record_id", "status_code", "response"])
+    .where("company_id", "=", ctx.company.id).where("operation", "=", operation).where("key", "=", key).executeTakeFirst();
+  if (!stored) return undefined;
+  if (stored.record_id !== runId) throw unprocessable({ "Idempotency-Key": ["was already used to process another payment run"] });
+  return { status: stored.status_code as number, body: stored.response as Row };
+}
+
+interface RunPayment extends Row { id: number; amount: string; payment_type: string; payment_method_from_id: number; vendor_id: number; payment_date: string }
+
+async function scheduledPayments(trx: DB, ctx: Ctx, runId: number): Promise<RunPayment[]> {
+  return (await trx.selectFrom("payments as p").innerJoin("vendors as v", "v.id", "p.vendor_id")
+    .leftJoin("payment_methods as m", "m.id", "p.payment_method_id")
+    .select(["p.id", "p.amount", "p.payment_type", "p.payment_method_from_id", "p.vendor_id", "p.payment_date", "v.name as vendor_name", "v.vendor_type",
+      "m.routing", "m.account_number", "m.account_type"])
+    .where("p.company_id", "=", ctx.company.id).where("p.payment_run_id", "=", runId).where("p.record_type", "=", "DEBIT")
+    .where("p.excluded", "=", false).where("p.status", "in", [...scheduledStatuses]).orderBy("p.id").execute()) as RunPayment[];
+}
+
+/** Settle each paid invoice (locked FOR UPDATE in id order) by what the run's payments link to it. */
+async function settleInvoices(trx: DB, ctx: Ctx, links: readonly { invoice_id: number; amount: string }[]): Promise<void> {
+  const paid = new Map<number, string>();
+  for (const l of links) paid.set(l.invoice_id, round(money(paid.get(l.invoice_id) ?? 0).plus(l.amount)));
+  const invoices = (await trx.selectFrom("invoices").select(["id", "number", "status", "payments_sum", "balance_outstanding", "outstanding_balance_pending"])
+    .where("company_id", "=", ctx.company.id).where(anyId("id", [...paid.keys()])).orderBy("id").forUpdate().execute()) as Row[];
+  const settled = invoices.map((invoice) => ({ invoice, values: settledBalances(invoice, paid.get(invoice.id as number)!, true) }));
+  await updateFromValues(trx, "invoices", ctx.company.id,
+    settled.map(({ invoice, values }) => ({ id: invoice.id as number, payments_sum: values.payments_sum, balance_outstanding: values.balance_outstanding, status: values.status })),
+    { payments_sum: "numeric", balance_outstanding: "numeric", status: "text" },
+    sql`payments_sum = v.payments_sum, balance_outstanding = v.balance_outstanding, status = v.status`);
+  await auditMany(trx, ctx, "update", invoicesResource, settled.map(({ invoice, values }) => ({
+    id: invoice.id as number,
+    changes: Object.fromEntries(["payments_sum", "balance_outstanding", "status"].map((k) => [k, [invoice[k] ?? null, values[k]]])),
+  })));
+}
+
+async function writeFiles(trx: DB, ctx: Ctx, run: Row, ach: AchPayment[], now: Date): Promise<Map<number, string>> {
+  if (ach.length === 0) return new Map();
+  const fromIds = [...new Set(ach.map((p) => p.payment_method_from_id))];
+  const from = await trx.selectFrom("payment_methods").selectAll().where("company_id", "=", ctx.company.id).where(anyId("id", fromIds)).execute();
+  const files = nachaFiles(ach, new Map(from.map((f) => [f.id as number, f as Row])), now);
+  const numbers = await issueNumbers(trx, "nacha_payments", "number", ctx.company.id, "NACHA", files.length);
+  const batches = await trx.selectFrom("payment_run_batches as b").innerJoin("payment_run_items as i", "i.payment_run_batch_id", "b.id")
+    .select(["b.batch_number", "i.payment_method_from_id"]).distinct().where("b.payment_run_id", "=", run.id as number).execute();
+  await insertRows(trx, "nacha_payments", files.map((file, n) => ({
+    company_id: ctx.company.id, number: numbers[n], batch_number: batches.find((b) => b.payment_method_from_id === file.from.id)?.batch_number ?? null,
+    amount: money(String(file.amount_cents)).dividedBy(100).toFixed(2), currency_code: String(run.currency_code), status: "NEW", submitted_at: now,
+    payment_run_id: run.id, payment_method_from_id: file.from.id, entry_count: file.entry_count, payment_date: file.payment_date,
+    file_name: `${numbers[n]}-${file.payment_date}.txt`, content: file.content,
+  })));
+  return new Map(files.flatMap((f) => [...f.traces]));
+}
+
+async function processLocked(trx: DB, ctx: Ctx, run: Row): Promise<void> {
+  const now = new Date();
+  const companyId = ctx.company.id;
+  const payments = await scheduledPayments(trx, ctx, run.id as number);
+  if (payments.length === 0) throw conflict("This payment run has no payments left to process.");
+  const paymentIds = payments.map((p) => p.id);
+  const links = (await trx.selectFrom("invoice_payment_links as l").innerJoin("invoices as i", "i.id", "l.invoice_id")
+    .select(["l.payment_id", "l.invoice_id", "l.amount", "i.number"]).where("l.company_id", "=", companyId).where(anyId("l.payment_id", paymentIds))
+    .orderBy("i.number").execute()) as { payment_id: number; invoice_id: number; amount: string; number: string }[];
+  const accounts = await paymentAccounts(trx, companyId);
+
+  await settleInvoices(trx, ctx, links);
+  const numbers = await issueNumbers(trx, "payments", "payment_number", companyId, "PAY", payments.length);
+  const numberOf = new Map(payments.map((p, n) => [p.id, numbers[n]]));
+  const invoiceNumbers = new Map<number, string[]>();
+  for (const l of links) invoiceNumbers.set(l.payment_id, [...(invoiceNumbers.get(l.payment_id) ?? []), String(l.number)]);
+  const ach: AchPayment[] = payments.filter((p) => p.payment_type === "ach").map((p) => ({
+    id: p.id, payment_number: numberOf.get(p.id)!, amount: money(p.amount).toFixed(2), payment_date: String(p.payment_date), payment_method_from_id: p.payment_method_from_id,
+    vendor_name: String(p.vendor_name), vendor_type: String(p.vendor_type), routing: (p.routing as string | null) ?? null,
+    account_number: (p.account_number as string | null) ?? null, account_type: String(p.account_type ?? "checking"), invoice_numbers: invoiceNumbers.get(p.id) ?? [],
+  }));
+  const traces = await writeFiles(trx, ctx, run, ach, now);
+
+  const today = isoDate(now);
+  await updateFromValues(trx, "payments", companyId,
+    payments.map((p) => ({ id: p.id, payment_number: numberOf.get(p.id)!, trace_number: traces.get(p.id) ?? null })),
+    { payment_number: "text", trace_number: "text" },
+    sql`payment_number = v.payment_number, trace_number = v.trace_number, status = 'PROCESSING', submit_date = ${today}::date`);
+  await trx.updateTable("payment_run_items").set({ status: "PROCESSING", payment_run_status: "OPEN", updated_at: now })
+    .where("company_id", "=", companyId).where("payment_run_id", "=", run.id as number).where("excluded", "=", false).where("status", "in", ["NEW", "APPROVED"]).execute();
+  await trx.updateTable("payment_run_batches").set({ status: "OPEN", submitted_at: now, updated_at: now })
+    .where("company_id", "=", companyId).where("payment_run_id", "=", run.id as number).execute();
+
+  const entries: JournalEntry[] = payments.map((p) => ({
+    entry_number: `JE-${numberOf.get(p.id)!}`, date: String(p.payment_date), description: `Payment ${numberOf.get(p.id)!} (run ${String(run.number)})`,
+    source: { type: "Payment", id: p.id },
+    lines: [{ account_id: accounts.payable, debit_amount: money(p.amount).toFixed(2) }, { account_id: accounts.bank, credit_amount: money(p.amount).toFixed(2) }],
+  }));
+  await post(trx, companyId, entries);
+
+  await trx.updateTable("payment_runs").set({ status: "OPEN", submitted_at: now, updated_at: now }).where("id", "=", run.id as number).execute();
+  await audit(trx, ctx, "update", runs, run.id as number, {
+    status: [run.status, "OPEN"], submitted_at: [run.submitted_at ?? null, now.toISOString()],
+    processed: { payments: payments.length, invoices: new Set(links.map((l) => l.invoice_id)).size, amount: sum(payments.map((p) => p.amount)), nacha_files: new Set(ach.map((p) => p.payment_method_from_id)).size },
+  });
+}
+
+export async function processRun(ctx: Ctx, id: string, key: string | undefined): Promise<ProcessAnswer> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const tctx = { ...ctx, db: trx };
+    const run = await findRow(runs, id, tctx, true);
+    if (!run) throw notFound();
+    const stored = key === undefined ? undefined : await storedAnswer(trx, tctx, key, run.id as number);
+    if (stored) return stored;
+    if (run.status !== "APPROVED") throw conflict(`Only an APPROVED payment run can be processed; this one is ${String(run.status)}.`);
+    await processLocked(trx, tctx, run);
+    const [data] = await decorate(runs, [(await findRow(runs, run.id, tctx))!], tctx, true);
+    const answer = { status: 200, body: { data } };
+    if (key !== undefined) {
+      await trx.insertInto("idempotency_keys").values({
+        company_id: ctx.company.id, key, operation, record_id: run.id as number, status_code: answer.status, response: JSON.stringify(answer.body),
+      }).execute();
+    }
+    return answer;
+  });
+}
