@@ -34,7 +34,7 @@ const pageSize = 25;
 /** bulk 'all' mode reads the matching invoices this many at a time (the API's page limit) */
 const bulkPage = 1000;
 /** data spec 5: who may pay (the pay action) */
-export const payKeys = ["allowPayments", "payInvoices"];
+const payKeys = ["allowPayments", "payInvoices"];
 /** the cross-border card integration's payment type: never paid from here (data spec 5) */
 const corpayType = "corpay_card";
 

@@ -20,12 +20,13 @@ import { notify } from "../../../notify.js";
 import { useUser } from "../../../user.js";
 import type { CustomPageProps } from "../index.js";
 import { downloadFile } from "./download.js";
-import { payKeys } from "./PayBills.js";
 import { BatchesTable, ItemsTable, PaymentsTable } from "./PaymentRunTables.js";
 import { currentApprovalOf, RunApprovals, type Approval } from "./RunApprovals.js";
 import { useApi } from "./useApi.js";
 
 const runs = resourceByName.get("payment_runs")!;
+/** processing and deleting a run need the pay-bills guard's keys, as the server says (spec 2.15) */
+const runKeys = resourceByName.get("invoices_pay_bills")!.permissions.list;
 const listLimit = 1000;
 
 export default function PaymentRun({ page }: CustomPageProps) {
@@ -42,7 +43,6 @@ export default function PaymentRun({ page }: CustomPageProps) {
   const payments = useApi<Row[]>(`/api/payments?payment_run_id=${id}&_sort=id&_order=asc&_end=${listLimit}`);
   const files = useApi<Row[]>(`/api/nacha_payments?payment_run_id=${id}&_sort=id&_order=asc&_end=${listLimit}`);
   const approvals = useApi<Approval[]>(`/api/approvals?approvable_type=PaymentRun&approvable_id=${id}&_sort=id&_order=asc&_end=${listLimit}`);
-  const accounts = useApi<{ id: number; name: string }[]>(`/api/payment_methods?owner_type=Company&status=ACTIVE&_sort=name&_order=asc&_end=${listLimit}`);
   const t = (key: string, fallback: string) => translate(`paymentRun.${key}`, fallback);
 
   if (run.failed) return <Result status={run.failed === 404 ? "404" : "error"} title={t("notFound", "This payment run cannot be shown.")} />;
@@ -67,7 +67,7 @@ export default function PaymentRun({ page }: CustomPageProps) {
     }
   }
 
-  const mayPay = can(user, payKeys);
+  const mayRun = can(user, runKeys);
   const mine = currentApprovalOf(approvals.data ?? [], user.contact.id);
   const excluding = status === "PENDING" && mine !== undefined;
   const exclude = (body: { payment_ids?: number[]; item_ids?: number[] }) =>
@@ -76,12 +76,12 @@ export default function PaymentRun({ page }: CustomPageProps) {
 
   const actions = (
     <Space wrap>
-      {status === "NEW" && can(user, runs.approvable?.permission ?? payKeys) ? (
+      {status === "NEW" && can(user, runs.approvable?.permission ?? runKeys) ? (
         <Button type="primary" loading={busy === "submit"} onClick={() => void act("submit", () => http.post(`/api/payment_runs/${id}/submit`, {}), "Submitted for approval")}>
           {t("submit", "Submit for approval")}
         </Button>
       ) : null}
-      {status === "APPROVED" && mayPay ? (
+      {status === "APPROVED" && mayRun ? (
         <Button type="primary" loading={busy === "process"} onClick={() => void act("process",
           () => http.post(`/api/payment_runs/${id}/process`, {}, { headers: { "Idempotency-Key": crypto.randomUUID() } }), "Payment run processed")}>
           {t("process", "Process")}
@@ -95,7 +95,7 @@ export default function PaymentRun({ page }: CustomPageProps) {
           {ach.length > 1 ? t("downloadNachaFiles", "Download NACHA files") : t("downloadNachaFile", "Download NACHA file")}
         </Button>
       ) : null}
-      {data.is_allow_to_delete === true ? (
+      {data.is_allow_to_delete === true && mayRun ? (
         <Button danger loading={busy === "delete"} onClick={() => void (async () => {
           if (!(await confirm(translate("confirm.deletePaymentRun", { number }, `Are you sure you want to delete Payment Run #${number}?`)))) return;
           await act("delete", async () => {
@@ -135,9 +135,7 @@ export default function PaymentRun({ page }: CustomPageProps) {
         <BatchesTable rows={(data.payment_run_batches as Row[] | undefined) ?? []} />
       </Card>
       <Card size="small" title={field("payment_run_items")}>
-        <ItemsTable rows={items.data ?? []} runStatus={status} accounts={accounts.data ?? []}
-          onAccount={(itemId, accountId) => void act("account", () => http.patch(`/api/payment_run_items/${itemId}`, { payment_method_from_id: accountId }))}
-          onExclude={excluding ? (itemId) => exclude({ item_ids: [itemId] }) : undefined} />
+        <ItemsTable rows={items.data ?? []} onExclude={excluding ? (itemId) => exclude({ item_ids: [itemId] }) : undefined} />
       </Card>
       <Card size="small" title={field("payments")}>
         <PaymentsTable rows={payments.data ?? []} items={items.data ?? []} onExclude={excluding ? (paymentId) => exclude({ payment_ids: [paymentId] }) : undefined} />

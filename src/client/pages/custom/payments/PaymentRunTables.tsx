@@ -1,12 +1,11 @@
 /**
  * The three grids of a payment run's page (data spec 3 "Payment-run batch / invoice row / payment
  * row", 4 "Payment run"): batches with the 'Includes matching vendor' label; invoice rows showing
- * ERROR when they carry an error_message, the exclusion tooltip, and the originating account
- * choosable only while the run is NEW and more than one exists; payment rows showing
+ * ERROR when they carry an error_message and the exclusion tooltip; payment rows showing
  * VOID - EXCLUDED, red when FAILED, with at most 10 linked invoices each.
  */
 import { useTranslation } from "@refinedev/core";
-import { Button, Select, Table, Tag, Tooltip, type TableColumnsType } from "antd";
+import { Button, Table, Tag, Tooltip, type TableColumnsType } from "antd";
 import { Link } from "react-router";
 import type { ColumnDef } from "../../../../framework/resource.js";
 import { resourceByName } from "../../../../../resources/index.js";
@@ -71,14 +70,11 @@ export function BatchesTable({ rows }: { rows: Row[] }) {
 
 interface ItemsProps {
   rows: Row[];
-  runStatus: string;
-  accounts: { id: number; name: string }[];
-  onAccount: (itemId: number, accountId: number) => void;
   /** the approver's exclusion, when the user may exclude now */
   onExclude?: (itemId: number) => void;
 }
 
-export function ItemsTable({ rows, runStatus, accounts, onAccount, onExclude }: ItemsProps) {
+export function ItemsTable({ rows, onExclude }: ItemsProps) {
   const { translate } = useTranslation();
   const format = useFormat();
   const paymentType = usePaymentType();
@@ -87,17 +83,7 @@ export function ItemsTable({ rows, runStatus, accounts, onAccount, onExclude }: 
     ...columnsOf(items, ["invoice.number", "invoice_type", "vendor.name", "amount"]),
     { key: "type", title: translate(fieldKey(items.name, "payment_method.payment_type"), "Payment Type"), render: (_: unknown, row: Row) => paymentType(row) },
     ...columnsOf(items, ["payment_date"]),
-    {
-      key: "payment_method_from",
-      title: translate(fieldKey(items.name, "payment_method_from"), "From Account"),
-      render: (_: unknown, row: Row) => {
-        const from = row.payment_method_from as { id: number; name: string } | null;
-        if (runStatus !== "NEW" || accounts.length < 2 || row.excluded) return from?.name ?? "—";
-        return <Select aria-label={`${translate(fieldKey(items.name, "payment_method_from"), "From Account")} ${String((row.invoice as Row | null)?.number ?? row.id)}`}
-          size="small" style={{ width: 220 }} value={from?.id} options={accounts.map((a) => ({ value: a.id, label: a.name }))}
-          onChange={(id: number) => onAccount(row.id as number, id)} />;
-      },
-    },
+    { key: "payment_method_from", title: translate(fieldKey(items.name, "payment_method_from"), "From Account"), render: (_: unknown, row: Row) => String((row.payment_method_from as Row | null)?.name ?? "—") },
     {
       key: "status",
       title: translate(fieldKey(items.name, "status"), "Status"),
