@@ -7,6 +7,7 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
+import { earliestPaymentDate } from "../../src/framework/business-days.js";
 import { apiAs } from "./api.js";
 import { login, newPage, screenshot, useBrowser } from "./browser.js";
 
@@ -36,6 +37,12 @@ async function twoAchInvoices(): Promise<Payable[]> {
 const payBillsUrl = (numbers: readonly string[]) =>
   `/invoices_pay_bills?${numbers.map((n, i) => `filters[0][value][${i}]=${encodeURIComponent(n)}`).join("&")}&filters[0][field]=number&filters[0][operator]=in`;
 
+/** The review page's preview has arrived: one row per payment, and the run may be created. */
+async function reviewed(page: Page, payments: number): Promise<void> {
+  await expect.poll(() => page.getByRole("button", { name: "Create payment run" }).isEnabled(), { timeout: 15_000 }).toBe(true);
+  expect(await page.locator(".ant-table-row").count()).toBe(payments);
+}
+
 async function runStatus(page: Page, expected: string): Promise<void> {
   await expect.poll(() => page.locator("[data-run-status]").textContent(), { timeout: 15_000 }).toBe(expected);
 }
@@ -64,7 +71,7 @@ describe("paying vendors in the browser", () => {
     // review: one payment per vendor, then create the run
     await ap.getByRole("button", { name: "Review" }).click();
     await ap.waitForURL(/\/review_payment_run$/);
-    await expect.poll(() => ap.locator(".ant-table-row").count(), { timeout: 15_000 }).toBe(2);
+    await reviewed(ap, 2);
     await screenshot(ap, "review-payment-run");
     await ap.getByRole("button", { name: "Create payment run" }).click();
     await ap.waitForURL(/\/payment_runs\/\d+$/, { timeout: 15_000 });
@@ -100,5 +107,48 @@ describe("paying vendors in the browser", () => {
     expect(lines.filter((line) => line.length !== 94)).toEqual([]);
     expect(lines.length % 10).toBe(0);
     await screenshot(ap, "payment-run-processed");
+  });
+
+  it("shows the server's refusal against its invoice, keeps the selection, and lets the approver exclude a payment", async () => {
+    const invoices = await twoAchInvoices();
+    const numbers = invoices.map((i) => i.number);
+    const ap = await newPage(browser());
+    await login(ap, "ap@acme.test", payBillsUrl(numbers));
+    await expect.poll(() => ap.locator(".ant-table-row").count(), { timeout: 15_000 }).toBe(2);
+    for (const number of numbers) await ap.getByRole("checkbox", { name: number, exact: true }).check();
+    await ap.getByRole("button", { name: "Review" }).click();
+    await ap.waitForURL(/\/review_payment_run$/);
+    await reviewed(ap, 2);
+
+    // meanwhile another run reserves the first invoice's whole balance
+    const api = await apiAs("ap@acme.test");
+    const other = await api.post<{ data: { id: number } }>("/api/payment_runs", {
+      payment_date: earliestPaymentDate(),
+      items: [{ invoice_id: invoices[0].id, amount: invoices[0].outstanding_balance_pending }],
+    });
+    expect(other.status).toBe(201);
+
+    // creating this run is refused (422), shown against that invoice; nothing is created
+    await ap.getByRole("button", { name: "Create payment run" }).click();
+    await expect.poll(() => ap.locator("[data-invoice]").first().getAttribute("data-invoice"), { timeout: 15_000 }).toBe(numbers[0]);
+    expect(await ap.getByRole("button", { name: "Create payment run" }).isDisabled()).toBe(true);
+    expect(ap.url()).toMatch(/\/review_payment_run$/);
+    await screenshot(ap, "review-payment-run-refused");
+
+    // back to edit: the list as it was, the selection kept
+    await ap.getByRole("button", { name: "Back to edit" }).click();
+    await ap.waitForURL(/\/invoices_pay_bills\?/);
+    await expect.poll(() => ap.getByText("2 selected", { exact: true }).count()).toBe(1);
+
+    // the other run, submitted: its approver excludes its payment
+    expect((await api.post(`/api/payment_runs/${other.body.data.id}/submit`, {})).status).toBe(200);
+    const approver = await newPage(browser());
+    await login(approver, "approver@acme.test", `/payment_runs/${other.body.data.id}`);
+    await runStatus(approver, "Pending");
+    const payments = approver.locator(".ant-card").filter({ hasText: "Payment Number" });
+    await payments.getByRole("button", { name: "Exclude" }).click();
+    await expect.poll(() => payments.getByText("VOID - EXCLUDED", { exact: true }).count(), { timeout: 15_000 }).toBe(1);
+    expect(await payments.getByRole("button", { name: "Exclude" }).count()).toBe(0);
+    await screenshot(approver, "payment-run-excluded");
   });
 });

@@ -113,8 +113,8 @@ interface PaymentsProps {
   onExclude?: (paymentId: number) => void;
 }
 
-/** Only DEBIT payments can be excluded (data spec 4), and only while they still count. */
-const excludable = (row: Row) => row.record_type === "DEBIT" && !row.excluded && row.status !== "VOID";
+/** Only DEBIT payments can be excluded (data spec 4), and only while they are scheduled. */
+const excludable = (row: Row) => row.record_type === "DEBIT" && !row.excluded && (row.status === "PENDING" || row.status === "APPROVED");
 
 export function PaymentsTable({ rows, items: invoiceRows, onExclude }: PaymentsProps) {
   const { translate } = useTranslation();
