@@ -4,8 +4,9 @@ import { paymentRunSchema } from "../schemas/payment_run.js";
 /**
  * Payment runs: invoices paid together on a date. Its show page carries the batches, the invoice
  * rows (payment_run_items), the payment rows (payments with this run) and the approvals.
+ * Runs are created, excluded from, processed and deleted by the endpoints of src/server/http/payment-runs.ts
+ * (docs/api.md "Payment runs"). Composite UNPROCESSED = NEW or PENDING (not yet approved): only those may be deleted.
  * Its show route is the hand-written run page (src/client/pages/custom/payments/PaymentRun.tsx).
- * Composite UNPROCESSED = NEW or PENDING (not yet approved and submitted).
  */
 export const paymentRunStatuses = {
   field: "status",
@@ -40,6 +41,8 @@ export default defineResource({
   permissions: {
     list: ["listPayments", "listPaymentRun"],
     show: ["readPayments", "readPaymentRun"],
+    // DELETE /api/payment_runs/{id} is src/server/http/payment-runs.ts (releases the reservations); the pay-bills keys
+    delete: ["payInvoices", "invoicePayBills"],
   },
   statuses: paymentRunStatuses,
   approvable: { type: "PaymentRun", submittable: ["NEW"], permission: ["payInvoices", "invoicePayBills"] },
@@ -56,7 +59,7 @@ export default defineResource({
   search: ["number", "description"],
   indexes: ["number", "status", "payment_date", "submitted_at", "total_amount"],
   serverFields: ["total_amount", "total_vendor_count", "submitted_at", "submit_date", "submitted_by_id", "created_by_id"],
-  computed: ["currency"],
+  computed: ["currency", "is_allow_to_delete"],
   relations: {
     payment_run_batches: {
       kind: "hasMany", resource: "payment_run_batches", foreignKey: "payment_run_id",
@@ -75,4 +78,7 @@ export default defineResource({
       fields: ["id", "step", "contact_id", "aasm_state", "is_claimed", "acted_at", "comment"],
     },
   },
+  rowActions: [
+    { action: "delete", permission: ["payInvoices", "invoicePayBills"], when: { is_allow_to_delete: true }, confirm: "confirm.deletePaymentRun" },
+  ],
 });

@@ -32,5 +32,7 @@ export const paymentMethodSchema = {
     nacha_company_name: { type: ["string", "null"], maxLength: 16 },
     immediate_origin: { type: ["string", "null"], pattern: "^ ?\\d{9,10}$" },
     immediate_destination: { type: ["string", "null"], pattern: "^ ?\\d{9,10}$" },
+    /** originating accounts: the bank GL account (chart of accounts, type Bank) their payments credit */
+    account_id: { type: ["integer", "null"], "x-references": "accounts" },
   },
 } as const;

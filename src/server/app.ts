@@ -13,6 +13,7 @@ import { creditRoutes } from "./http/credits.js";
 import { noRoute, registerErrorHandler } from "./http/errors.js";
 import { registerOpenApi } from "./http/openapi.js";
 import { paymentRunRoutes } from "./http/payment-runs.js";
+import { paymentMethodHelperRoutes } from "./http/payment_methods.js";
 import { userRoutes } from "./http/users.js";
 import { resourceRoutes } from "./resources/routes.js";
 
@@ -47,6 +48,7 @@ export async function buildApp({ db, logger = false, resources = registry }: App
   approvalRoutes(app);
   paymentRunRoutes(app);
   creditRoutes(app);
+  paymentMethodHelperRoutes(app);
   resourceRoutes(app, resources);
 
   const hasClient = fs.existsSync(path.join(clientDir, "index.html"));

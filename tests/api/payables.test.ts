@@ -308,14 +308,14 @@ describe("payment methods", () => {
     const routing = await send("POST", "/api/payment_methods", ach(vendor, { routing: "021000022" }));
     expect(routing.status).toBe(422);
     expect(routing.body.errors).toEqual({ routing: ["is not a valid ABA routing number"] });
-    const sepa = await send("POST", "/api/payment_methods", { owner_type: "Vendor", vendor_id: vendor, payment_type: "sepa", currency_code: "EUR", iban: "DE89 3704 0044 0532 0130 01" });
+    const sepa = await send("POST", "/api/payment_methods", { owner_type: "Vendor", vendor_id: vendor, payment_type: "sepa", currency_code: "EUR", iban: "DE89 3704 0044 0532 0130 01", bic: "DEUTDEFF" });
     expect(sepa.status).toBe(422);
     expect(sepa.body.errors.iban).toEqual(["has wrong check digits"]);
     const missing = await send("POST", "/api/payment_methods", ach(vendor, { account_number: null, vendor_id: null }));
     expect(Object.keys(missing.body.errors).sort()).toEqual(["account_number", "vendor_id"]);
     const nacha = await send("POST", "/api/payment_methods", ach(vendor, { nacha_company_id: "1234567890" }));
     expect(nacha.body.errors.nacha_company_id).toBeDefined();
-    const good = await send("POST", "/api/payment_methods", { owner_type: "Vendor", vendor_id: vendor, payment_type: "sepa", currency_code: "EUR", iban: "de89 3704 0044 0532 0130 00" });
+    const good = await send("POST", "/api/payment_methods", { owner_type: "Vendor", vendor_id: vendor, payment_type: "sepa", currency_code: "EUR", iban: "de89 3704 0044 0532 0130 00", bic: "DEUTDEFF" });
     expect(good.status).toBe(201);
     expect(good.body.data.iban).toBe("DE89370400440532013000");
   });

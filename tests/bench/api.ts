@@ -4,22 +4,15 @@
  * serve the real app in-process and measure the invoice list (status filter, due-date sort, page of 25
  * with total) with autocannon at 10 and 50 connections. Reports only: exits non-zero on errors, never on targets.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
-import pg from "pg";
 import { buildApp } from "../../src/server/app.js";
-import { connect, type Database } from "../../src/server/db/connect.js";
 import { maintainEmbedded } from "../../src/server/db/maintenance.js";
 import { migrate } from "../../src/server/db/migrate.js";
 import { demoPassword, seedDemo } from "../../src/server/seed/demo.js";
 import { runLoad, type LoadResult } from "./cannon.js";
+import { benchKinds, openBenchDatabase as open, type Kind } from "./databases.js";
 import { loadInvoices } from "./load.js";
 
-type Kind = "pglite" | "postgres";
-
-const benchDatabase = "outlay_bench";
 const listPath = "/api/invoices?status=APPROVED&_sort=due_date&_order=asc&_start=0&_end=25";
 const connectionCounts = [10, 50];
 const warmupSeconds = 2;
@@ -32,34 +25,7 @@ const rows = Number(flags.rows);
 const duration = Number(flags.duration);
 if (!Number.isInteger(rows) || rows < 1) throw new Error("--rows must be a whole number ≥ 1");
 if (!Number.isInteger(duration) || duration < 1) throw new Error("--duration must be a whole number of seconds ≥ 1");
-const databaseUrl = process.env.DATABASE_URL;
-const databaseChoices = new Map<string, Kind[]>([["pglite", ["pglite"]], ["postgres", ["postgres"]], ["both", ["pglite", "postgres"]]]);
-const kinds = databaseChoices.get(flags.db ?? (databaseUrl ? "both" : "pglite"));
-if (!kinds) throw new Error("--db must be pglite, postgres or both");
-if (kinds.includes("postgres") && !databaseUrl) throw new Error("--db postgres needs DATABASE_URL");
-
-/** Run SQL on DATABASE_URL's database (CREATE/DROP DATABASE cannot run in a transaction). */
-async function admin(sqlText: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(sqlText);
-  } finally {
-    await client.end();
-  }
-}
-
-async function open(kind: Kind): Promise<{ database: Database; drop(): Promise<void> }> {
-  if (kind === "pglite") {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "outlay-bench-"));
-    return { database: await connect({ dataDir }), drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
-  }
-  await admin(`DROP DATABASE IF EXISTS ${benchDatabase}`);
-  await admin(`CREATE DATABASE ${benchDatabase}`);
-  const url = new URL(databaseUrl!);
-  url.pathname = `/${benchDatabase}`;
-  return { database: await connect({ databaseUrl: url.toString() }), drop: () => admin(`DROP DATABASE IF EXISTS ${benchDatabase}`) };
-}
+const kinds = benchKinds(flags.db);
 
 async function login(base: string): Promise<string> {
   const response = await fetch(`${base}/oauth/token`, {

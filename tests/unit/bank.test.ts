@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { abaCheckDigit, ibanCheckDigits, ibanProblem, isValidIban, isValidRouting, maskAccount, normalizeIban } from "../../src/framework/bank.js";
+import { abaCheckDigit, bicProblem, composeIban, ibanProblem, isValidIban, isValidRouting, maskAccount, normalizeIban } from "../../src/framework/bank.js";
 
 describe("ABA routing numbers", () => {
   it("accepts real routing numbers and refuses a wrong check digit", () => {
@@ -13,7 +13,7 @@ describe("ABA routing numbers", () => {
   });
 });
 
-describe("IBAN (ISO 13616 mod 97)", () => {
+describe("IBAN (ISO 13616, through ibantools)", () => {
   it("accepts the registry's examples, with or without spaces", () => {
     for (const iban of ["DE89 3704 0044 0532 0130 00", "GB82 WEST 1234 5698 7654 32", "NL91ABNA0417164300", "FR1420041010050500013M02606", "gb82west12345698765432"]) {
       expect(ibanProblem(iban)).toBeUndefined();
@@ -25,13 +25,27 @@ describe("IBAN (ISO 13616 mod 97)", () => {
     expect(ibanProblem("DE89370400440532013001")).toBe("has wrong check digits");
     expect(ibanProblem("DE8937040044053201300")).toBe("must be 22 characters for DE");
     expect(ibanProblem("1234")).toMatch(/country code/);
+    expect(ibanProblem("")).toBe("can't be blank");
     expect(isValidIban("XX00")).toBe(false);
+    // the account part must fit the country's format (GB: 4 letters, then 14 digits)
+    expect(ibanProblem("GB82WEST1234569876543A")).toBe("has a bank and account part in the wrong format for GB");
+    // mod 97 right, but the Belgian national check digits (last two) wrong
+    expect(ibanProblem("BE59539007547099")).toBe("has a wrong national check digit (bank, branch or account)");
   });
 
-  it("computes check digits that validate", () => {
-    expect(ibanCheckDigits("DE", "370400440532013000")).toBe("89");
-    const bban = "100700000123456789";
-    expect(isValidIban(`DE${ibanCheckDigits("DE", bban)}${bban}`)).toBe(true);
+  it("composes IBANs whose check digits validate", () => {
+    expect(composeIban("DE", "370400440532013000")).toBe("DE89370400440532013000");
+    expect(isValidIban(composeIban("de", "1007 0000 0123 4567 89")!)).toBe(true);
+    expect(composeIban("DE", "12")).toBeNull();
+  });
+});
+
+describe("BIC (ISO 9362, through ibantools)", () => {
+  it("accepts 8- and 11-character BICs and refuses others", () => {
+    for (const bic of ["DEUTDEFF", "DEUTDEFFXXX", "nwbkgb2lxxx", "ABNANL2A"]) expect(bicProblem(bic)).toBeUndefined();
+    expect(bicProblem("DEUTDEF")).toMatch(/8 or 11 characters/);
+    expect(bicProblem("DEUT11FF")).toMatch(/country code/);
+    expect(bicProblem("")).toBe("can't be blank");
   });
 });
 

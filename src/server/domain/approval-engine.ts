@@ -133,6 +133,7 @@ export async function startChain(trx: DB, ctx: Ctx, type: string, record: Row): 
       acted_at: new Date(), comment: "Auto-approved: no workflow step applies",
     }).execute();
     await setStatus(trx, ctx, type, record, { status: engine.approvedStatus(record), submit_date: today, submitted_by_id: ctx.user.id });
+    await engine.onApproved?.(trx, ctx, record);
     return [];
   }
   const inserted = await trx.insertInto("approvals").values(rows).returningAll().execute();
@@ -153,7 +154,7 @@ export async function submit(type: string, id: string, ctx: Ctx): Promise<void> 
     engine.check?.(record, "submit");
     await startChain(trx, tctx, type, record);
   });
-  touched("approvals", engine.resource);
+  touched("approvals", engine.resource, ...(engine.writes ?? []));
 }
 
 interface Delegation { delegator_contact_id: number }
@@ -250,9 +251,12 @@ export async function act(action: Action, id: string, body: Row | undefined, ctx
     if (approval.require_all !== true) await others.where("step", "=", approval.step as number).execute();
     const left = await trx.selectFrom("approvals").select("id").where("company_id", "=", ctx.company.id).where("approvable_type", "=", type)
       .where("approvable_id", "=", record.id as number).where("aasm_state", "=", "pending").executeTakeFirst();
-    if (!left) await setStatus(trx, tctx, type, record, { status: engine.approvedStatus(record) });
+    if (!left) {
+      await setStatus(trx, tctx, type, record, { status: engine.approvedStatus(record) });
+      await engine.onApproved?.(trx, tctx, record);
+    }
     return row;
   });
-  touched("approvals", engine.resource);
+  touched("approvals", engine.resource, ...(engine.writes ?? []));
   return saved;
 }

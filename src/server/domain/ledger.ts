@@ -51,46 +51,77 @@ export async function post(trx: DB, companyId: number, entries: readonly Journal
   for (let i = 0; i < rows.length; i += 400) await trx.insertInto("account_transactions").values(rows.slice(i, i + 400)).execute();
 }
 
+/** Accounts the postings use, found by number in the company's chart of accounts (as the demo seed creates it). */
+export const ledgerAccountNumbers = { payable: "2000", creditMemoExpense: "5000" } as const;
+
+/** The journal of one source document: JE-{company}-{INV|PAY|ACC|PUR}{id}-{n}, unique without a sequence to race for. */
+export function entryNumber(companyId: number, source: JournalEntry["source"], n: number): string {
+  return `JE-${companyId}-${source.type.slice(0, 3).toUpperCase()}${source.id}-${n}`;
+}
+
+/** The company's active accounts by number; 422-free: a missing account is a setup error. */
+export async function accountsByNumber(trx: DB, companyId: number): Promise<Map<string, number>> {
+  const rows = await trx.selectFrom("accounts").select(["id", "number"]).where("company_id", "=", companyId).execute();
+  return new Map(rows.map((r) => [String(r.number), r.id as number]));
+}
+
+function account(accounts: ReadonlyMap<string, number>, number: string, what: string): number {
+  const id = accounts.get(number);
+  if (id === undefined) throw new Error(`${what}: no account ${number} in the chart of accounts`);
+  return id;
+}
+
 export interface InvoiceForLedger {
   id: number;
   number: string;
   date: string;
   amount: string;
-  payments_sum: string;
   debit_entries: readonly { account_number: string; amount: string }[];
 }
 
-/** Accounts an invoice posts to: expense accounts by number, Accounts Payable, and the paying bank account. */
-export interface LedgerAccounts {
-  byNumber: ReadonlyMap<string, number>;
-  payable: number;
-  bank: number;
+/** Invoice approval: debit the expense accounts of its GL coding, credit Accounts Payable. */
+export function invoiceApprovalLines(invoice: InvoiceForLedger, accounts: ReadonlyMap<string, number>): JournalLine[] {
+  const what = `invoice ${invoice.number}`;
+  return [
+    ...invoice.debit_entries.map((line) => ({ account_id: account(accounts, line.account_number, what), debit_amount: round(line.amount) })),
+    { account_id: account(accounts, ledgerAccountNumbers.payable, what), credit_amount: round(invoice.amount) },
+  ];
+}
+
+export interface PaymentForLedger {
+  id: number;
+  payment_number: string;
+  payment_date: string;
+  amount: string;
+}
+
+/** A payment sent: debit Accounts Payable, credit the bank GL account of its originating account. */
+export function paymentEntry(payment: PaymentForLedger, companyId: number, accounts: ReadonlyMap<string, number>, bankAccountId: number): JournalEntry {
+  const source = { type: "Payment" as const, id: payment.id };
+  return {
+    entry_number: entryNumber(companyId, source, 1), date: payment.payment_date, description: `Payment ${payment.payment_number}`, source,
+    lines: [
+      { account_id: account(accounts, ledgerAccountNumbers.payable, `payment ${payment.payment_number}`), debit_amount: round(payment.amount) },
+      { account_id: bankAccountId, credit_amount: round(payment.amount) },
+    ],
+  };
 }
 
 /**
- * An invoice's entries: when it is approved, debit the expense accounts of its GL coding and credit
- * Accounts Payable; for what has been paid, debit Accounts Payable and credit the bank.
+ * A vendor credit memo becoming AVAILABLE: debit Accounts Payable (the company owes the vendor less),
+ * credit expense — account 5000, as credit memos carry no GL coding of their own. Applying the credit
+ * to an invoice later moves no GL balance (both sides are in Accounts Payable).
  */
-export function invoiceEntries(invoice: InvoiceForLedger, accounts: LedgerAccounts, entryNumber: (n: number) => string): JournalEntry[] {
-  const source = { type: "Invoice" as const, id: invoice.id };
-  const entries: JournalEntry[] = [{
-    entry_number: entryNumber(0), date: invoice.date, description: `Invoice ${invoice.number}`, source,
+export function creditMemoEntry(credit: PaymentForLedger, companyId: number, accounts: ReadonlyMap<string, number>): JournalEntry {
+  const source = { type: "Payment" as const, id: credit.id };
+  const what = `credit memo ${credit.payment_number}`;
+  return {
+    entry_number: entryNumber(companyId, source, 1), date: credit.payment_date, description: `Vendor credit ${credit.payment_number}`, source,
     lines: [
-      ...invoice.debit_entries.map((line) => {
-        const account = accounts.byNumber.get(line.account_number);
-        if (account === undefined) throw new Error(`invoice ${invoice.number}: no account ${line.account_number}`);
-        return { account_id: account, debit_amount: line.amount };
-      }),
-      { account_id: accounts.payable, credit_amount: invoice.amount },
+      { account_id: account(accounts, ledgerAccountNumbers.payable, what), debit_amount: round(credit.amount) },
+      { account_id: account(accounts, ledgerAccountNumbers.creditMemoExpense, what), credit_amount: round(credit.amount) },
     ],
-  }];
-  if (money(invoice.payments_sum).gt(0)) {
-    entries.push({
-      entry_number: entryNumber(1), date: invoice.date, description: `Payment of invoice ${invoice.number}`, source,
-      lines: [{ account_id: accounts.payable, debit_amount: invoice.payments_sum }, { account_id: accounts.bank, credit_amount: invoice.payments_sum }],
-    });
-  }
-  return entries;
+  };
 }
 
 export const accountHooks: ResourceHooks = {

@@ -1,70 +1,16 @@
 /**
- * Demo data of the administration group, per company: the chart of accounts and the journal of its
- * invoices, teams and approval workflows, documents with their files, addresses, reports and
- * schedules, imports, categories, vendor messages, notifications, custom labels and an audit trail.
+ * Demo data of the administration group, per company: teams and approval workflows, documents with
+ * their files, addresses, reports and schedules, imports, categories, vendor messages, notifications, custom labels and an audit trail.
  */
 import crypto from "node:crypto";
 import dayjs from "dayjs";
 import { readyReportTemplates, reportTemplates } from "../../../schemas/report.js";
 import type { DB } from "../db/connect.js";
-import { invoiceEntries, post, type InvoiceForLedger, type JournalEntry } from "../domain/ledger.js";
 import { initialReportStatus, nextRunAt, type Frequency } from "../domain/reports.js";
 import { insertMany } from "./demo.js";
 import type { EntitySeed, SeedContext } from "./entities.js";
 
 const ago = (days: number, hour = 10) => dayjs().subtract(days, "day").hour(hour).minute(0).second(0).millisecond(0).toDate();
-
-// ---------------------------------------------------------------------------------------------
-// chart of accounts and journal
-
-interface AccountSeed { number: string; name: string; type: string; parent?: string; status?: string }
-
-export const chartOfAccounts: readonly AccountSeed[] = [
-  { number: "1000", name: "Operating Bank Account", type: "Bank" },
-  { number: "1010", name: "Payroll Bank Account", type: "Bank" },
-  { number: "1200", name: "Accounts Receivable", type: "Asset" },
-  { number: "1500", name: "Office Equipment", type: "Asset" },
-  { number: "2000", name: "Accounts Payable", type: "Liability" },
-  { number: "2100", name: "Accrued Liabilities", type: "Liability" },
-  { number: "3000", name: "Owner's Equity", type: "Equity" },
-  { number: "3100", name: "Retained Earnings", type: "Equity" },
-  { number: "4000", name: "Sales Revenue", type: "Income" },
-  { number: "4100", name: "Interest Income", type: "Income" },
-  { number: "5000", name: "Operating Expenses", type: "Expense" },
-  { number: "6000", name: "Office Supplies", type: "Expense", parent: "5000" },
-  { number: "6100", name: "Software & Subscriptions", type: "Expense", parent: "5000" },
-  { number: "6200", name: "Professional Services", type: "Expense", parent: "5000" },
-  { number: "6300", name: "Travel & Meals", type: "Expense", parent: "5000" },
-  { number: "6400", name: "Rent & Facilities", type: "Expense", parent: "5000" },
-  { number: "6500", name: "Utilities & Telecom", type: "Expense", parent: "5000" },
-  { number: "6600", name: "Marketing", type: "Expense", parent: "5000" },
-  { number: "6900", name: "Miscellaneous Expense", type: "Expense", parent: "5000", status: "INACTIVE" },
-];
-
-/** Invoices that have reached the books: approved, open, paid or closed. */
-const postedStatuses = ["APPROVED", "OPEN", "PAID", "CLOSED"];
-
-async function seedLedger(db: DB, { companyId, random }: SeedContext): Promise<Map<string, number>> {
-  const ids = new Map<string, number>();
-  for (const parentFirst of [false, true]) {
-    const rows = chartOfAccounts.filter((a) => Boolean(a.parent) === parentFirst);
-    const inserted = await insertMany(db, "accounts", rows.map((a) => ({
-      company_id: companyId, number: a.number, name: a.name, account_type_name: a.type, status: a.status ?? "ACTIVE",
-      parent_id: a.parent ? ids.get(a.parent) : null,
-    })));
-    rows.forEach((a, i) => ids.set(a.number, inserted[i].id));
-  }
-
-  const invoices = await db.selectFrom("invoices").select(["id", "number", "date", "amount", "payments_sum", "debit_entries"])
-    .where("company_id", "=", companyId).where("status", "in", postedStatuses).orderBy("id").execute();
-  const entries: JournalEntry[] = [];
-  for (const invoice of invoices as unknown as InvoiceForLedger[]) {
-    const accounts = { byNumber: ids, payable: ids.get("2000")!, bank: ids.get(random.chance(0.8) ? "1000" : "1010")! };
-    entries.push(...invoiceEntries(invoice, accounts, () => `JE-${companyId}-${String(entries.length + 1).padStart(6, "0")}`));
-  }
-  await post(db, companyId, entries);
-  return ids;
-}
 
 // ---------------------------------------------------------------------------------------------
 // people: company contacts, teams, workflows
@@ -362,7 +308,6 @@ export const adminSeed: EntitySeed = async (db, context) => {
   const login = (local: string) => users.get(who.contacts.find((c) => c.email.startsWith(`${local}@`))?.email ?? "");
   const adminUser = (await db.selectFrom("contacts").select("user_id").where("id", "=", who.admin).executeTakeFirstOrThrow()).user_id as number;
 
-  await seedLedger(db, context);
   const teams = await seedTeams(db, context, who);
   await seedWorkflows(db, context, who, teams);
   await seedDocuments(db, context, login("ap") ?? adminUser);

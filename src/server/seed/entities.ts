@@ -5,6 +5,7 @@
 import type { DB } from "../db/connect.js";
 import { adminSeed } from "./admin.js";
 import { expensesSeed } from "./expenses.js";
+import { chartSeed, journalSeed } from "./ledger.js";
 import { payablesSeed } from "./payables.js";
 import { seedPurchasing } from "./purchasing.js";
 import type { Random } from "./random.js";
@@ -26,4 +27,5 @@ export interface SeedContext {
 
 export type EntitySeed = (db: DB, context: SeedContext) => Promise<void>;
 
-export const entitySeeds: readonly EntitySeed[] = [payablesSeed, seedPurchasing, expensesSeed, adminSeed];
+/** in order: the chart of accounts before the payment methods that link to it, the journal after what it posts */
+export const entitySeeds: readonly EntitySeed[] = [chartSeed, payablesSeed, seedPurchasing, expensesSeed, adminSeed, journalSeed];

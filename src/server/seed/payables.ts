@@ -9,10 +9,11 @@
  * The invariants are the ones of src/server/domain/payments.ts (settledStatuses, scheduledStatuses).
  */
 import dayjs from "dayjs";
-import { abaCheckDigit, ibanCheckDigits } from "../../framework/bank.js";
+import { abaCheckDigit, composeIban } from "../../framework/bank.js";
 import { money, round } from "../../framework/money.js";
 import type { DB } from "../db/connect.js";
 import { insertMany } from "./demo.js";
+import { originatingBankAccounts } from "./ledger.js";
 import type { EntitySeed, SeedContext } from "./entities.js";
 import { departments, expenseAccounts } from "./names.js";
 import type { Random } from "./random.js";
@@ -32,7 +33,9 @@ function routingNumber(random: Random): string {
 }
 
 function iban(country: string, bban: string): string {
-  return `${country}${ibanCheckDigits(country, bban)}${bban}`;
+  const composed = composeIban(country, bban);
+  if (!composed) throw new Error(`seed: ${bban} is no BBAN of ${country}`);
+  return composed;
 }
 
 const token = (random: Random) => Array.from({ length: 32 }, () => "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"[random.int(0, 63)]).join("");
@@ -80,9 +83,11 @@ async function seedPaymentMethods({ db, context }: Seeded): Promise<Methods> {
       { name: "Hauptkonto (Deutsche Bank)", payment_type: "sepa", bank_name: "Deutsche Bank", iban: iban("DE", `10070000${digits(random, 10)}`), bic: "DEUTDEBBXXX" },
       { name: "Zahlungskonto (Commerzbank)", payment_type: "wire", bank_name: "Commerzbank", iban: iban("DE", `10040000${digits(random, 10)}`), bic: "COBADEFFXXX", account_number: digits(random, 10) },
     ];
+  // each originating account pays from its own bank GL account (the chart is seeded first)
+  const banks = await db.selectFrom("accounts").select(["id", "number"]).where("company_id", "=", companyId).where("number", "in", [...originatingBankAccounts]).execute();
   const fromRows = company.map((m, i) => ({
     company_id: companyId, owner_type: "Company", currency_code: currency, status: "ACTIVE", is_default: i === 0, account_type: "checking",
-    account_name: us ? "Acme Corp" : "Globex Ltd", country: context.country, ...m,
+    account_name: us ? "Acme Corp" : "Globex Ltd", country: context.country, account_id: banks.find((b) => b.number === originatingBankAccounts[i])!.id, ...m,
   }));
   const fromIds = await insertMany(db, "payment_methods", fromRows);
 
@@ -105,7 +110,7 @@ async function seedPaymentMethods({ db, context }: Seeded): Promise<Methods> {
     company_id: companyId, owner_type: "Contact", contact_id: contactId, name: `${email.split("@")[0]} (personal)`, currency_code: currency,
     status: "ACTIVE", is_default: true, account_name: email.split("@")[0], ...(us
       ? { payment_type: "ach", routing: routingNumber(random), account_number: digits(random, 10), bank_name: "Bank of America", account_type: "checking" }
-      : { payment_type: "sepa", iban: iban("DE", `${digits(random, 8)}${digits(random, 10)}`), bank_name: "Sparkasse", account_type: "checking" }),
+      : { payment_type: "sepa", iban: iban("DE", `${digits(random, 8)}${digits(random, 10)}`), bic: "COLSDE33XXX", bank_name: "Sparkasse", account_type: "checking" }),
   })));
 
   const byVendor = new Map<number, Row & { id: number; payment_type: string }>();
@@ -134,7 +139,7 @@ function vendorMethod(random: Random, context: SeedContext, vendor: { id: number
         ? { ...base, iban: iban("GB", `NWBK${digits(random, 6)}${digits(random, 8)}`), bic: "NWBKGB2LXXX", bank_name: "NatWest", country: "GB", currency_code: "GBP", address1: "1 Princes Street", city: "London", zipcode: "EC2R 8BP" }
         : { ...base, iban: iban("NL", `ABNA${digits(random, 10)}`), bic: "ABNANL2AXXX", bank_name: "ABN AMRO", country: "NL", currency_code: "EUR", address1: "Gustav Mahlerlaan 10", city: "Amsterdam", zipcode: "1082 PP" };
     case "sepa":
-      return { ...base, iban: iban("DE", `${digits(random, 8)}${digits(random, 10)}`), bic: random.chance(0.5) ? "DEUTDEFFXXX" : null, bank_name: random.pick(["Deutsche Bank", "Sparkasse", "Volksbank", "ING"]), currency_code: "EUR", country: us ? "DE" : context.country };
+      return { ...base, iban: iban("DE", `${digits(random, 8)}${digits(random, 10)}`), bic: random.pick(["DEUTDEFFXXX", "COBADEFFXXX", "INGDDEFFXXX"]), bank_name: random.pick(["Deutsche Bank", "Sparkasse", "Volksbank", "ING"]), currency_code: "EUR", country: us ? "DE" : context.country };
     default:
       return { ...base, address1: `${random.int(10, 999)} ${random.pick(["Main", "Oak", "Market", "Mill"])} Street`, city: vendor.city ?? "Springfield", state: us ? random.pick(["CA", "NY", "TX", "IL"]) : null, zipcode: us ? digits(random, 5) : digits(random, 5) };
   }
@@ -174,6 +179,8 @@ interface PaymentSeed {
   credits: Payment[];
   /** APPROVED invoices with a scheduled payment (their pending balance is 0) */
   scheduled: Set<number>;
+  /** a DEBIT payment of a vendor's default method, numbered after the others (not inserted) */
+  makeDebit(vendorId: number, status: string, date: string, links: Link[]): Omit<Payment, "id">;
 }
 
 async function seedPayments(seed: Seeded, methods: Methods, invoices: Invoice[]): Promise<PaymentSeed> {
@@ -281,7 +288,7 @@ async function seedPayments(seed: Seeded, methods: Methods, invoices: Invoice[])
 
   // the pending balance of an invoice is what is left after its scheduled payments
   if (scheduled.size) await db.updateTable("invoices").set({ outstanding_balance_pending: "0.00" }).where("id", "in", [...scheduled]).execute();
-  return { debit: debitPayments, credits, scheduled };
+  return { debit: debitPayments, credits, scheduled, makeDebit: debit };
 }
 
 // ---------------------------------------------------------------- payment runs, files
@@ -302,32 +309,45 @@ async function seedPaymentRuns(seed: Seeded, methods: Methods, invoices: Invoice
   const fromPayments = (status: string, list: Payment[], itemStatus: string) => ({
     status, payments: list, date: list.map((p) => p.payment_date).sort().at(-1) ?? today,
     items: list.flatMap((p) => p.links.map((l) => ({
-      invoice_id: l.invoice.id, vendor_id: p.vendor_id, amount: l.amount, payment_date: p.payment_date, payment_method_id: p.payment_method_id as number | null,
+      invoice_id: l.invoice.id, payment_id: p.id, vendor_id: p.vendor_id, amount: l.amount, payment_date: p.payment_date, payment_method_id: p.payment_method_id as number | null,
       payment_method_from_id: p.payment_method_from_id ?? methods.from[0].id, status: itemStatus, excluded: false,
     }))),
   });
-  const fromInvoices = (status: string, list: Invoice[], itemStatus: string, date: string) => ({
-    status, payments: [], date,
-    items: list.map((invoice, n) => {
-      const method = methods.byVendor.get(invoice.vendor_id);
-      return {
-        invoice_id: invoice.id, vendor_id: invoice.vendor_id, amount: invoice.balance_outstanding, payment_date: date, payment_method_id: method?.id ?? null,
-        payment_method_from_id: methods.from[method?.payment_type === "check" || method?.payment_type === "wire" ? 1 : 0].id, status: itemStatus,
-        excluded: status === "PENDING" && n === 0,
-        error_message: status === "FAILED" && n % 2 === 0 ? "Rejected by the bank: account closed (R02)" : null,
-      };
-    }),
-  });
+  // runs not processed (or never to be): their own payments, one per vendor, made now with the run's
+  // payment status; a row an approver excluded gets its own payment, VOID. Unprocessed runs hold
+  // their reservation (the invoice's pending balance drops by the row), the others released it.
+  const paymentStatusOf: Record<string, string> = { NEW: "PENDING", SUBMITTED: "PENDING", PENDING: "PENDING", REJECTED: "REJECTED", VOID: "VOID", FAILED: "FAILED" };
+  const reserving = ["NEW", "SUBMITTED", "PENDING"];
+  const fromInvoices = async (status: string, list: Invoice[], itemStatus: string, date: string) => {
+    const groups = new Map<string, Link[]>();
+    list.forEach((invoice, n) => {
+      const key = `${invoice.vendor_id}:${status === "PENDING" && n === 0 ? "excluded" : ""}`;
+      groups.set(key, [...(groups.get(key) ?? []), { invoice, amount: invoice.balance_outstanding }]);
+    });
+    const made = await insertPayments(db, [...groups].map(([key, links]) =>
+      payments.makeDebit(links[0].invoice.vendor_id, key.endsWith("excluded") ? "VOID" : paymentStatusOf[status], date, links)));
+    for (const link of made.filter((p) => p.status !== "VOID" && reserving.includes(status)).flatMap((p) => p.links)) {
+      await db.updateTable("invoices").set({ outstanding_balance_pending: round(money(link.invoice.balance_outstanding).minus(link.amount)) }).where("id", "=", link.invoice.id).execute();
+    }
+    const excluded = made.filter((p) => p.status === "VOID" && status === "PENDING").map((p) => p.id);
+    if (excluded.length) await db.updateTable("payments").set({ excluded: true }).where("id", "in", excluded).execute();
+    const plan = { ...fromPayments(status, made, itemStatus), date };
+    plan.items.forEach((item, n) => Object.assign(item, {
+      excluded: status === "PENDING" && made.some((p) => p.status === "VOID" && p.links.some((l) => l.invoice.id === item.invoice_id)),
+      error_message: status === "FAILED" && n % 2 === 0 ? "Rejected by the bank: account closed (R02)" : null,
+    }));
+    return plan;
+  };
   const chunk = Math.max(1, Math.ceil(cleared.length / 6));
   for (let k = 0; k < 3; k++) plans.push(fromPayments("CLOSED", cleared.slice(k * chunk, (k + 1) * chunk), "PAID"));
   plans.push(fromPayments("OPEN", processing.slice(0, 8), "PROCESSING"));
   plans.push(fromPayments("APPROVED", approvedPayments, "APPROVED"));
-  plans.push(fromInvoices("SUBMITTED", takeInvoices(4), "APPROVED", day(2)));
-  plans.push(fromInvoices("PENDING", takeInvoices(6), "NEW", day(5)));
-  plans.push(fromInvoices("NEW", takeInvoices(5), "NEW", day(9)));
-  plans.push(fromInvoices("REJECTED", takeInvoices(3), "VOID", day(-20)));
-  plans.push(fromInvoices("VOID", takeInvoices(3), "VOID", day(-35)));
-  plans.push(fromInvoices("FAILED", takeInvoices(4), "FAILED", day(-12)));
+  plans.push(await fromInvoices("SUBMITTED", takeInvoices(4), "APPROVED", day(2)));
+  plans.push(await fromInvoices("PENDING", takeInvoices(6), "NEW", day(5)));
+  plans.push(await fromInvoices("NEW", takeInvoices(5), "NEW", day(9)));
+  plans.push(await fromInvoices("REJECTED", takeInvoices(3), "VOID", day(-20)));
+  plans.push(await fromInvoices("VOID", takeInvoices(3), "VOID", day(-35)));
+  plans.push(await fromInvoices("FAILED", takeInvoices(4), "FAILED", day(-12)));
 
   const live = plans.filter((p) => p.items.length > 0).sort((a, b) => a.date.localeCompare(b.date));
   const totalOf = (items: Item[]) => round(items.filter((i) => !i.excluded).reduce((t, i) => t.plus(i.amount), money(0)));

@@ -17,8 +17,12 @@ export interface Engine {
   approvedStatus(record: Row): string;
   rejectedStatus: string;
   pendingStatus: string;
+  /** what the record's approval does beyond its status (e.g. the invoice's ledger entry), in the approving transaction */
+  onApproved?(trx: DB, ctx: Ctx, record: Row): Promise<unknown>;
   /** after a rejection, in its transaction: undo what the record holds (e.g. a payment run's reservations) */
   onRejected?(trx: DB, ctx: Ctx, record: Row): Promise<void>;
+  /** tables onApproved / onRejected write: announced after commit like the record's own */
+  writes?: readonly string[];
 }
 
 export const engines: Readonly<Partial<Record<WorkflowType, Engine>>> = { Invoice: invoiceEngine, PaymentRun: paymentRunEngine };

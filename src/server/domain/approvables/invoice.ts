@@ -1,6 +1,7 @@
-/** Invoices in the approval engine: GL coding required; approved → APPROVED, or OPEN once paid in part. */
+/** Invoices in the approval engine: GL coding required; approved → APPROVED, or OPEN once paid in part, and posted to the ledger. */
 import { money } from "../../../framework/money.js";
 import { unprocessable } from "../../http/errors.js";
+import { postInvoiceApproval } from "../invoice_ledger.js";
 import { codingValid } from "../invoices.js";
 import type { Engine } from "./index.js";
 
@@ -22,4 +23,7 @@ export const invoiceEngine: Engine = {
   approvedStatus: (record) => (money(String(record.payments_sum ?? "0")).gt(0) ? "OPEN" : "APPROVED"),
   rejectedStatus: "REJECTED",
   pendingStatus: "PENDING",
+  // approved: debit the GL coding's expense accounts, credit AP (never twice; see invoice_ledger.ts)
+  onApproved: postInvoiceApproval,
+  writes: ["account_transactions"],
 };

@@ -6,7 +6,7 @@
  * - the scheduled payments become PROCESSING with their payment numbers issued (and trace numbers
  *   for ACH), the invoices are settled (payments_sum, balance_outstanding, PAID or OPEN; the
  *   pending balance was lowered when the run reserved it), the journal is posted (debit AP, credit
- *   bank per payment), the run and its rows become OPEN, and the ACH payments are written into
+ *   the originating account's bank GL account, per payment: ledger.ts paymentEntry), the run and its rows become OPEN, and the ACH payments are written into
  *   NACHA files (one per originating account and payment date) stored as nacha_payments (NEW).
  * Every step is set-based (bulk inserts and UPDATE … FROM VALUES): 10,000 invoices stay a few dozen statements.
  */
@@ -21,10 +21,9 @@ import { findRow } from "../../resources/query.js";
 import { decorate } from "../../resources/read.js";
 import { audit, auditMany } from "../../resources/write.js";
 import { settledBalances } from "../invoice_balances.js";
-import { post, type JournalEntry } from "../ledger.js";
+import { accountsByNumber, paymentEntry, post } from "../ledger.js";
 import { scheduledStatuses } from "../payments.js";
 import { sql } from "kysely";
-import { paymentAccounts } from "./ledger-accounts.js";
 import { nachaFiles, type AchPayment } from "./nacha-files.js";
 import { issueNumbers } from "./numbers.js";
 import { anyId } from "./plan.js";
@@ -58,12 +57,21 @@ async function scheduledPayments(trx: DB, ctx: Ctx, runId: number): Promise<RunP
     .where("p.excluded", "=", false).where("p.status", "in", [...scheduledStatuses]).orderBy("p.id").execute()) as RunPayment[];
 }
 
-/** Settle each paid invoice (locked FOR UPDATE in id order) by what the run's payments link to it. */
+/** The bank GL account (account_id) of each originating account the payments leave from; 409 when one has none. */
+async function bankAccounts(trx: DB, ctx: Ctx, payments: readonly RunPayment[]): Promise<Map<number, number>> {
+  const rows = await trx.selectFrom("payment_methods").select(["id", "name", "account_id"]).where("company_id", "=", ctx.company.id)
+    .where(anyId("id", [...new Set(payments.map((p) => p.payment_method_from_id))])).execute();
+  const missing = rows.filter((r) => r.account_id == null);
+  if (missing.length) throw conflict(`Originating account ${missing.map((r) => String(r.name ?? r.id)).join(", ")} has no bank GL account (account_id) to post the payments to.`);
+  return new Map(rows.map((r) => [r.id as number, r.account_id as number]));
+}
+
+/** Settle each paid invoice (locked in id order, FOR NO KEY UPDATE as in plan.ts) by what the run's payments link to it. */
 async function settleInvoices(trx: DB, ctx: Ctx, links: readonly { invoice_id: number; amount: string }[]): Promise<void> {
   const paid = new Map<number, string>();
   for (const l of links) paid.set(l.invoice_id, round(money(paid.get(l.invoice_id) ?? 0).plus(l.amount)));
   const invoices = (await trx.selectFrom("invoices").select(["id", "number", "status", "payments_sum", "balance_outstanding", "outstanding_balance_pending"])
-    .where("company_id", "=", ctx.company.id).where(anyId("id", [...paid.keys()])).orderBy("id").forUpdate().execute()) as Row[];
+    .where("company_id", "=", ctx.company.id).where(anyId("id", [...paid.keys()])).orderBy("id").forNoKeyUpdate().execute()) as Row[];
   const settled = invoices.map((invoice) => ({ invoice, values: settledBalances(invoice, paid.get(invoice.id as number)!, true) }));
   await updateFromValues(trx, "invoices", ctx.company.id,
     settled.map(({ invoice, values }) => ({ id: invoice.id as number, payments_sum: values.payments_sum, balance_outstanding: values.balance_outstanding, status: values.status })),
@@ -101,7 +109,7 @@ async function processLocked(trx: DB, ctx: Ctx, run: Row): Promise<void> {
   const links = (await trx.selectFrom("invoice_payment_links as l").innerJoin("invoices as i", "i.id", "l.invoice_id")
     .select(["l.payment_id", "l.invoice_id", "l.amount", "i.number"]).where("l.company_id", "=", companyId).where(anyId("l.payment_id", paymentIds))
     .orderBy("i.number").execute()) as { payment_id: number; invoice_id: number; amount: string; number: string }[];
-  const accounts = await paymentAccounts(trx, companyId);
+  const banks = await bankAccounts(trx, ctx, payments);
 
   await settleInvoices(trx, ctx, links);
   const numbers = await issueNumbers(trx, "payments", "payment_number", companyId, "PAY", payments.length);
@@ -125,12 +133,10 @@ async function processLocked(trx: DB, ctx: Ctx, run: Row): Promise<void> {
   await trx.updateTable("payment_run_batches").set({ status: "OPEN", submitted_at: now, updated_at: now })
     .where("company_id", "=", companyId).where("payment_run_id", "=", run.id as number).execute();
 
-  const entries: JournalEntry[] = payments.map((p) => ({
-    entry_number: `JE-${numberOf.get(p.id)!}`, date: String(p.payment_date), description: `Payment ${numberOf.get(p.id)!} (run ${String(run.number)})`,
-    source: { type: "Payment", id: p.id },
-    lines: [{ account_id: accounts.payable, debit_amount: money(p.amount).toFixed(2) }, { account_id: accounts.bank, credit_amount: money(p.amount).toFixed(2) }],
-  }));
-  await post(trx, companyId, entries);
+  const accounts = await accountsByNumber(trx, companyId);
+  await post(trx, companyId, payments.map((p) => paymentEntry(
+    { id: p.id, payment_number: numberOf.get(p.id)!, payment_date: String(p.payment_date), amount: money(p.amount).toFixed(2) }, companyId, accounts, banks.get(p.payment_method_from_id)!,
+  )));
 
   await trx.updateTable("payment_runs").set({ status: "OPEN", submitted_at: now, updated_at: now }).where("id", "=", run.id as number).execute();
   await audit(trx, ctx, "update", runs, run.id as number, {

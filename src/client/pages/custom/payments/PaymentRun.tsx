@@ -3,7 +3,7 @@
  * batches, invoice rows, payment rows, NACHA files and approvals — and what may be done with it
  * now, by its status and the user's permissions: submit for approval (NEW), exclude rows (the
  * approver of the current step; DEBIT payments only), approve or reject, process (APPROVED; one
- * Idempotency-Key per click), download the NACHA files, delete (when the server allows it).
+ * Idempotency-Key per click), download the NACHA files, delete (the resource's row action, when the server allows it).
  */
 import { useState } from "react";
 import { useTranslation } from "@refinedev/core";
@@ -12,7 +12,7 @@ import { DownloadOutlined } from "@ant-design/icons";
 import { useNavigate, useParams } from "react-router";
 import { can } from "../../../../framework/permissions.js";
 import { resourceByName } from "../../../../../resources/index.js";
-import { useConfirm } from "../../../confirm.js";
+import { RowActions } from "../../../actions.js";
 import { useFormat, type Row } from "../../../format.js";
 import { http } from "../../../http.js";
 import { fieldKey } from "../../../i18n/keys.js";
@@ -25,7 +25,7 @@ import { currentApprovalOf, RunApprovals, type Approval } from "./RunApprovals.j
 import { useApi } from "./useApi.js";
 
 const runs = resourceByName.get("payment_runs")!;
-/** processing and deleting a run need the pay-bills guard's keys, as the server says (spec 2.15) */
+/** processing a run needs the pay-bills guard's keys, as the server says (spec 2.15) */
 const runKeys = resourceByName.get("invoices_pay_bills")!.permissions.list;
 const listLimit = 1000;
 
@@ -35,7 +35,6 @@ export default function PaymentRun({ page }: CustomPageProps) {
   const format = useFormat();
   const { translate } = useTranslation();
   const navigate = useNavigate();
-  const confirm = useConfirm();
   const [busy, setBusy] = useState<string>();
   const id = encodeURIComponent(paymentRunID ?? "");
   const run = useApi<Row>(`/api/payment_runs/${id}`);
@@ -95,17 +94,7 @@ export default function PaymentRun({ page }: CustomPageProps) {
           {ach.length > 1 ? t("downloadNachaFiles", "Download NACHA files") : t("downloadNachaFile", "Download NACHA file")}
         </Button>
       ) : null}
-      {data.is_allow_to_delete === true && mayRun ? (
-        <Button danger loading={busy === "delete"} onClick={() => void (async () => {
-          if (!(await confirm(translate("confirm.deletePaymentRun", { number }, `Are you sure you want to delete Payment Run #${number}?`)))) return;
-          await act("delete", async () => {
-            await http.delete(`/api/payment_runs/${id}`);
-            void navigate(runs.routes.list ?? "/");
-          });
-        })()}>
-          {translate("actions.delete", "Delete")}
-        </Button>
-      ) : null}
+      <RowActions resource={runs} row={data} only={["delete"]} onDeleted={() => void navigate(runs.routes.list ?? "/")} />
     </Space>
   );
 

@@ -19,8 +19,9 @@ const payments = resourceByName.get("payments")!;
 
 /** data spec 9: a payment-run payment row lists at most this many linked invoices */
 export const linkedInvoicesShown = 10;
-/** data spec 4: the tooltip of an excluded row (the same wording for a payment) */
-export const excludedTooltip = "This invoice has been excluded from the payment run by an approver";
+/** data spec 4: the tooltips of excluded rows */
+const excludedInvoice = "This invoice has been excluded from the payment run by an approver";
+const excludedPayment = "This payment has been excluded from the payment run by an approver";
 
 const red = { background: "#fff1f0" };
 
@@ -50,7 +51,7 @@ function usePaymentType() {
 function ExcludedTag() {
   const { translate } = useTranslation();
   return (
-    <Tooltip title={translate("paymentRun.excludedTooltip", excludedTooltip)}>
+    <Tooltip title={translate("payment_runs.tooltips.excluded_invoice", excludedInvoice)}>
       <Tag color="orange">{translate("paymentRun.excluded", "EXCLUDED")}</Tag>
     </Tooltip>
   );
@@ -142,7 +143,7 @@ export function PaymentsTable({ rows, items: invoiceRows, onExclude }: PaymentsP
       key: "status",
       title: translate(fieldKey(payments.name, "status"), "Status"),
       render: (_: unknown, row: Row) => (row.excluded
-        ? <Tooltip title={translate("paymentRun.excludedTooltip", excludedTooltip)}><Tag>{translate("paymentRun.voidExcluded", "VOID - EXCLUDED")}</Tag></Tooltip>
+        ? <Tooltip title={translate("payment_runs.tooltips.excluded_payment", excludedPayment)}><Tag>{translate("paymentRun.voidExcluded", "VOID - EXCLUDED")}</Tag></Tooltip>
         : format.render(payments, payments.columns.find((c) => c.field === "status")!, row)),
     },
   ];

@@ -1,0 +1,46 @@
+/**
+ * Which database a bench runs on (`--db pglite|postgres|both`, default both when DATABASE_URL is set)
+ * and a fresh empty one to run it in: embedded PGlite in a temp dir, or PostgreSQL's outlay_bench
+ * database next to DATABASE_URL's.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { connect, type Database } from "../../src/server/db/connect.js";
+
+export type Kind = "pglite" | "postgres";
+
+const benchDatabase = "outlay_bench";
+const databaseUrl = process.env.DATABASE_URL;
+
+export function benchKinds(flag: string | undefined): Kind[] {
+  const choices = new Map<string, Kind[]>([["pglite", ["pglite"]], ["postgres", ["postgres"]], ["both", ["pglite", "postgres"]]]);
+  const kinds = choices.get(flag ?? (databaseUrl ? "both" : "pglite"));
+  if (!kinds) throw new Error("--db must be pglite, postgres or both");
+  if (kinds.includes("postgres") && !databaseUrl) throw new Error("--db postgres needs DATABASE_URL");
+  return kinds;
+}
+
+/** Run SQL on DATABASE_URL's database (CREATE/DROP DATABASE cannot run in a transaction). */
+async function admin(sqlText: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(sqlText);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function openBenchDatabase(kind: Kind): Promise<{ database: Database; drop(): Promise<void> }> {
+  if (kind === "pglite") {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "outlay-bench-"));
+    return { database: await connect({ dataDir }), drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  await admin(`DROP DATABASE IF EXISTS ${benchDatabase}`);
+  await admin(`CREATE DATABASE ${benchDatabase}`);
+  const url = new URL(databaseUrl!);
+  url.pathname = `/${benchDatabase}`;
+  return { database: await connect({ databaseUrl: url.toString() }), drop: () => admin(`DROP DATABASE IF EXISTS ${benchDatabase}`) };
+}
