@@ -17,6 +17,8 @@ export const approvalStatuses = {
 export const approvalRelations = {
   contact: { kind: "belongsTo", resource: "contacts", foreignKey: "contact_id", fields: ["id", "first_name", "last_name"] },
   acted_by: { kind: "belongsTo", resource: "contacts", foreignKey: "acted_by_contact_id", fields: ["id", "first_name", "last_name"] },
+  on_behalf_of: { kind: "belongsTo", resource: "contacts", foreignKey: "on_behalf_of_contact_id", fields: ["id", "first_name", "last_name"] },
+  team: { kind: "belongsTo", resource: "teams", foreignKey: "team_id", fields: ["id", "name"] },
 } as const;
 
 /** `approvable` is embedded by the approvals hook: id, number, amount, currency_code, vendor_name. */

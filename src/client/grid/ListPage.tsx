@@ -2,12 +2,12 @@
  * The generic list page of every resource: server-side paging, sorting and filtering (synced with the
  * URL), column filters, hidden columns, saved layout, CSV/PDF export, selected-rows totals, row actions.
  */
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { useDataProvider, useTranslation, type CrudFilter, type LogicalFilter } from "@refinedev/core";
 import { getDefaultSortOrder, useTable } from "@refinedev/antd";
 import { Button, Checkbox, ConfigProvider, Flex, Input, Popover, Space, Table, Typography, type TableColumnsType } from "antd";
 import { FileExcelOutlined, FilePdfOutlined, FilterOutlined, PlusOutlined, SettingOutlined } from "@ant-design/icons";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { valueAt } from "../../framework/conditions.js";
 import { formatMoney, sum } from "../../framework/money.js";
 import { canAct } from "../../framework/permissions.js";
@@ -29,6 +29,17 @@ interface Props {
   permanent: LogicalFilter[];
   /** where the list starts: the route's query parameters */
   initial: LogicalFilter[];
+  /** what a specialised list adds (e.g. the approval lists' switch and bulk approve) */
+  extension?: ListExtension;
+}
+
+export interface ListExtension {
+  /** applied besides the permanent filters (not shown as filters) */
+  filters?: LogicalFilter[];
+  /** controls in the title bar, given the selected rows and a callback that clears them and reloads the list */
+  toolbar?: (selected: Row[], done: () => void) => ReactNode;
+  /** where the first column's cell links to */
+  rowLink?: (row: Row) => string | undefined;
 }
 
 const defaultPageSize = 25;
@@ -40,7 +51,7 @@ const alignRight = new Set(["money", "number"]);
 /** data spec 9: column minimum width mostly 100 */
 const minColumnWidth = 100;
 
-export default function ListPage({ resource, view, permanent: given, initial }: Props) {
+export default function ListPage({ resource, view, permanent: declared, initial, extension }: Props) {
   const user = useUser();
   const format = useFormat();
   const { translate } = useTranslation();
@@ -55,12 +66,12 @@ export default function ListPage({ resource, view, permanent: given, initial }: 
   const [exporting, setExporting] = useState<"csv" | "pdf">();
 
   // stable while the route's values are the same (Refine compares filters by reference)
-  const permanentKey = JSON.stringify(given);
+  const permanentKey = JSON.stringify([...declared, ...(extension?.filters ?? [])]);
   const permanent = useMemo(() => JSON.parse(permanentKey) as LogicalFilter[], [permanentKey]);
   const meta = useMemo(() => ({ preset: permanent }), [permanent]);
   const fixed = new Set(permanent.map(apiKey));
 
-  const { tableProps, filters, setFilters, sorters, setCurrentPage, pageSize } = useTable<Row>({
+  const { tableProps, tableQuery, filters, setFilters, sorters, setCurrentPage, pageSize } = useTable<Row>({
     resource: resource.name,
     syncWithLocation: true,
     pagination: { pageSize: layout.pageSize },
@@ -83,7 +94,8 @@ export default function ListPage({ resource, view, permanent: given, initial }: 
   };
   const search = (filters.find((f) => "field" in f && f.field === "q") as LogicalFilter | undefined)?.value as string | undefined;
 
-  const columns: TableColumnsType<Row> = visible.map((column) => ({
+  const rowLink = extension?.rowLink;
+  const columns: TableColumnsType<Row> = visible.map((column, index) => ({
     key: column.field,
     dataIndex: column.field.split("."),
     title: label(column.field),
@@ -92,7 +104,10 @@ export default function ListPage({ resource, view, permanent: given, initial }: 
     align: alignRight.has(fieldKind(resource, column.field)) ? "right" : undefined,
     sorter: column.sortable !== false,
     sortOrder: getDefaultSortOrder(column.field, sorters) ?? null,
-    render: (_: unknown, row: Row) => format.render(resource, column, row),
+    render: (_: unknown, row: Row) => {
+      const link = index === 0 ? rowLink?.(row) : undefined;
+      return link ? <Link to={link}>{format.text(resource, column.field, row) || String(row.id)}</Link> : format.render(resource, column, row);
+    },
   }));
   if (resource.rowActions?.length) {
     columns.push({
@@ -138,6 +153,10 @@ export default function ListPage({ resource, view, permanent: given, initial }: 
       <Flex justify="space-between" align="center" wrap gap="small" style={{ marginBottom: 16 }}>
         <Typography.Title level={3} style={{ margin: 0 }}>{title}</Typography.Title>
         <Space wrap>
+          {extension?.toolbar?.(selected, () => {
+            setSelected([]);
+            void tableQuery.refetch();
+          })}
           {resource.search?.length ? (
             <Input.Search aria-label={translate("grid.search", "Search")} placeholder={translate("grid.search", "Search")} allowClear
               defaultValue={search} onSearch={(q) => applyFilters([{ field: "q", operator: "eq", value: q || undefined }])} />

@@ -14,6 +14,7 @@ import { menuKey } from "../i18n/keys.js";
 import { ErrorBoundary } from "../pages/Results.js";
 import { menuGroups } from "../registry.js";
 import { switchCompany, useUser, UserContext, type CurrentUser } from "../user.js";
+import { NotificationBell } from "./NotificationBell.js";
 import { TermsDialog } from "./TermsDialog.js";
 
 const mobileBreakpoint = "md"; // 768 px
@@ -50,6 +51,7 @@ function Header() {
   return (
     <Layout.Header style={{ background: "#fff", padding: "0 16px", borderBottom: "1px solid #f0f0f0" }}>
       <Flex justify="flex-end" align="center" gap="middle" style={{ height: "100%" }}>
+        {user.portal ? null : <NotificationBell />}
         <Select aria-label={translate("header.company", "Company")} value={user.company.id} style={{ minWidth: 160 }}
           options={user.companies.map((c) => ({ value: c.id, label: c.name }))}
           onChange={(id: number) => void switchCompany(id)} />

@@ -9,10 +9,13 @@ import { useParams, useSearchParams } from "react-router";
 import { pagePermissions, type RouteEntry } from "../../framework/resource.js";
 import { titleKey } from "../i18n/keys.js";
 import { grammarFilter, routeFilters, routePrefill, routeValues } from "../registry.js";
+import { ApprovalRedirect } from "../approvals/ApprovalRedirect.js";
+import { isApprovalsView } from "../approvals/approvables.js";
 import { CustomPage } from "./DeclaredPage.js";
 import { RouteGuard } from "./Guard.js";
 
 const ListPage = lazy(() => import("../grid/ListPage.js"));
+const ApprovalListPage = lazy(() => import("../approvals/ApprovalListPage.js"));
 const ShowPage = lazy(() => import("./ShowPage.js"));
 const FormPage = lazy(() => import("./FormPage.js"));
 
@@ -33,9 +36,15 @@ function Page({ entry }: { entry: RouteEntry }) {
   ];
   switch (page) {
     case "list":
+      if (isApprovalsView(resource)) {
+        return <ApprovalListPage resource={resource} view={view ?? { path: entry.path }} permanent={permanent} initial={routeFilters(resource, values.fromQuery)} />;
+      }
       return <ListPage resource={resource} view={view ?? { path: entry.path }} permanent={permanent} initial={routeFilters(resource, values.fromQuery)} />;
-    case "show":
     case "approval":
+      // addressed by approval id: on to the approval's record
+      if (isApprovalsView(resource)) return <ApprovalRedirect resource={resource} id={id!} />;
+      return <ShowPage resource={resource} id={id!} page={page} />;
+    case "show":
       return <ShowPage resource={resource} id={id!} page={page} />;
     case "create":
     case "duplicate":

@@ -1,8 +1,9 @@
 /**
  * The generic show page: every schema and computed field, related records as links, has-many
- * relations (lines, approvals, activities, documents…) as paged tables, and buttons to the declared
- * pages about the record (e.g. a contact's permissions). The approval route shows the same page
- * under its own title, with the record's approvals among its relations.
+ * relations (lines, activities, documents…) as paged tables, and buttons to the declared pages
+ * about the record (e.g. a contact's permissions). A record of an `approvable` resource shows its
+ * approval timeline (instead of a table of approvals) and, in a submittable status, "Submit for
+ * approval"; the approval route adds the action bar of the approval awaiting the user.
  */
 import { useOne, useTranslation } from "@refinedev/core";
 import { Button, Card, Descriptions, Flex, Result, Space, Spin, Table, Typography } from "antd";
@@ -12,6 +13,10 @@ import { pathParams, type ResourceDef } from "../../framework/resource.js";
 import { resourceByName } from "../../../resources/index.js";
 import { pages } from "../../../resources/pages/index.js";
 import { RowActions } from "../actions.js";
+import { ApprovalBar } from "../approvals/ApprovalBar.js";
+import { ApprovalTimeline } from "../approvals/ApprovalTimeline.js";
+import { SubmitButton } from "../approvals/SubmitButton.js";
+import { approvableOf } from "../approvals/approvables.js";
 import { useFormat, usePageTitle, type Row } from "../format.js";
 import { propertiesOf } from "../../framework/schema.js";
 import { fieldKey } from "../i18n/keys.js";
@@ -38,6 +43,7 @@ export default function ShowPage({ resource, id, page = "show" }: { resource: Re
   if (query.isLoading) return <Spin />;
   if (!record) return <Result status="404" title={translate("errors.recordNotFound", "Record not found.")} />;
 
+  const approvable = approvableOf(resource);
   const relations = Object.entries(resource.relations ?? {});
   const label = (field: string) => translate(fieldKey(resource.name, field), field);
   const foreignKeys = new Map(relations.flatMap(([name, r]) => (r.kind === "belongsTo" ? [[r.foreignKey, name] as const] : [])));
@@ -81,6 +87,7 @@ export default function ShowPage({ resource, id, page = "show" }: { resource: Re
     const target = resourceByName.get(relation.resource);
     const rows = record[name];
     if (relation.kind === "belongsTo" || !target || !Array.isArray(rows)) return [];
+    if (approvable && relation.resource === "approvals") return [];
     const shown = relation.fields.filter((f) => f !== "id");
     const columns = shown.map((field, i) => ({
       key: field,
@@ -107,13 +114,19 @@ export default function ShowPage({ resource, id, page = "show" }: { resource: Re
           {subPagesOf(resource).filter((p) => canOpen(user, p)).map((p) => (
             <Button key={p.path} onClick={() => navigate(pathFor(p.path, id))}>{translate(p.title, p.path)}</Button>
           ))}
+          {approvable ? <SubmitButton resourceName={resource.name} declaring={approvable.resource.name} approvable={approvable.approvable} record={record} /> : null}
           <RowActions resource={resource} row={record} only={["edit", "duplicate", "delete"]}
             onDeleted={() => navigate(resource.routes.list ?? "/")} />
         </Space>
       </Flex>
+      {approvable && page === "approval" ? (
+        <ApprovalBar type={approvable.approvable.type} resourceName={resource.name} record={record}
+          number={String(record[approvable.resource.title] ?? record.id)} />
+      ) : null}
       <Card>
         <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} items={items} />
       </Card>
+      {approvable ? <ApprovalTimeline type={approvable.approvable.type} id={record.id} /> : null}
       {tables}
     </Flex>
   );

@@ -66,7 +66,7 @@ async function activeWorkflow(trx: DB, companyId: number, type: string): Promise
     .where("workflow_type", "=", type).where("status", "=", "ACTIVE").executeTakeFirst()) as Row | undefined;
 }
 
-async function teamMembers(trx: DB, companyId: number, teamId: number): Promise<number[]> {
+export async function teamMembers(trx: DB, companyId: number, teamId: number): Promise<number[]> {
   const rows = await trx.selectFrom("team_members").select("contact_id").where("company_id", "=", companyId).where("team_id", "=", teamId).execute();
   return rows.map((r) => r.contact_id as number);
 }
@@ -160,7 +160,7 @@ export async function submit(type: string, id: string, ctx: Ctx): Promise<void> 
 interface Delegation { delegator_contact_id: number }
 
 /** The delegators the contact may act for today (Approval or All delegations). */
-async function activeDelegations(db: DB, companyId: number, contactId: number): Promise<(Delegation & { id: number; delegate_type: string })[]> {
+export async function activeDelegations(db: DB, companyId: number, contactId: number): Promise<(Delegation & { id: number; delegate_type: string })[]> {
   const today = isoDate();
   return (await db.selectFrom("delegations").select(["id", "delegator_contact_id", "delegate_type"])
     .where("company_id", "=", companyId).where("delegate_contact_id", "=", contactId)

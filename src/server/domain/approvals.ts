@@ -1,14 +1,17 @@
 /**
  * Approvals: the approvable record of each row, embedded as `approvable` (id, number, amount,
- * currency_code, vendor_name) with one query per workflow type per page.
+ * currency_code, vendor_name) with one query per workflow type per page; and the list parameter
+ * `awaiting=me`, the rows the signed-in user may act on now.
  */
 import { sql } from "kysely";
+import { QueryError } from "../../framework/query.js";
 import { tableOf } from "../../framework/resource.js";
 import { propertiesOf } from "../../framework/schema.js";
 import { resourceByName } from "../../../resources/index.js";
 import type { DB } from "../db/connect.js";
 import type { Ctx, Row } from "../resources/context.js";
-import { scope } from "../resources/query.js";
+import { scope, type Select } from "../resources/query.js";
+import { activeDelegations } from "./approval-engine.js";
 import type { ResourceHooks } from "./hooks.js";
 
 /** Which resource each workflow type approves, and its number and amount columns. */
@@ -34,7 +37,32 @@ async function approvableRows(ctx: Ctx, type: string, ids: number[]): Promise<Ma
   return new Map(rows.map((r) => [r.id as number, r]));
 }
 
+/**
+ * `awaiting=me`: the pending rows of each record's current (lowest pending) step that the user may
+ * act on now, as the engine's `actingAs` decides: the row's contact is the user or a delegator of
+ * the user today, or the row is an unclaimed team row of a team one of them belongs to.
+ */
+async function awaitingMe(qb: Select, value: string, ctx: Ctx): Promise<Select> {
+  if (value !== "me") throw new QueryError("awaiting", "awaiting must be me");
+  const delegators = await activeDelegations(ctx.db, ctx.company.id, ctx.contact.id);
+  const actors = [ctx.contact.id, ...delegators.map((d) => d.delegator_contact_id)];
+  return qb.where("t.aasm_state", "=", "pending")
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom("approvals as earlier").select(sql.lit(1).as("one"))
+      .whereRef("earlier.company_id", "=", "t.company_id").whereRef("earlier.approvable_type", "=", "t.approvable_type")
+      .whereRef("earlier.approvable_id", "=", "t.approvable_id").where("earlier.aasm_state", "=", "pending")
+      .whereRef("earlier.step", "<", "t.step"))))
+    .where((eb) => eb.or([
+      eb("t.contact_id", "in", actors),
+      eb.and([
+        eb("t.contact_id", "is", null),
+        eb("t.team_id", "in", eb.selectFrom("team_members as m").select("m.team_id")
+          .where("m.company_id", "=", ctx.company.id).where("m.contact_id", "in", actors)),
+      ]),
+    ]));
+}
+
 export const approvalHooks: ResourceHooks = {
+  listParams: { awaiting: awaitingMe },
   async decorate(rows, ctx) {
     const idsByType = new Map<string, number[]>();
     for (const row of rows) idsByType.set(String(row.approvable_type), [...(idsByType.get(String(row.approvable_type)) ?? []), row.approvable_id as number]);

@@ -5,6 +5,7 @@
 import { tableOf, type ResourceDef } from "../../framework/resource.js";
 import type { DB } from "../db/connect.js";
 import type { Ctx, Row } from "../resources/context.js";
+import type { ListParams } from "../resources/query.js";
 import { accrualBlastHooks, accrualEntryHooks } from "./accrual_blasts.js";
 import { accrualRequestHooks } from "./accrual_requests.js";
 import { accrualHooks, accrualInvoiceLinkHooks } from "./accruals.js";
@@ -49,6 +50,11 @@ export interface ResourceHooks {
   afterWrite?(row: Row, ctx: Ctx, trx: DB): Promise<void> | void;
   /** replaces the generic insert, e.g. when a create spans several tables */
   insert?(data: Row, ctx: Ctx, trx: DB): Promise<Row>;
+  /**
+   * list parameters beyond the filter grammar (e.g. approvals' `awaiting=me`), by name: each adds
+   * its conditions to the list (and stats) query of the rows aliased `t`
+   */
+  listParams?: ListParams;
 }
 
 const hooks: Record<string, ResourceHooks> = {

@@ -1,4 +1,4 @@
-/** The approval engine's endpoints: submit a record, approve / reject / claim an approval. */
+/** The approval engine's endpoints: submit a record, approve / reject / claim an approval, approve many. */
 import type { FastifyInstance } from "fastify";
 import { can } from "../../framework/permissions.js";
 import { resourceByName, resources } from "../../../resources/index.js";
@@ -6,9 +6,22 @@ import { act, submit } from "../domain/approval-engine.js";
 import type { Row } from "../resources/context.js";
 import { findRow } from "../resources/query.js";
 import { decorate } from "../resources/read.js";
-import { forbidden } from "./errors.js";
+import { forbidden, HttpError, unprocessable } from "./errors.js";
 
 const approvals = resourceByName.get("approvals")!;
+
+/** At most this many approvals per bulk approve request. */
+export const bulkApproveLimit = 200;
+
+interface BulkResult { id: number; status: number; message?: string }
+
+function bulkIds(body: Row | undefined): number[] {
+  const ids = body?.ids;
+  if (!Array.isArray(ids) || ids.length === 0) throw unprocessable({ ids: ["must list at least one approval id"] });
+  if (ids.length > bulkApproveLimit) throw unprocessable({ ids: [`at most ${bulkApproveLimit} approvals at a time`] });
+  if (!ids.every((id) => Number.isInteger(id) && (id as number) > 0)) throw unprocessable({ ids: ["must be whole numbers"] });
+  return [...new Set(ids as number[])];
+}
 
 export function approvalRoutes(app: FastifyInstance): void {
   for (const resource of resources) {
@@ -32,4 +45,24 @@ export function approvalRoutes(app: FastifyInstance): void {
       return { data };
     });
   }
+
+  /** Each approval in its own transaction through the engine: one refusal does not undo the others. */
+  app.post("/api/approvals/bulk_approve", async (request) => {
+    const ctx = request.ctx;
+    if (ctx.principal.portal) throw forbidden();
+    const body = request.body as Row | undefined;
+    const ids = bulkIds(body);
+    const comment = typeof body?.comment === "string" ? body.comment : undefined;
+    const data: BulkResult[] = [];
+    for (const id of ids) {
+      try {
+        await act("approve", String(id), { comment }, ctx);
+        data.push({ id, status: 200 });
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+        data.push({ id, status: error.status, message: error.message });
+      }
+    }
+    return { data };
+  });
 }

@@ -12,7 +12,7 @@ import { resourceByName } from "../../../resources/index.js";
 import type { Ctx, Row } from "./context.js";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Select = SelectQueryBuilder<any, any, any>;
+export type Select = SelectQueryBuilder<any, any, any>;
 
 export const countCap = 10_000;
 
@@ -156,13 +156,27 @@ function applySearch(qb: Select, resource: ResourceDef, q: string | undefined, a
   return qb.where((eb) => eb.or(resource.search!.map((field) => eb(sql`${sql.ref(`${alias}.${field}`)}::text`, "ilike", pattern))));
 }
 
-export function parseQuery(resource: ResourceDef, query: Record<string, unknown>, ignored?: ReadonlySet<string>): ListQuery {
-  return parseListQuery(query, resource, queryableFields(resource), ignored);
+/** List parameters beyond the filter grammar, by name: each adds its conditions to the query of the rows aliased `t`. */
+export type ListParams = Readonly<Record<string, (qb: Select, value: string, ctx: Ctx) => Promise<Select> | Select>>;
+
+/** A parsed list query, with the list parameters it uses. */
+export interface ResourceQuery extends ListQuery {
+  conditions: ((qb: Select, ctx: Ctx) => Promise<Select> | Select)[];
 }
 
-export function filtered(resource: ResourceDef, query: ListQuery, ctx: Ctx): Select {
+/** `listParams` are the resource's own parameters (its hooks' `listParams`, given by the HTTP layer). */
+export function parseQuery(resource: ResourceDef, query: Record<string, unknown>, ignored: ReadonlySet<string> = new Set(), listParams: ListParams = {}): ResourceQuery {
+  const own = Object.keys(listParams);
+  const parsed = parseListQuery(query, resource, queryableFields(resource), new Set([...ignored, ...own]));
+  const conditions = own.filter((name) => query[name] !== undefined && query[name] !== "")
+    .map((name) => (qb: Select, ctx: Ctx) => listParams[name](qb, String(query[name]), ctx));
+  return { ...parsed, conditions };
+}
+
+export async function filtered(resource: ResourceDef, query: ResourceQuery, ctx: Ctx): Promise<Select> {
   let qb = scope(ctx.db.selectFrom(`${tableOf(resource)} as t`), resource, ctx);
   qb = applyFilters(qb, resource, query.filters, ctx);
+  for (const condition of query.conditions) qb = await condition(qb, ctx);
   return applySearch(qb, resource, query.q);
 }
 
@@ -184,8 +198,8 @@ export interface Page {
   totalCapped: boolean;
 }
 
-export async function listPage(resource: ResourceDef, query: ListQuery, ctx: Ctx): Promise<Page> {
-  const base = filtered(resource, query, ctx);
+export async function listPage(resource: ResourceDef, query: ResourceQuery, ctx: Ctx): Promise<Page> {
+  const base = await filtered(resource, query, ctx);
   let rowsQuery = base.selectAll("t");
   for (const { field, order } of query.sort) rowsQuery = rowsQuery.orderBy(sortColumn(resource, field, ctx), order);
   if (!query.sort.some((s) => s.field === "id")) rowsQuery = rowsQuery.orderBy("t.id", "desc");

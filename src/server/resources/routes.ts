@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { canAct, type ResourceAction } from "../../framework/permissions.js";
 import type { ResourceDef } from "../../framework/resource.js";
+import { hooksOf } from "../domain/hooks.js";
 import { forbidden, notFound } from "../http/errors.js";
 import type { Ctx } from "./context.js";
 import { findRow, listPage, parseQuery } from "./query.js";
@@ -20,7 +21,7 @@ export function authorize(request: FastifyRequest, resource: ResourceDef, action
 
 /** The list answer: a page of decorated rows, the total in meta and in x-total-count. `ignored` query keys are not filters. */
 export async function listResponse(resource: ResourceDef, query: Record<string, unknown>, ctx: Ctx, reply: FastifyReply, ignored?: ReadonlySet<string>) {
-  const page = await listPage(resource, parseQuery(resource, query, ignored), ctx);
+  const page = await listPage(resource, parseQuery(resource, query, ignored, hooksOf(resource).listParams), ctx);
   const data = await decorate(resource, page.rows, ctx, false);
   reply.header("x-total-count", String(page.total));
   return { data, meta: { total: page.total, total_capped: page.totalCapped } };

@@ -8,6 +8,7 @@ import { sql, type RawBuilder } from "kysely";
 import { QueryError } from "../../framework/query.js";
 import type { ResourceDef } from "../../framework/resource.js";
 import { count } from "../db/connect.js";
+import { hooksOf } from "../domain/hooks.js";
 import type { Ctx } from "./context.js";
 import { columnsOf, filtered, parseQuery } from "./query.js";
 
@@ -43,10 +44,11 @@ export async function stats(resource: ResourceDef, query: Record<string, unknown
   if (sumField && !(sumProperty?.format === "money" || sumProperty?.format === "decimal" || sumProperty?.type === "integer")) {
     throw new QueryError("_sum", `cannot sum ${sumField}`);
   }
-  const listQuery = parseQuery(resource, query, new Set(["_group", "_sum"]));
+  const listQuery = parseQuery(resource, query, new Set(["_group", "_sum"]), hooksOf(resource).listParams);
   const totals = [sql<number>`count(*)`.as("count"), sumExpression(sumField).as("sum")];
+  const base = await filtered(resource, listQuery, ctx);
   const rows = group
-    ? await filtered(resource, listQuery, ctx).select([groupExpression(resource, group).as("key"), ...totals]).groupBy(sql`1`).orderBy(sql`1`).execute()
-    : [{ key: null, ...(await filtered(resource, listQuery, ctx).select(totals).executeTakeFirstOrThrow()) }];
+    ? await base.select([groupExpression(resource, group).as("key"), ...totals]).groupBy(sql`1`).orderBy(sql`1`).execute()
+    : [{ key: null, ...(await base.select(totals).executeTakeFirstOrThrow()) }];
   return rows.map((r) => ({ key: r.key as string | null, count: count(r.count), sum: r.sum as string | null }));
 }

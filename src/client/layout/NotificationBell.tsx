@@ -1,0 +1,63 @@
+/**
+ * The header bell: the count of the user's unread notifications (read again every minute and on
+ * every navigation), the latest ones in a dropdown. Opening one marks it read and goes to its link;
+ * "All notifications" opens /notifications.
+ */
+import { useEffect } from "react";
+import { useList, useTranslation } from "@refinedev/core";
+import { Badge, Button, Dropdown, Typography } from "antd";
+import { BellOutlined } from "@ant-design/icons";
+import { useLocation, useNavigate } from "react-router";
+import type { Row } from "../format.js";
+import { http } from "../http.js";
+
+const pollMs = 60_000;
+const shown = 5;
+
+export function NotificationBell() {
+  const { translate } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { result, query } = useList<Row>({
+    resource: "notifications",
+    filters: [{ field: "read_at_null", operator: "eq", value: "true" }],
+    sorters: [{ field: "id", order: "desc" }],
+    pagination: { currentPage: 1, pageSize: shown },
+    errorNotification: false,
+    queryOptions: { refetchInterval: pollMs },
+  });
+  const { refetch } = query;
+  useEffect(() => {
+    void refetch();
+  }, [pathname, refetch]);
+  const unread = result.total ?? 0;
+
+  async function open(row: Row) {
+    await http.patch(`/api/notifications/${String(row.id)}`, { read_at: new Date().toISOString() });
+    await refetch();
+    navigate(typeof row.link === "string" && row.link ? row.link : `/notifications/${String(row.id)}`);
+  }
+
+  const items = [
+    ...result.data.map((row) => ({
+      key: String(row.id),
+      label: (
+        <div style={{ maxWidth: 320 }}>
+          <Typography.Text strong>{String(row.title)}</Typography.Text>
+          {row.body ? <div><Typography.Text type="secondary" ellipsis>{String(row.body)}</Typography.Text></div> : null}
+        </div>
+      ),
+      onClick: () => void open(row),
+    })),
+    ...(result.data.length ? [{ type: "divider" as const, key: "divider" }] : []),
+    { key: "all", label: translate("header.allNotifications", "All notifications"), onClick: () => navigate("/notifications") },
+  ];
+
+  return (
+    <Dropdown trigger={["click"]} placement="bottomRight" menu={{ items }}>
+      <Button type="text" aria-label={translate("header.notifications", { count: unread }, `Notifications (${unread} unread)`)}>
+        <Badge count={unread} size="small" overflowCount={99}><BellOutlined style={{ fontSize: 18 }} /></Badge>
+      </Button>
+    </Dropdown>
+  );
+}
