@@ -1,8 +1,8 @@
 /**
  * A GET of the API for the hand-written payment screens, without the error notification: a list a
  * screen only offers choices from (payment methods, credits) may be closed to the user, and the
- * screen then offers none. `reload()` fetches again (the last answer stays until the new one
- * arrives); `url` null fetches nothing.
+ * screen then offers none. `reload()` or a new `version` fetches again (the last answer stays
+ * until the new one arrives); `url` null fetches nothing.
  */
 import { useCallback, useEffect, useState } from "react";
 import { http } from "../../../http.js";
@@ -22,10 +22,11 @@ interface Answer<T> {
   failed: number | null;
 }
 
-export function useApi<T>(url: string | null): ApiState<T> {
+/** `version`: a value whose change means the answer is stale (e.g. the record's updated_at). */
+export function useApi<T>(url: string | null, version = ""): ApiState<T> {
   const [generation, setGeneration] = useState(0);
   const [answer, setAnswer] = useState<Answer<T>>({ key: "", failed: null });
-  const key = `${url ?? ""}#${generation}`;
+  const key = `${url ?? ""}#${generation}#${version}`;
   useEffect(() => {
     if (url === null) return;
     let current = true;
