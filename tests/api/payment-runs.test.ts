@@ -285,3 +285,63 @@ describe("payment runs: permissions", () => {
     expect(await pending(fixture.invoices[0].id)).toBe("0.00");
   });
 });
+
+describe("payment runs: vendor credits", () => {
+  async function credit(vendorId: number, amount: string) {
+    const [row] = await h.database.db.insertInto("payments").values({
+      company_id: await acme(), payment_number: `CM-T${process.pid}-${++tags}`, vendor_id: vendorId, payment_date: "2026-11-01", amount, balance: amount,
+      currency_code: "USD", record_type: "CREDIT", status: "AVAILABLE",
+    }).returning("id").execute();
+    return row.id as number;
+  }
+
+  it("a credit reserved with the row, applied on processing; never promised twice; another vendor's refused", async () => {
+    const fixture = await payables(2, 1);
+    const [mine, other] = fixture.invoices;
+    const creditId = await credit(mine.vendor_id, "30.00");
+    const cash = money(mine.amount).minus("30.00").toFixed(2);
+    const body = { payment_date: paymentDate, items: [{ invoice_id: mine.id, amount: cash }, { invoice_id: other.id, amount: "5.00" }], credits: [{ credit_id: creditId, invoice_id: mine.id, amount: "30.00" }] };
+
+    const refused = await call("admin@acme.test", "POST", "/api/payment_runs", { ...body, credits: [{ credit_id: creditId, invoice_id: other.id, amount: "1.00" }] });
+    expect(refused.statusCode).toBe(422);
+    expect(Object.keys(refused.json().errors)).toEqual(["credits.0.credit_id"]);
+
+    const preview = (await call("admin@acme.test", "POST", "/api/payment_runs/preview", body)).json().data;
+    expect(preview.payments.find((p: { vendor_id: number }) => p.vendor_id === mine.vendor_id)).toMatchObject({ amount: cash, credit_amount: "30.00", credits: [{ credit_id: creditId, amount: "30.00" }] });
+
+    const created = await call("admin@acme.test", "POST", "/api/payment_runs", body);
+    expect(created.statusCode, created.body).toBe(201);
+    expect(await pending(mine.id)).toBe("0.00");
+    // the credit is promised to the run: a second run cannot take it again
+    const fresh = await payables(1, 1);
+    const again = await call("admin@acme.test", "POST", "/api/payment_runs", { payment_date: paymentDate, items: itemsOf(fresh), credits: [{ credit_id: creditId, invoice_id: fresh.invoices[0].id, amount: "1.00" }] });
+    expect(again.statusCode).toBe(422);
+
+    const run = created.json().data as { id: number };
+    expect((await call("admin@acme.test", "POST", `/api/payment_runs/${run.id}/submit`)).statusCode).toBe(200);
+    const [approval] = (await call("admin@acme.test", "GET", `/api/approvals?approvable_type=PaymentRun&approvable_id=${run.id}`)).json().data as { id: number }[];
+    expect((await call("approver@acme.test", "POST", `/api/approvals/${approval.id}/approve`)).statusCode).toBe(200);
+    const processed = await call("admin@acme.test", "POST", `/api/payment_runs/${run.id}/process`);
+    expect(processed.statusCode, processed.body).toBe(200);
+    expect(await invoiceRow(mine.id)).toMatchObject({ payments_sum: money(mine.amount).toFixed(2), balance_outstanding: "0.00", status: "PAID" });
+    const used = await h.database.db.selectFrom("payments").select(["balance", "status"]).where("id", "=", creditId).executeTakeFirstOrThrow();
+    expect([money(String(used.balance)).toFixed(2), used.status]).toEqual(["0.00", "APPLIED"]);
+    // the NACHA file carries only the cash
+    const [file] = await filesOf(run.id);
+    expect(file.amount).toBe(sum([cash, "5.00"]));
+  });
+
+  it("a deleted run gives the credit's reservation back", async () => {
+    const fixture = await payables(1, 1);
+    const [invoice] = fixture.invoices;
+    const creditId = await credit(invoice.vendor_id, "10.00");
+    const created = await call("admin@acme.test", "POST", "/api/payment_runs", {
+      payment_date: paymentDate, items: [{ invoice_id: invoice.id, amount: "20.00" }], credits: [{ credit_id: creditId, invoice_id: invoice.id, amount: "10.00" }],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(await pending(invoice.id)).toBe(money(invoice.amount).minus(30).toFixed(2));
+    const removed = await call("admin@acme.test", "DELETE", `/api/payment_runs/${created.json().data.id}`);
+    expect(removed.statusCode).toBe(200);
+    expect(await pending(invoice.id)).toBe(money(invoice.amount).toFixed(2));
+  });
+});

@@ -9,19 +9,16 @@ import { sum } from "../../../framework/money.js";
 import { resourceByName } from "../../../../resources/index.js";
 import type { DB } from "../../db/connect.js";
 import { insertRows } from "../../db/bulk.js";
-import { unprocessable, type FieldErrors } from "../../http/errors.js";
+import type { FieldErrors } from "../../http/errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import { audit } from "../../resources/write.js";
+import { failIfAny } from "../records.js";
 import { issueNumbers } from "./numbers.js";
 import { planRun, previewOf, type Plan, type PlannedPayment } from "./plan.js";
 import { addError, readRunRequest } from "./request.js";
 import { reserve } from "./reservations.js";
 
 const runs = resourceByName.get("payment_runs")!;
-
-function failIfAny(errors: FieldErrors): void {
-  if (Object.keys(errors).length) throw unprocessable(errors);
-}
 
 /** A run pays in one currency: its total and its batches' totals add up only then. */
 function checkOneCurrency(plan: Plan, errors: FieldErrors): string {
@@ -43,7 +40,11 @@ export async function previewRun(ctx: Ctx, body: unknown): Promise<Row> {
 /** One batch per originating account; a vendor paid from several accounts marks its batches matching_vendor. */
 function batchesOf(payments: readonly PlannedPayment[]): Map<number, PlannedPayment[]> {
   const batches = new Map<number, PlannedPayment[]>();
-  for (const p of payments) batches.set(p.payment_method_from_id, [...(batches.get(p.payment_method_from_id) ?? []), p]);
+  for (const p of payments) {
+    const batch = batches.get(p.payment_method_from_id) ?? [];
+    batch.push(p);
+    batches.set(p.payment_method_from_id, batch);
+  }
   return batches;
 }
 
@@ -78,9 +79,10 @@ async function writeRun(trx: DB, ctx: Ctx, plan: Plan, currency: string): Promis
     company_id: companyId, payment_run_id: run.id, payment_run_batch_id: batchOf.get(item.payment_method_from_id), payment_id: paymentId,
     invoice_id: item.invoice_id, invoice_type: "INVOICE", vendor_id: item.vendor_id, amount: item.amount, currency_code: item.currency_code,
     payment_date: plan.payment_date, payment_method_id: item.payment_method_id, payment_method_from_id: item.payment_method_from_id,
-    status: "NEW", payment_run_status: "NEW",
+    status: "NEW", payment_run_status: "NEW", credits: JSON.stringify(item.credits.map((c) => ({ credit_id: c.credit_id, amount: c.amount }))), credit_amount: item.credit_amount,
   })));
-  await reserve(trx, companyId, rows.map(({ item }) => item));
+  // the reservation holds what the run pays and the credits it will apply
+  await reserve(trx, companyId, rows.map(({ item }) => ({ invoice_id: item.invoice_id, amount: sum([item.amount, item.credit_amount]) })));
   await audit(trx, ctx, "create", runs, run.id, {
     number, payment_date: plan.payment_date, total_amount: total, currency_code: currency, invoice_count: rows.length, payment_count: plan.payments.length,
   });

@@ -5,7 +5,7 @@ import paymentRuns from "../../../../resources/payment_runs.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import type { ResourceHooks } from "../hooks.js";
 import { invoiceHooks } from "../invoices.js";
-import { anyId } from "./plan.js";
+import { anyId } from "./ids.js";
 
 /** Only a run not yet approved may be deleted (data-spec: UNPROCESSED = NEW or PENDING). */
 export const deletableRunStatuses = expandStatuses(paymentRuns, ["UNPROCESSED"]);

@@ -39,7 +39,12 @@ const secOf = (vendorType: string): NachaBatch["sec"] => (vendorType === "EMPLOY
 
 export function nachaFiles(payments: readonly AchPayment[], fromAccounts: ReadonlyMap<number, Row>, now: Date): BuiltFile[] {
   const groups = new Map<string, AchPayment[]>();
-  for (const p of payments) groups.set(`${p.payment_method_from_id}|${p.payment_date}`, [...(groups.get(`${p.payment_method_from_id}|${p.payment_date}`) ?? []), p]);
+  for (const p of payments) {
+    const key = `${p.payment_method_from_id}|${p.payment_date}`;
+    const group = groups.get(key) ?? [];
+    group.push(p);
+    groups.set(key, group);
+  }
   return [...groups.values()].map((group) => {
     const from = fromAccounts.get(group[0].payment_method_from_id)!;
     const missing = originFields.filter((f) => !from[f]);

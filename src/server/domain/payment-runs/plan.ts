@@ -3,24 +3,21 @@
  * methods and the company's originating accounts, then grouped into payments — one per vendor +
  * payment method + originating account + currency. The preview shows it; the create writes it.
  */
-import { sql } from "kysely";
 import { money, sum } from "../../../framework/money.js";
 import { expandStatuses } from "../../../framework/query.js";
 import invoices from "../../../../resources/invoices.js";
 import type { DB } from "../../db/connect.js";
 import type { FieldErrors } from "../../http/errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
+import { planCredits, type CreditTarget } from "./credits.js";
+import { anyId } from "./ids.js";
 import { addError, type RunRequest } from "./request.js";
 
 const payable = expandStatuses(invoices, ["PAYABLE"]);
 
-export interface PlannedItem {
+export interface PlannedItem extends CreditTarget {
   index: number;
-  invoice_id: number;
   number: string;
-  vendor_id: number;
-  amount: string;
-  currency_code: string;
   payment_method_id: number;
   payment_method_from_id: number;
 }
@@ -35,6 +32,7 @@ export interface PlannedPayment {
   payment_method_from_name: string | null;
   currency_code: string;
   amount: string;
+  credit_amount: string;
   items: PlannedItem[];
 }
 
@@ -45,8 +43,6 @@ export interface Plan {
   totals: { currency_code: string; amount: string }[];
 }
 
-/** `id = any($1)`: one parameter however many ids (10,000 invoices stay one statement). */
-export const anyId = (column: string, ids: readonly number[]) => sql<boolean>`${sql.ref(column)} = any(${sql.val([...ids])}::int[])`;
 
 /**
  * The requested invoices, locked in id order when reserving (so two runs queue instead of deadlocking).
@@ -119,16 +115,21 @@ export async function planRun(db: DB, ctx: Ctx, request: RunRequest, errors: Fie
     const payment = groups.get(key) ?? {
       vendor_id: invoice.vendor_id as number, vendor_name: String(invoice.vendor_name), vendor_type: String(invoice.vendor_type),
       payment_method_id: method.id as number, payment_type: String(method.payment_type), payment_method_from_id: from.id as number,
-      payment_method_from_name: (from.name as string | null) ?? null, currency_code: String(invoice.currency_code), amount: "0.00", items: [],
+      payment_method_from_name: (from.name as string | null) ?? null, currency_code: String(invoice.currency_code), amount: "0.00", credit_amount: "0.00", items: [],
     };
     payment.items.push({
       index: item.index, invoice_id: item.invoice_id, number: String(invoice.number), vendor_id: invoice.vendor_id as number, amount: item.amount,
       currency_code: String(invoice.currency_code), payment_method_id: method.id as number, payment_method_from_id: from.id as number,
+      pending, credits: [], credit_amount: "0.00",
     });
     groups.set(key, payment);
   }
   const payments = [...groups.values()];
-  for (const payment of payments) payment.amount = sum(payment.items.map((i) => i.amount));
+  await planCredits(db, ctx, request.credits, new Map(payments.flatMap((p) => p.items.map((i) => [i.invoice_id, i]))), errors, lock);
+  for (const payment of payments) {
+    payment.amount = sum(payment.items.map((i) => i.amount));
+    payment.credit_amount = sum(payment.items.map((i) => i.credit_amount));
+  }
   const currencies = [...new Set(payments.map((p) => p.currency_code))].sort();
   const totals = currencies.map((code) => ({ currency_code: code, amount: sum(payments.filter((p) => p.currency_code === code).map((p) => p.amount)) }));
   return { payment_date: request.payment_date, description: request.description, payments, totals };
@@ -141,7 +142,8 @@ export function previewOf(plan: Plan): Row {
     payments: plan.payments.map((p) => ({
       vendor_id: p.vendor_id, vendor_name: p.vendor_name, payment_method_id: p.payment_method_id, payment_type: p.payment_type,
       payment_method_from_id: p.payment_method_from_id, payment_method_from_name: p.payment_method_from_name, currency_code: p.currency_code,
-      amount: p.amount, credit_amount: "0.00", invoices: p.items.map((i) => ({ invoice_id: i.invoice_id, number: i.number, amount: i.amount })), credits: [],
+      amount: p.amount, credit_amount: p.credit_amount, invoices: p.items.map((i) => ({ invoice_id: i.invoice_id, number: i.number, amount: i.amount })),
+      credits: p.items.flatMap((i) => i.credits.map((c) => ({ credit_id: c.credit_id, invoice_id: i.invoice_id, payment_number: c.payment_number, amount: c.amount }))),
     })),
     totals: plan.totals,
   };

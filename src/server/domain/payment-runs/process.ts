@@ -5,10 +5,13 @@
  *   finds the run OPEN and does nothing;
  * - the scheduled payments become PROCESSING with their payment numbers issued (and trace numbers
  *   for ACH), the invoices are settled (payments_sum, balance_outstanding, PAID or OPEN; the
- *   pending balance was lowered when the run reserved it), the journal is posted (debit AP, credit
- *   the originating account's bank GL account, per payment: ledger.ts paymentEntry), the run and its rows become OPEN, and the ACH payments are written into
- *   NACHA files (one per originating account and payment date) stored as nacha_payments (NEW).
- * Every step is set-based (bulk inserts and UPDATE … FROM VALUES): 10,000 invoices stay a few dozen statements.
+ *   pending balance was lowered when the run reserved it), the rows' vendor credits applied
+ *   (credits.ts applyCredit, reserved), the journal posted (debit AP, credit the originating
+ *   account's bank GL account, per payment: ledger.ts paymentEntry), the run and its rows OPEN, and
+ *   the ACH payments written into NACHA files (one per originating account and payment date)
+ *   stored as nacha_payments (NEW).
+ * Every step but the credits (few, one by one) is set-based (bulk inserts and UPDATE … FROM VALUES):
+ * 10,000 invoices stay a few dozen statements.
  */
 import { isoDate } from "../../../framework/dates.js";
 import { money, round, sum } from "../../../framework/money.js";
@@ -20,13 +23,14 @@ import type { Ctx, Row } from "../../resources/context.js";
 import { findRow } from "../../resources/query.js";
 import { decorate } from "../../resources/read.js";
 import { audit, auditMany } from "../../resources/write.js";
+import { applyCredit } from "../credits.js";
 import { settledBalances } from "../invoice_balances.js";
 import { accountsByNumber, paymentEntry, post } from "../ledger.js";
 import { scheduledStatuses } from "../payments.js";
 import { sql } from "kysely";
 import { nachaFiles, type AchPayment } from "./nacha-files.js";
 import { issueNumbers } from "./numbers.js";
-import { anyId } from "./plan.js";
+import { anyId } from "./ids.js";
 
 const runs = resourceByName.get("payment_runs")!;
 const invoicesResource = resourceByName.get("invoices")!;
@@ -83,6 +87,18 @@ async function settleInvoices(trx: DB, ctx: Ctx, links: readonly { invoice_id: n
   })));
 }
 
+/** The vendor credits the run's rows carry, applied after the cash settled the invoices (already locked; then each credit). */
+async function applyRunCredits(trx: DB, ctx: Ctx, runId: number): Promise<void> {
+  const rows = await trx.selectFrom("payment_run_items").select(["invoice_id", "credits"]).where("company_id", "=", ctx.company.id)
+    .where("payment_run_id", "=", runId).where("excluded", "=", false).where("status", "in", ["NEW", "APPROVED"])
+    .where(sql<boolean>`jsonb_array_length(credits) > 0`).orderBy("invoice_id").execute();
+  for (const row of rows) {
+    for (const credit of row.credits as { credit_id: number; amount: string }[]) {
+      await applyCredit(trx, ctx, { creditId: credit.credit_id, invoiceId: row.invoice_id as number, amount: credit.amount, reserved: true });
+    }
+  }
+}
+
 async function writeFiles(trx: DB, ctx: Ctx, run: Row, ach: AchPayment[], now: Date): Promise<Map<number, string>> {
   if (ach.length === 0) return new Map();
   const fromIds = [...new Set(ach.map((p) => p.payment_method_from_id))];
@@ -112,10 +128,15 @@ async function processLocked(trx: DB, ctx: Ctx, run: Row): Promise<void> {
   const banks = await bankAccounts(trx, ctx, payments);
 
   await settleInvoices(trx, ctx, links);
+  await applyRunCredits(trx, ctx, run.id as number);
   const numbers = await issueNumbers(trx, "payments", "payment_number", companyId, "PAY", payments.length);
   const numberOf = new Map(payments.map((p, n) => [p.id, numbers[n]]));
   const invoiceNumbers = new Map<number, string[]>();
-  for (const l of links) invoiceNumbers.set(l.payment_id, [...(invoiceNumbers.get(l.payment_id) ?? []), String(l.number)]);
+  for (const l of links) {
+    const own = invoiceNumbers.get(l.payment_id) ?? [];
+    own.push(String(l.number));
+    invoiceNumbers.set(l.payment_id, own);
+  }
   const ach: AchPayment[] = payments.filter((p) => p.payment_type === "ach").map((p) => ({
     id: p.id, payment_number: numberOf.get(p.id)!, amount: money(p.amount).toFixed(2), payment_date: String(p.payment_date), payment_method_from_id: p.payment_method_from_id,
     vendor_name: String(p.vendor_name), vendor_type: String(p.vendor_type), routing: (p.routing as string | null) ?? null,

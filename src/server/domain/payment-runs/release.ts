@@ -9,7 +9,7 @@ import { money, sum } from "../../../framework/money.js";
 import type { DB } from "../../db/connect.js";
 import { updateFromValues } from "../../db/bulk.js";
 import type { Ctx } from "../../resources/context.js";
-import { anyId } from "./plan.js";
+import { anyId } from "./ids.js";
 import { release } from "./reservations.js";
 
 /** Rows still holding a reservation. */
@@ -25,10 +25,10 @@ export interface ReleaseScope {
   excluded?: boolean;
 }
 
-interface ItemRow { id: number; invoice_id: number; amount: string; payment_id: number; vendor_id: number }
+interface ItemRow { id: number; invoice_id: number; amount: string; credit_amount: string; payment_id: number; vendor_id: number }
 
 async function activeItems(trx: DB, companyId: number, runId: number): Promise<ItemRow[]> {
-  return (await trx.selectFrom("payment_run_items").select(["id", "invoice_id", "amount", "payment_id", "vendor_id"])
+  return (await trx.selectFrom("payment_run_items").select(["id", "invoice_id", "amount", "credit_amount", "payment_id", "vendor_id"])
     .where("company_id", "=", companyId).where("payment_run_id", "=", runId).where("excluded", "=", false)
     .where("status", "in", reservingItemStatuses).orderBy("id").execute()) as ItemRow[];
 }
@@ -42,7 +42,7 @@ export async function releaseRun(trx: DB, ctx: Ctx, runId: number, scope: Releas
   const chosenIds = new Set(chosen.map((i) => i.id));
   const staying = items.filter((i) => !chosenIds.has(i.id));
 
-  await release(trx, companyId, chosen);
+  await release(trx, companyId, chosen.map((i) => ({ invoice_id: i.invoice_id, amount: sum([i.amount, i.credit_amount]) })));
   await trx.updateTable("payment_run_items").set({ status: "VOID", excluded: scope.excluded === true, payment_run_status: scope.runStatus, updated_at: new Date() })
     .where("company_id", "=", companyId).where(anyId("id", [...chosenIds])).execute();
 

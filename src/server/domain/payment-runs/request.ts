@@ -15,10 +15,19 @@ export interface RequestedItem {
   payment_method_from_id: number | null;
 }
 
+/** A vendor credit to apply to one of the run's invoices (`credits.N`). */
+export interface RequestedCredit {
+  index: number;
+  credit_id: number;
+  invoice_id: number;
+  amount: string;
+}
+
 export interface RunRequest {
   payment_date: string;
   description: string | null;
   items: RequestedItem[];
+  credits: RequestedCredit[];
 }
 
 const decimal = /^\d+(\.\d{1,2})?$/;
@@ -49,7 +58,7 @@ export function readRunRequest(body: unknown, now = new Date()): { request: RunR
   if (!isoDay.test(paymentDate)) addError(errors, "payment_date", "must be a date YYYY-MM-DD");
   else if (paymentDate < earliestPaymentDate(now)) addError(errors, "payment_date", `must be on or after ${earliestPaymentDate(now)}, the earliest payment date`);
   else if (!isBusinessDay(paymentDate)) addError(errors, "payment_date", "must be a business day (not a weekend or a Federal Reserve holiday)");
-  if (Array.isArray(input.credits) && input.credits.length > 0) addError(errors, "credits", "vendor credits cannot be applied in a payment run yet");
+  if (input.credits !== undefined && !Array.isArray(input.credits)) addError(errors, "credits", "must be a list of {credit_id, invoice_id, amount}");
 
   const rawItems = Array.isArray(input.items) ? input.items : [];
   if (rawItems.length === 0) addError(errors, "items", "must list at least one invoice to pay");
@@ -72,6 +81,18 @@ export function readRunRequest(body: unknown, now = new Date()): { request: RunR
       items.push({ index, invoice_id: invoiceId, amount, payment_method_id: methodId, payment_method_from_id: fromId });
     }
   });
+  const credits: RequestedCredit[] = [];
+  (Array.isArray(input.credits) ? input.credits : []).forEach((raw: unknown, index) => {
+    const row = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
+    const at = (field: string) => `credits.${index}.${field}`;
+    const creditId = optionalId(row.credit_id);
+    const invoiceId = optionalId(row.invoice_id);
+    if (!creditId) addError(errors, at("credit_id"), "must be the id of a vendor credit");
+    if (!invoiceId) addError(errors, at("invoice_id"), "must be the id of an invoice of this run");
+    const { amount, problem } = amountOf(row.amount);
+    if (problem) addError(errors, at("amount"), problem);
+    if (creditId && invoiceId && amount) credits.push({ index, credit_id: creditId, invoice_id: invoiceId, amount });
+  });
   const description = typeof input.description === "string" && input.description.trim() ? input.description.trim().slice(0, 2000) : null;
-  return { request: { payment_date: paymentDate, description, items }, errors };
+  return { request: { payment_date: paymentDate, description, items, credits }, errors };
 }
