@@ -1,7 +1,7 @@
 /** The pay-bills selection (src/client/pages/custom/payments/selection.ts): checks, totals, the run body and its 422 errors by row. */
 import { describe, expect, it } from "vitest";
 import {
-  amountError, errorsByRow, paymentDateError, rowErrors, runBody, selectionOf, totalsByCurrency, type SelectedInvoice,
+  amountError, errorsByRow, maxPayment, withCredits, paymentDateError, rowErrors, runBody, selectionOf, totalsByCurrency, type SelectedInvoice,
 } from "../../src/client/pages/custom/payments/selection.js";
 
 const invoice = (id: number, pending: string, currency = "USD") =>
@@ -30,8 +30,17 @@ describe("the pay-bills selection", () => {
     expect(rowErrors([a]).size).toBe(0);
     expect(rowErrors([{ ...a, credits: [credit("60.00", "80.00")] }]).get(1)).toEqual(["payBills.errors.creditPayment"]);
     expect(rowErrors([{ ...a, credits: [credit("40.00", "35.00")], amount: "50.00" }]).get(1)).toEqual(["payBills.errors.creditAvailable"]);
-    const b: SelectedInvoice = { ...invoice(2, "100.00"), credits: [credit("30.00")] };
+    const b: SelectedInvoice = { ...invoice(2, "100.00"), amount: "70.00", credits: [credit("30.00")] };
     expect(rowErrors([a, b]).get(2)).toEqual(["payBills.errors.creditAvailable"]);
+  });
+
+  it("pays in money at most the pending balance less the credits, lowering the payment when a credit is applied", () => {
+    const row = invoice(1, "100.00");
+    const credited = withCredits(row, [credit("30.00", "80.00")]);
+    expect(maxPayment(credited)).toBe("70.00");
+    expect(credited.amount).toBe("70.00");
+    expect(rowErrors([{ ...credited, amount: "70.01" }]).get(1)).toEqual(["payBills.errors.amountMax"]);
+    expect(withCredits({ ...row, amount: "20.00" }, [credit("30.00", "80.00")]).amount).toBe("20.00");
   });
 
   it("refuses payment dates before the earliest one and non-business days", () => {

@@ -25,7 +25,9 @@ import type { CustomPageProps } from "../index.js";
 import { CreditsCell } from "./CreditsCell.js";
 import { CurrencyTotals } from "./CurrencyTotals.js";
 import { PaymentDateField } from "./PaymentDateField.js";
-import { draftStore, paymentDateError, rowErrors, selectionOf, totalsByCurrency, type PayableInvoice, type SelectedInvoice } from "./selection.js";
+import {
+  draftStore, maxPayment, paymentDateError, rowErrors, selectionOf, totalsByCurrency, withCredits, type PayableInvoice, type SelectedInvoice,
+} from "./selection.js";
 import { anyOf, useApi } from "./useApi.js";
 import { usePaymentOptions } from "./usePaymentOptions.js";
 
@@ -106,7 +108,7 @@ export default function PayBills({ page }: CustomPageProps) {
             <Input aria-label={`${t("paymentAmount", "Payment Amount")} ${row.number}`} size="small" style={{ width: 120, textAlign: "right" }}
               value={item.amount} disabled={all} status={rowError ? "error" : undefined}
               onChange={(e) => update(row.id, { amount: e.target.value })} />
-            {rowError ? <Typography.Text type="danger" role="alert">{translate(rowError, { max: format.format(resource, "outstanding_balance_pending", item.pending, row) }, rowError)}</Typography.Text> : null}
+            {rowError ? <Typography.Text type="danger" role="alert">{translate(rowError, { max: format.format(resource, "outstanding_balance_pending", maxPayment(item), row) }, rowError)}</Typography.Text> : null}
           </Flex>
         );
       },
@@ -139,7 +141,7 @@ export default function PayBills({ page }: CustomPageProps) {
       title: t("credits", "Vendor Credits"),
       render: (_: unknown, row: Invoice) => (
         <CreditsCell row={row} item={all ? undefined : items.get(row.id)} items={selected} available={options.creditsOf(row.vendor_id, row.currency_code)}
-          errors={errors.get(row.id) ?? []} onChange={(credits) => update(row.id, { credits })} />
+          errors={errors.get(row.id) ?? []} onChange={(credits) => setItems((previous) => new Map(previous).set(row.id, withCredits(previous.get(row.id)!, credits)))} />
       ),
     },
   ];

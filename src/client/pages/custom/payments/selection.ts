@@ -86,6 +86,16 @@ export function creditError(credit: AppliedCredit, payment: string): string | nu
 const valid = (amount: string) => (decimal.test(amount.trim()) ? amount.trim() : "0");
 const creditAmounts = (credits: readonly AppliedCredit[]) => credits.map((c) => valid(c.amount));
 
+/** What may be paid in money: the pending balance less the credits applied (the server's rule: amount + credits ≤ pending). */
+export const maxPayment = (item: SelectedInvoice): string => round(money(item.pending).minus(sum(creditAmounts(item.credits))));
+
+/** The row with these credits; a payment that no longer fits beside them is lowered to what is left. */
+export function withCredits(item: SelectedInvoice, credits: AppliedCredit[]): SelectedInvoice {
+  const next = { ...item, credits };
+  const max = maxPayment(next);
+  return decimal.test(item.amount.trim()) && money(item.amount).gt(max) && money(max).gte(minimumPayment) ? { ...next, amount: max } : next;
+}
+
 /** The same credit offered on several invoices: what the other rows already take from its balance. */
 export function creditUsedElsewhere(items: readonly SelectedInvoice[], creditId: number, invoiceId: number): string {
   return sum(items.filter((i) => i.invoice_id !== invoiceId).flatMap((i) => creditAmounts(i.credits.filter((c) => c.credit_id === creditId))));
@@ -105,7 +115,7 @@ export function rowErrors(items: readonly SelectedInvoice[]): Map<number, string
   for (const item of items) {
     const credits = money(sum(creditAmounts(item.credits)));
     const found = [
-      amountError(item.amount, item.pending),
+      amountError(item.amount, maxPayment(item)),
       ...item.credits.map((c) => creditError(c, item.amount)),
       credits.gt(valid(item.amount)) ? "payBills.errors.creditPayment" : null,
       ...item.credits.map((c) => (money(creditUsedElsewhere(items, c.credit_id, item.invoice_id)).plus(valid(c.amount)).gt(c.available)
