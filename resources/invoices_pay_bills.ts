@@ -3,8 +3,8 @@ import { invoiceNumberColumn, invoiceVendorColumn, invoiceViewBase } from "./sha
 
 /**
  * Pay bills (spec 2.10): the payable invoices — APPROVED or OPEN with a pending balance to pay — and
- * the review of a payment run built from them, under their own guard (spec 2.15). The payment
- * actions (amounts, methods, creating the run) belong to the payments issue; this lists the data.
+ * the review of a payment run built from them, under their own guard (spec 2.15). Both routes are
+ * hand-written screens (src/client/pages/custom/payments): the editable pay-bills grid and the review.
  */
 export default defineResource({
   ...invoiceViewBase,
@@ -13,7 +13,10 @@ export default defineResource({
   menu: { group: "payments", order: 1 },
   routes: {
     list: "/invoices_pay_bills",
-    views: [{ path: "/review_payment_run", title: "invoices_pay_bills.views.review" }],
+    views: [
+      { path: "/invoices_pay_bills", component: "PayBills" },
+      { path: "/review_payment_run", title: "invoices_pay_bills.views.review", component: "ReviewPaymentRun" },
+    ],
   },
   permissions: {
     list: ["payInvoices", "invoicePayBills"],

@@ -6,6 +6,7 @@ import { paymentRunSchema } from "../schemas/payment_run.js";
  * rows (payment_run_items), the payment rows (payments with this run) and the approvals.
  * Runs are created, excluded from, processed and deleted by the endpoints of src/server/http/payment-runs.ts
  * (docs/api.md "Payment runs"). Composite UNPROCESSED = NEW or PENDING (not yet approved): only those may be deleted.
+ * Its show route is the hand-written run page (src/client/pages/custom/payments/PaymentRun.tsx).
  */
 export const paymentRunStatuses = {
   field: "status",
@@ -32,7 +33,10 @@ export default defineResource({
   routes: {
     list: "/payment_runs",
     show: "/payment_runs/:paymentRunID",
-    views: [{ path: "/payment_runs_approval/:paymentRunID", page: "approval" }],
+    views: [
+      { path: "/payment_runs/:paymentRunID", page: "show", component: "PaymentRun" },
+      { path: "/payment_runs_approval/:paymentRunID", page: "approval" },
+    ],
   },
   permissions: {
     list: ["listPayments", "listPaymentRun"],

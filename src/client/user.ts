@@ -19,6 +19,8 @@ export interface CurrentUser extends Principal {
     name: string;
     currency_code: string;
     company_date_format: CompanyDateFormat;
+    /** data spec 5: the payment method of a payment cannot be chosen on pay bills */
+    disable_payment_method_selection?: boolean | null;
   };
   companies: { id: number; name: string }[];
   date_accepted_term: string | null;

@@ -17,7 +17,7 @@ export interface ManifestRoute {
   module: string | null;
   /** the path parameter naming the record, for record pages */
   idParam: string | null;
-  /** hand-written pages: the component */
+  /** hand-written pages (declared pages, or resource routes a component renders): the component */
   component: string | null;
 }
 
@@ -30,7 +30,7 @@ export function manifestRoutes(resources: readonly ResourceDef[], pages: readonl
       permissions: pagePermissions(resource, r.page) ?? [],
       module: resource.module ?? null,
       idParam: r.idParam ?? null,
-      component: null,
+      component: r.view?.component ?? null,
     }))),
     ...pages.map((p) => ({
       path: p.path,

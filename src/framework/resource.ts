@@ -60,6 +60,9 @@ export interface RouteView {
    *  they prefill (create pages, e.g. /log_new_receipt?poID → purchase_order_id) */
   params?: Readonly<Record<string, string>>;
   title?: string;
+  /** a hand-written page (src/client/pages/custom, by name) renders this route instead of the
+   *  generated one; the route keeps the resource's guard, links and menu entry */
+  component?: string;
 }
 
 export interface ResourceRoutes {

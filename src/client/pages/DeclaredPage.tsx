@@ -13,11 +13,15 @@ function UnknownPage({ page }: { page: PageDef }) {
     subTitle={translate("errors.unknownComponent", { name: page.component ?? "" }, `No page component named "${page.component ?? ""}".`)} />;
 }
 
-function Page({ page }: { page: PageDef }) {
-  if (page.kind === "dashboard") return <DashboardPage page={page} />;
+/** A hand-written page by its component name (a declared page, or a resource route a component renders). */
+export function CustomPage({ page }: { page: PageDef }) {
   const Component = page.component && Object.hasOwn(customPages, page.component) ? customPages[page.component] : undefined;
   if (!Component) return <UnknownPage page={page} />;
   return <Suspense fallback={<Spin />}><Component page={page} /></Suspense>;
+}
+
+function Page({ page }: { page: PageDef }) {
+  return page.kind === "dashboard" ? <DashboardPage page={page} /> : <CustomPage page={page} />;
 }
 
 export function DeclaredPage({ page }: { page: PageDef }) {

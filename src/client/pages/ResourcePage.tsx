@@ -1,15 +1,17 @@
 /**
  * One route of a resource (`routesOf`): the generated page of its kind, given the record id (the
  * path's first parameter on record pages) and the route's other parameters — filters on lists,
- * prefilled fields on create and duplicate forms.
+ * prefilled fields on create and duplicate forms — or the hand-written page the route's view names.
  */
 import { lazy, Suspense } from "react";
 import { Spin } from "antd";
 import { useParams, useSearchParams } from "react-router";
 import { pagePermissions, type RouteEntry } from "../../framework/resource.js";
+import { titleKey } from "../i18n/keys.js";
 import { grammarFilter, routeFilters, routePrefill, routeValues } from "../registry.js";
 import { ApprovalRedirect } from "../approvals/ApprovalRedirect.js";
 import { isApprovalsView } from "../approvals/approvables.js";
+import { CustomPage } from "./DeclaredPage.js";
 import { RouteGuard } from "./Guard.js";
 
 const ListPage = lazy(() => import("../grid/ListPage.js"));
@@ -21,6 +23,10 @@ function Page({ entry }: { entry: RouteEntry }) {
   const params = useParams();
   const [search] = useSearchParams();
   const { resource, page, view } = entry;
+  if (view?.component) {
+    return <CustomPage page={{ path: entry.path, kind: "page", title: view.title ?? titleKey(resource.name, page), component: view.component,
+      permissions: pagePermissions(resource, page) ?? [], module: resource.module, resource: resource.name }} />;
+  }
   const id = entry.idParam ? params[entry.idParam] : undefined;
   const values = routeValues(entry, params, search);
   // path parameters and the view's preset always apply; query parameters are where the list starts

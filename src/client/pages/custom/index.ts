@@ -13,4 +13,7 @@ export const customPages: Readonly<Record<string, LazyExoticComponent<ComponentT
   CompanySettings: lazy(() => import("./CompanySettings.js")),
   UserProfile: lazy(() => import("./UserProfile.js")),
   ContactPermissions: lazy(() => import("./ContactPermissions.js")),
+  PayBills: lazy(() => import("./payments/PayBills.js")),
+  ReviewPaymentRun: lazy(() => import("./payments/ReviewPaymentRun.js")),
+  PaymentRun: lazy(() => import("./payments/PaymentRun.js")),
 };

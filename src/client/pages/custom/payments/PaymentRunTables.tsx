@@ -1,0 +1,160 @@
+/**
+ * The three grids of a payment run's page (data spec 3 "Payment-run batch / invoice row / payment
+ * row", 4 "Payment run"): batches with the 'Includes matching vendor' label; invoice rows showing
+ * ERROR when they carry an error_message and the exclusion tooltip; payment rows showing
+ * VOID - EXCLUDED, red when FAILED, with at most 10 linked invoices each.
+ */
+import { useTranslation } from "@refinedev/core";
+import { Button, Table, Tag, Tooltip, type TableColumnsType } from "antd";
+import { Link } from "react-router";
+import type { ColumnDef } from "../../../../framework/resource.js";
+import { resourceByName } from "../../../../../resources/index.js";
+import { useFormat, type Row } from "../../../format.js";
+import { fieldKey } from "../../../i18n/keys.js";
+import { showPath } from "../../../registry.js";
+
+const batches = resourceByName.get("payment_run_batches")!;
+const items = resourceByName.get("payment_run_items")!;
+const payments = resourceByName.get("payments")!;
+
+/** data spec 9: a payment-run payment row lists at most this many linked invoices */
+export const linkedInvoicesShown = 10;
+/** data spec 4: the tooltips of excluded rows */
+const excludedInvoice = "This invoice has been excluded from the payment run by an approver";
+const excludedPayment = "This payment has been excluded from the payment run by an approver";
+
+const red = { background: "#fff1f0" };
+
+function useColumns() {
+  const format = useFormat();
+  const { translate } = useTranslation();
+  return (resource: typeof items, fields: readonly string[]) => fields.map((field) => {
+    const column: ColumnDef = resource.columns.find((c) => c.field === field) ?? { field };
+    return {
+      key: field,
+      title: translate(fieldKey(resource.name, field), field),
+      align: column.kind === "money" || column.kind === "number" ? "right" as const : undefined,
+      render: (_: unknown, row: Row) => format.render(resource, column, row),
+    };
+  });
+}
+
+/** A row's payment_method.payment_type in words (the payment-method resource's enum labels). */
+function usePaymentType() {
+  const { translate } = useTranslation();
+  return (row: Row) => {
+    const type = (row.payment_method as Row | null)?.payment_type;
+    return type ? translate(`payment_methods.values.payment_type.${String(type)}`, String(type)) : "—";
+  };
+}
+
+function ExcludedTag() {
+  const { translate } = useTranslation();
+  return (
+    <Tooltip title={translate("payment_runs.tooltips.excluded_invoice", excludedInvoice)}>
+      <Tag color="orange">{translate("paymentRun.excluded", "EXCLUDED")}</Tag>
+    </Tooltip>
+  );
+}
+
+export function BatchesTable({ rows }: { rows: Row[] }) {
+  const { translate } = useTranslation();
+  const columns = useColumns()(batches, ["batch_number", "total_vendor_count", "submitted_at", "status", "total_amount_in_functional"]);
+  columns.push({
+    key: "matching_vendor",
+    title: "",
+    align: undefined,
+    render: (_: unknown, row: Row) => (row.matching_vendor ? <Tag color="purple">{translate("paymentRun.matchingVendor", "Includes matching vendor")}</Tag> : null),
+  });
+  return <Table<Row> rowKey="id" size="small" columns={columns} dataSource={rows} pagination={false} />;
+}
+
+interface ItemsProps {
+  rows: Row[];
+  /** the approver's exclusion, when the user may exclude now */
+  onExclude?: (itemId: number) => void;
+}
+
+export function ItemsTable({ rows, onExclude }: ItemsProps) {
+  const { translate } = useTranslation();
+  const format = useFormat();
+  const paymentType = usePaymentType();
+  const columnsOf = useColumns();
+  const columns: TableColumnsType<Row> = [
+    ...columnsOf(items, ["invoice.number", "invoice_type", "vendor.name", "amount"]),
+    { key: "type", title: translate(fieldKey(items.name, "payment_method.payment_type"), "Payment Type"), render: (_: unknown, row: Row) => paymentType(row) },
+    ...columnsOf(items, ["payment_date"]),
+    { key: "payment_method_from", title: translate(fieldKey(items.name, "payment_method_from"), "From Account"), render: (_: unknown, row: Row) => String((row.payment_method_from as Row | null)?.name ?? "—") },
+    {
+      key: "status",
+      title: translate(fieldKey(items.name, "status"), "Status"),
+      render: (_: unknown, row: Row) => {
+        if (row.excluded) return <ExcludedTag />;
+        if (row.error_message) return <Tooltip title={String(row.error_message)}><Tag color="red">{translate("paymentRun.error", "ERROR")}</Tag></Tooltip>;
+        return format.render(items, items.columns.find((c) => c.field === "status")!, row);
+      },
+    },
+  ];
+  if (onExclude) {
+    columns.push({
+      key: "exclude",
+      title: "",
+      render: (_: unknown, row: Row) => (row.excluded ? null
+        : <Button size="small" danger onClick={() => onExclude(row.id as number)}>{translate("paymentRun.exclude", "Exclude")}</Button>),
+    });
+  }
+  return <Table<Row> rowKey="id" size="small" columns={columns} dataSource={rows} pagination={false} scroll={{ x: "max-content" }}
+    onRow={(row) => ({ style: row.status === "FAILED" ? red : undefined })} />;
+}
+
+interface PaymentsProps {
+  rows: Row[];
+  /** the run's invoice rows: each names the payment that pays it (payment_id) */
+  items: Row[];
+  onExclude?: (paymentId: number) => void;
+}
+
+/** Only DEBIT payments can be excluded (data spec 4), and only while they are scheduled. */
+const excludable = (row: Row) => row.record_type === "DEBIT" && !row.excluded && (row.status === "PENDING" || row.status === "APPROVED");
+
+export function PaymentsTable({ rows, items: invoiceRows, onExclude }: PaymentsProps) {
+  const { translate } = useTranslation();
+  const format = useFormat();
+  const columnsOf = useColumns();
+  const paymentType = usePaymentType();
+  const columns: TableColumnsType<Row> = [
+    ...columnsOf(payments, ["payment_number", "vendor.name", "payment_date"]),
+    { key: "from", title: translate("payBills.originatingAccount", "Originating Account"), render: (_: unknown, row: Row) => String((row.payment_method_from as Row | null)?.name ?? "—") },
+    { key: "type", title: translate("payBills.paymentType", "Payment Type"), render: (_: unknown, row: Row) => paymentType(row) },
+    ...columnsOf(payments, ["amount"]),
+    {
+      key: "invoices",
+      title: translate(fieldKey(payments.name, "invoices"), "Invoices"),
+      render: (_: unknown, row: Row) => {
+        const linked = invoiceRows.filter((item) => item.payment_id === row.id).map((item) => ({ id: item.invoice_id, number: (item.invoice as Row | null)?.number }));
+        const links = linked.slice(0, linkedInvoicesShown).map((invoice, i) => (
+          <span key={String(invoice.id)}>{i ? ", " : ""}<Link to={showPath("invoices", invoice.id) ?? "#"}>{String(invoice.number)}</Link></span>
+        ));
+        const more = linked.length - linkedInvoicesShown;
+        return <>{links}{more > 0 ? ` ${translate("paymentRun.moreInvoices", { count: more }, `+${more} more`)}` : null}</>;
+      },
+    },
+    {
+      key: "status",
+      title: translate(fieldKey(payments.name, "status"), "Status"),
+      render: (_: unknown, row: Row) => (row.excluded
+        ? <Tooltip title={translate("payment_runs.tooltips.excluded_payment", excludedPayment)}><Tag>{translate("paymentRun.voidExcluded", "VOID - EXCLUDED")}</Tag></Tooltip>
+        : format.render(payments, payments.columns.find((c) => c.field === "status")!, row)),
+    },
+  ];
+  if (onExclude) {
+    columns.push({
+      key: "exclude",
+      title: "",
+      render: (_: unknown, row: Row) => (excludable(row)
+        ? <Button size="small" danger onClick={() => onExclude(row.id as number)}>{translate("paymentRun.exclude", "Exclude")}</Button> : null),
+    });
+  }
+  return <Table<Row> rowKey="id" size="small" columns={columns} dataSource={rows} pagination={false} scroll={{ x: "max-content" }}
+    onRow={(row) => ({ style: row.status === "FAILED" ? red : undefined })} />;
+}

@@ -1,0 +1,63 @@
+/**
+ * A payment's record actions in the browser (issue 5, after payment): the show page offers what the
+ * payment's status and the user's keys allow; failing with a return code and reissuing lead to the
+ * new payment; the check downloads as a PDF; a user without the pay keys sees no action buttons.
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { apiAs } from "./api.js";
+import { login, newPage, screenshot, useBrowser } from "./browser.js";
+
+const { browser } = useBrowser();
+const opened: Page[] = [];
+afterAll(async () => {
+  for (const page of opened) await page.context().close();
+});
+
+async function signedIn(email: string, path: string): Promise<Page> {
+  const page = await newPage(browser());
+  opened.push(page);
+  await login(page, email, path);
+  return page;
+}
+
+/** A PROCESSING check payment of Acme (the demo data has some). */
+async function processingCheck(): Promise<{ id: number; payment_number: string }> {
+  const api = await apiAs("ap@acme.test");
+  const list = await api.get<{ data: { id: number; payment_number: string }[] }>("/api/payments?status=PROCESSING&payment_type=check&record_type=DEBIT&_end=1");
+  expect(list.body.data.length).toBe(1);
+  return list.body.data[0];
+}
+
+describe("payment record actions", () => {
+  it("fail with a return code, then reissue: the new payment is shown, in flight again; the check downloads", async () => {
+    const payment = await processingCheck();
+    const page = await signedIn("ap@acme.test", `/payments/${payment.id}`);
+    await page.getByRole("button", { name: "Mark Cleared" }).waitFor();
+    expect(await page.getByRole("button", { name: "Reissue" }).count()).toBe(0);
+
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Print Check" }).click();
+    expect((await download).suggestedFilename()).toBe(`check-${payment.payment_number}.pdf`);
+
+    await page.getByRole("button", { name: "Mark Failed (Return)" }).click();
+    await page.getByRole("textbox", { name: "Return Code" }).fill("R01");
+    await page.getByRole("button", { name: "OK" }).click();
+    await page.getByRole("button", { name: "Reissue" }).waitFor();
+    expect(await page.getByText("Failed", { exact: true }).count()).toBeGreaterThan(0);
+
+    await page.getByRole("button", { name: "Reissue" }).click();
+    await page.getByRole("button", { name: "OK" }).click();
+    await page.waitForURL((url) => url.pathname !== `/payments/${payment.id}`);
+    await page.getByRole("heading", { name: `Payment ${payment.payment_number}-R` }).waitFor();
+    await page.getByText("Processing (Reissued)").first().waitFor();
+    await screenshot(page, "payment-reissued");
+  });
+
+  it("a user without the pay keys sees the payment but no transition buttons", async () => {
+    const payment = await processingCheck();
+    const page = await signedIn("approver@acme.test", `/payments/${payment.id}`);
+    await page.getByRole("button", { name: "Print Check" }).waitFor();
+    for (const name of ["Mark Cleared", "Mark Failed (Return)", "Void", "Reissue"]) expect(await page.getByRole("button", { name, exact: true }).count()).toBe(0);
+  });
+});
