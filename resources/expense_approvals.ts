@@ -17,7 +17,7 @@ export default defineResource({
   routes: {
     list: "/expense_approvals",
     views: [
-      { path: "/expense_approvals", params: { expenseType: "expense_types", subsidiaryId: "subsidiary_id" } },
+      { path: "/expense_approvals", params: { expenseType: "expense_types", subsidiaryId: "subsidiary_id" }, approvalList: true },
       { path: "/expenses_approval/:approvalID", page: "approval" },
     ],
   },

@@ -13,7 +13,7 @@ export default defineResource({
   menu: { group: "purchasing", order: 2 },
   routes: {
     list: "/po_approvals",
-    views: [{ path: "/po_approvals/:purchaseOrderID", page: "approval" }],
+    views: [{ path: "/po_approvals", approvalList: true }, { path: "/po_approvals/:purchaseOrderID", page: "approval" }],
   },
   permissions: { list: ["purchase_orders_active"], show: ["purchase_orders_active"] },
 });

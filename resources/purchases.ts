@@ -17,7 +17,7 @@ export default defineResource({
   routes: {
     show: "/purchase/:purchaseID",
     views: [
-      { path: "/purchase/approvals", title: "purchases.views.approvals", preset: { status: "PENDING" } },
+      { path: "/purchase/approvals", title: "purchases.views.approvals", preset: { status: "PENDING" }, approvalList: true },
       { path: "/purchase/approvals/:purchaseID", page: "approval" },
     ],
   },

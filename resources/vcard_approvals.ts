@@ -14,7 +14,7 @@ export default defineResource({
   menu: { group: "cards", order: 2 },
   routes: {
     list: "/vcard_approvals",
-    views: [{ path: "/vcard_approvals/:vcardID", page: "approval" }],
+    views: [{ path: "/vcard_approvals", approvalList: true }, { path: "/vcard_approvals/:vcardID", page: "approval" }],
   },
   permissions: { list: ["approveVCards"], show: ["approveVCards"] },
 });

@@ -18,7 +18,7 @@ export default defineResource({
   menu: { group: "vendors", order: 4 },
   routes: {
     list: "/vendor_approvals",
-    views: [{ path: "/vendor_approvals/:vendorID", page: "approval" }],
+    views: [{ path: "/vendor_approvals", approvalList: true }, { path: "/vendor_approvals/:vendorID", page: "approval" }],
   },
   permissions: { list: ["listVendors", "vendorsListView"], show: ["readVendors"] },
   statuses: {

@@ -63,6 +63,8 @@ export interface RouteView {
   /** a hand-written page (src/client/pages/custom, by name) renders this route instead of the
    *  generated one; the route keeps the resource's guard, links and menu entry */
   component?: string;
+  /** an approver's list of approvable records: what awaits the user (`awaiting=me`) by default, bulk approve */
+  approvalList?: boolean;
 }
 
 export interface ResourceRoutes {

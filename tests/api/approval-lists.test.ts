@@ -140,3 +140,41 @@ describe("awaiting=me through delegation and teams", () => {
     expect(await awaiting("admin@acme.test")).not.toContain(row);
   });
 });
+
+describe("awaiting=me on lists of approvable records", () => {
+  const ids = async (email: string, url: string) => {
+    const response = await get(email, url);
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json().data as { id: number; approvable_id?: number }[]);
+  };
+
+  it("lists the invoices whose current step awaits the user, as the approvals list does", async () => {
+    const first = await submitted("4200.00");
+    const second = await submitted("15000.00");
+    // the same records as the approvals list, for every user (own rows, team rows, delegations)
+    const agree = async () => {
+      for (const email of ["approver@acme.test", "admin@acme.test", "ap@acme.test"]) {
+        const records = (await ids(email, "/api/invoices?awaiting=me&_end=1000")).map((r) => r.id);
+        const approvals = (await ids(email, "/api/approvals?awaiting=me&approvable_type=Invoice&_end=1000")).map((r) => r.approvable_id);
+        expect(new Set(records), email).toEqual(new Set(approvals));
+      }
+    };
+    await agree();
+    expect((await ids("approver@acme.test", "/api/invoices?awaiting=me&_end=1000")).map((r) => r.id)).toEqual(expect.arrayContaining([first.id, second.id]));
+    expect((await ids("ap@acme.test", "/api/invoices?awaiting=me&_end=1000")).map((r) => r.id)).not.toContain(first.id);
+    // once step 1 is approved, the large invoice no longer awaits the approver but the second step
+    expect((await post("approver@acme.test", `/api/approvals/${second.approvals[0]}/approve`)).statusCode).toBe(200);
+    await agree();
+    expect((await get("approver@acme.test", "/api/invoices?awaiting=you")).statusCode).toBe(400);
+  });
+
+  it("works on the record views of approver lists (/po_approvals) and selects approvals of several records at once", async () => {
+    const records = await ids("admin@acme.test", "/api/po_approvals?awaiting=me&_end=1000");
+    const approvals = await ids("admin@acme.test", "/api/approvals?awaiting=me&approvable_type=PurchaseOrder&_end=1000");
+    expect(new Set(records.map((r) => r.id))).toEqual(new Set(approvals.map((a) => a.approvable_id)));
+    const first = await submitted("2100.00");
+    const second = await submitted("3100.00");
+    const both = await ids("approver@acme.test", `/api/approvals?awaiting=me&approvable_type=Invoice&approvable_id=${first.id}&approvable_id=${second.id}`);
+    expect(both.map((a) => a.id).sort()).toEqual([first.approvals[0], second.approvals[0]].sort());
+  });
+});

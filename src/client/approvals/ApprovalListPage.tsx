@@ -1,7 +1,8 @@
 /**
- * An approval list (a view of the approvals table): what awaits the user (`awaiting=me`) by default,
- * all the view's approvals on a switch; selected rows approved at once (bulk approve) with a
- * summary of what was approved and what was refused, and why. Rows open the record's approval screen.
+ * An approval list — a view of the approvals table, or a list of approvable records declared
+ * `approvalList` (e.g. /po_approvals): what awaits the user (`awaiting=me`) by default, everything
+ * on a switch; selected rows approved at once (bulk approve) with a summary of what was approved and
+ * what was refused, and why. Rows open the record's approval screen.
  */
 import { useMemo, useState } from "react";
 import { useTranslation, type LogicalFilter } from "@refinedev/core";
@@ -13,7 +14,7 @@ import type { Row } from "../format.js";
 import ListPage, { type ListExtension } from "../grid/ListPage.js";
 import { http } from "../http.js";
 import { notify } from "../notify.js";
-import { approvalScreenPath, serverMessage } from "./approvables.js";
+import { approvableOf, approvalScreenPath, isApprovalsView, serverMessage } from "./approvables.js";
 
 interface Props {
   resource: ResourceDef;
@@ -26,28 +27,55 @@ interface BulkResult { id: number; status: number; message?: string }
 
 const awaitingMe: LogicalFilter[] = [{ field: "awaiting", operator: "eq", value: "me" }];
 
-const numberOf = (row: Row | undefined) => String((row?.approvable as Row | null | undefined)?.number ?? row?.id ?? "");
+/** How a list's rows lead to approvals: rows of the approvals table, or approvable records (their type). */
+interface RowsOf {
+  /** the approval ids of the selected rows that await the user */
+  approvalIds(selected: Row[]): Promise<{ id: number; number: string }[]>;
+  screen(row: Row): string | undefined;
+}
 
-function ApproveSelected({ selected, done }: { selected: Row[]; done: () => void }) {
+const approvalRows: RowsOf = {
+  approvalIds: async (selected) => selected.filter((row) => row.aasm_state === "pending")
+    .map((row) => ({ id: row.id as number, number: String((row.approvable as Row | null | undefined)?.number ?? row.id) })),
+  screen: (row) => approvalScreenPath(String(row.approvable_type), row.approvable_id),
+};
+
+function recordRows(resource: ResourceDef): RowsOf {
+  const type = approvableOf(resource)!.approvable.type;
+  return {
+    async approvalIds(selected) {
+      if (!selected.length) return [];
+      const query = new URLSearchParams({ awaiting: "me", approvable_type: type, _end: "200" });
+      for (const row of selected) query.append("approvable_id", String(row.id));
+      const { data } = await http.get<Row[]>(`/api/approvals?${query.toString()}`);
+      const titles = new Map(selected.map((row) => [row.id, String(row[resource.title] ?? row.id)]));
+      return data.map((a) => ({ id: a.id as number, number: titles.get(a.approvable_id) ?? String(a.approvable_id) }));
+    },
+    screen: (row) => approvalScreenPath(type, row.id),
+  };
+}
+
+function ApproveSelected({ selected, rows, done }: { selected: Row[]; rows: RowsOf; done: () => void }) {
   const { translate } = useTranslation();
   const confirm = useConfirm();
   const { modal } = App.useApp();
   const [busy, setBusy] = useState(false);
-  const pending = selected.filter((row) => row.aasm_state === "pending");
+  const count = rows === approvalRows ? selected.filter((row) => row.aasm_state === "pending").length : selected.length;
 
   async function approve() {
-    if (!(await confirm(translate("approval.confirmBulk", { count: pending.length }, `Are you sure you want to Approve ${pending.length} selected approvals?`)))) return;
+    if (!(await confirm(translate("approval.confirmBulk", { count }, `Are you sure you want to Approve ${count} selected approvals?`)))) return;
     setBusy(true);
     try {
+      const pending = await rows.approvalIds(selected);
       const { data } = await http.post<BulkResult[]>("/api/approvals/bulk_approve", { ids: pending.map((row) => row.id) }, { silent: true });
-      const byId = new Map(pending.map((row) => [row.id, row]));
+      const byId = new Map(pending.map((row) => [row.id, row.number]));
       const refused = data.filter((r) => r.status !== 200);
       const approved = data.length - refused.length;
       modal.info({
         title: translate("approval.bulkSummary", { approved, refused: refused.length }, `Approved: ${approved}. Refused: ${refused.length}.`),
         content: refused.length ? (
           <ul style={{ paddingLeft: 16 }}>
-            {refused.map((r) => <li key={r.id}><Typography.Text strong>{numberOf(byId.get(r.id))}</Typography.Text>: {r.message}</li>)}
+            {refused.map((r) => <li key={r.id}><Typography.Text strong>{byId.get(r.id)}</Typography.Text>: {r.message}</li>)}
           </ul>
         ) : null,
         okText: translate("actions.ok", "OK"),
@@ -61,8 +89,8 @@ function ApproveSelected({ selected, done }: { selected: Row[]; done: () => void
   }
 
   return (
-    <Button type="primary" icon={<CheckOutlined />} disabled={!pending.length} loading={busy} onClick={() => void approve()}>
-      {translate("approval.approveSelected", { count: pending.length }, `Approve selected (${pending.length})`)}
+    <Button type="primary" icon={<CheckOutlined />} disabled={!count} loading={busy} onClick={() => void approve()}>
+      {translate("approval.approveSelected", { count }, `Approve selected (${count})`)}
     </Button>
   );
 }
@@ -70,18 +98,19 @@ function ApproveSelected({ selected, done }: { selected: Row[]; done: () => void
 export default function ApprovalListPage(props: Props) {
   const { translate } = useTranslation();
   const [scope, setScope] = useState<"mine" | "all">("mine");
+  const rows = useMemo(() => (isApprovalsView(props.resource) ? approvalRows : recordRows(props.resource)), [props.resource]);
   const extension = useMemo<ListExtension>(() => ({
     filters: scope === "mine" ? awaitingMe : [],
-    rowLink: (row) => approvalScreenPath(String(row.approvable_type), row.approvable_id),
+    rowLink: rows.screen,
     toolbar: (selected, done) => (
       <>
         <Segmented value={scope} onChange={(value) => setScope(value as "mine" | "all")} options={[
           { value: "mine", label: translate("approval.awaitingMe", "Awaiting me") },
           { value: "all", label: translate("approval.all", "All") },
         ]} />
-        <ApproveSelected selected={selected} done={done} />
+        <ApproveSelected selected={selected} rows={rows} done={done} />
       </>
     ),
-  }), [scope, translate]);
+  }), [scope, rows, translate]);
   return <ListPage {...props} extension={extension} />;
 }

@@ -36,7 +36,7 @@ function Page({ entry }: { entry: RouteEntry }) {
   ];
   switch (page) {
     case "list":
-      if (isApprovalsView(resource)) {
+      if (isApprovalsView(resource) || view?.approvalList) {
         return <ApprovalListPage resource={resource} view={view ?? { path: entry.path }} permanent={permanent} initial={routeFilters(resource, values.fromQuery)} />;
       }
       return <ListPage resource={resource} view={view ?? { path: entry.path }} permanent={permanent} initial={routeFilters(resource, values.fromQuery)} />;

@@ -10,7 +10,7 @@ import { propertiesOf } from "../../framework/schema.js";
 import { resourceByName } from "../../../resources/index.js";
 import type { DB } from "../db/connect.js";
 import type { Ctx, Row } from "../resources/context.js";
-import { scope, type Select } from "../resources/query.js";
+import { scope, type ListParams, type Select } from "../resources/query.js";
 import { activeDelegations } from "./approval-engine.js";
 import type { ResourceHooks } from "./hooks.js";
 
@@ -66,6 +66,18 @@ async function awaitingMe(qb: Select, value: string, ctx: Ctx): Promise<Select> 
           .where("m.company_id", "=", ctx.company.id).where("m.contact_id", "in", actors)),
       ]),
     ]));
+}
+
+/**
+ * `awaiting=me` on a table of approvable records (e.g. /api/po_approvals?awaiting=me): the records
+ * with an approval row the user may act on now, by the same rule as the approvals lists.
+ */
+export function awaitingRecords(types: readonly string[]): ListParams[string] {
+  return async (qb, value, ctx) => {
+    const actionable = await awaitingMe(ctx.db.selectFrom("approvals as t").select("t.approvable_id")
+      .where("t.company_id", "=", ctx.company.id).where("t.approvable_type", "in", [...types]) as unknown as Select, value, ctx);
+    return qb.where("t.id", "in", actionable as never);
+  };
 }
 
 export const approvalHooks: ResourceHooks = {

@@ -3,6 +3,7 @@
  * resource does beyond the generic create/read/update/delete lives in these hooks.
  */
 import { tableOf, type ResourceDef } from "../../framework/resource.js";
+import { resources } from "../../../resources/index.js";
 import type { DB } from "../db/connect.js";
 import type { Ctx, Row } from "../resources/context.js";
 import type { ListParams } from "../resources/query.js";
@@ -11,7 +12,7 @@ import { accrualRequestHooks } from "./accrual_requests.js";
 import { accrualHooks, accrualInvoiceLinkHooks } from "./accruals.js";
 import { addressHooks } from "./addresses.js";
 import { activityHooks, categoryHooks, importHooks, messageHooks, notificationHooks, vendorContactHooks } from "./admin.js";
-import { approvalHooks } from "./approvals.js";
+import { approvalHooks, awaitingRecords } from "./approvals.js";
 import { budgetHooks } from "./budgets.js";
 import { cardTransactionHooks, purchaseHooks, statementHooks, virtualCardHooks } from "./cards.js";
 import { catalogueItemHooks } from "./catalogue_items.js";
@@ -108,7 +109,21 @@ const hooks: Record<string, ResourceHooks> = {
   recurring_invoices: recurringInvoiceHooks,
 };
 
-/** A resource's hooks; a view of another resource's table shares that resource's hooks. */
+/** The approvable types whose records live in a table (read from the `approvable` declarations). */
+const approvableTypesOn = (table: string) => [...new Set(resources.filter((r) => r.approvable && tableOf(r) === table).map((r) => r.approvable!.type))];
+
+const resolved = new Map<string, ResourceHooks>();
+
+/**
+ * A resource's hooks; a view of another resource's table shares that resource's hooks. Every list of
+ * approvable records also takes `awaiting=me` (the records awaiting the user's approval).
+ */
 export function hooksOf(resource: ResourceDef): ResourceHooks {
-  return hooks[resource.name] ?? hooks[tableOf(resource)] ?? {};
+  const known = resolved.get(resource.name);
+  if (known) return known;
+  const own = hooks[resource.name] ?? hooks[tableOf(resource)] ?? {};
+  const types = approvableTypesOn(tableOf(resource));
+  const result = types.length && !own.listParams?.awaiting ? { ...own, listParams: { ...own.listParams, awaiting: awaitingRecords(types) } } : own;
+  resolved.set(resource.name, result);
+  return result;
 }
