@@ -1,21 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { isoDate } from "../../src/framework/dates.js";
+import { acmeOf, codedInvoice } from "./approval-fixtures.js";
 import { useApp } from "./harness.js";
 
 const h = useApp();
 
-const invoice = (vendorId: number, amount: string) => ({
-  number: `AP-${Math.random().toString(36).slice(2, 10)}`, vendor_id: vendorId, date: "2026-11-01", due_date: "2026-12-01",
-  amount, currency_code: "USD", debit_entries: [{ account_number: "6000", amount }],
-});
-
-async function acme() {
-  const company = await h.companyId("Acme Corp");
-  const vendor = await h.database.db.selectFrom("vendors").select("id").where("company_id", "=", company).orderBy("id").executeTakeFirstOrThrow();
-  const contact = async (email: string) => (await h.database.db.selectFrom("contacts").select("id")
-    .where("company_id", "=", company).where("email", "=", email).executeTakeFirstOrThrow()).id as number;
-  return { company, vendor: vendor.id as number, contact };
-}
+const invoice = (vendorId: number, amount: string) => codedInvoice("AP", vendorId, amount);
+const acme = () => acmeOf(h);
 
 async function submitted(email: string, amount: string) {
   const { vendor } = await acme();

@@ -11,7 +11,7 @@ import { config } from "../config.js";
 import type { DB } from "../db/connect.js";
 import { queueMail } from "../mail/outbox.js";
 import type { Ctx, Row } from "../resources/context.js";
-import { approvables } from "./approvals.js";
+import { approvableColumns } from "./approvals.js";
 import { engines } from "./approvables/index.js";
 
 const labels: Readonly<Record<string, string>> = {
@@ -21,7 +21,7 @@ const labels: Readonly<Record<string, string>> = {
 
 /** "Invoice INV-123" */
 export function recordLabel(type: string, record: Row): string {
-  const field = approvables[type]?.number;
+  const field = approvableColumns(type)?.number;
   const number = field ? record[field] : null;
   return `${labels[type] ?? type} ${number == null || number === "" ? `#${String(record.id)}` : String(number)}`;
 }

@@ -5,36 +5,31 @@
  */
 import { sql } from "kysely";
 import { QueryError } from "../../framework/query.js";
-import { tableOf } from "../../framework/resource.js";
+import { tableOf, type ResourceDef } from "../../framework/resource.js";
 import { propertiesOf } from "../../framework/schema.js";
 import { resourceByName } from "../../../resources/index.js";
 import type { DB } from "../db/connect.js";
 import type { Ctx, Row } from "../resources/context.js";
 import { scope, type ListParams, type Select } from "../resources/query.js";
 import { activeDelegations } from "./approval-engine.js";
+import { engines } from "./approvables/index.js";
 import type { ResourceHooks } from "./hooks.js";
 
-/** Which resource each approvable type approves, and its number and amount columns (a vendor has no amount). */
-export const approvables: Readonly<Record<string, { resource: string; number: string; amount: string | null }>> = {
-  Invoice: { resource: "invoices", number: "number", amount: "amount" },
-  Payment: { resource: "payments", number: "payment_number", amount: "amount" },
-  CreditMemo: { resource: "vendor_credits", number: "payment_number", amount: "amount" },
-  PaymentRun: { resource: "payment_runs", number: "number", amount: "total_amount" },
-  PurchaseOrder: { resource: "purchase_orders", number: "number", amount: "amount" },
-  ExpenseReport: { resource: "expense_reports", number: "number", amount: "amount" },
-  Vendor: { resource: "vendors", number: "name", amount: null },
-  VirtualCard: { resource: "virtual_cards", number: "last4", amount: "amount" },
-  Purchase: { resource: "purchases", number: "number", amount: "amount" },
-};
+/** An approvable type's records: the resource its engine reads them through, their number (its title) and amount columns. */
+export function approvableColumns(type: string): { resource: ResourceDef; number: string; amount: string } | undefined {
+  const engine = engines[type as keyof typeof engines];
+  const resource = engine && resourceByName.get(engine.resource);
+  return resource && { resource, number: resource.title, amount: engine.amountColumn ?? "amount" };
+}
 
 async function approvableRows(ctx: Ctx, type: string, ids: number[]): Promise<Map<number, Row>> {
-  const spec = approvables[type];
-  const target = spec && resourceByName.get(spec.resource);
-  if (!target) return new Map();
+  const spec = approvableColumns(type);
+  if (!spec) return new Map();
+  const target = spec.resource;
   const properties = propertiesOf(target);
   // vendors.vendor_id is the vendor's own code, not a reference
   const hasVendor = properties.vendor_id?.["x-references"] === "vendors";
-  const optional = (field: string | null, as: string) => (field && field in properties ? sql.ref(`r.${field}`).as(as) : sql<null>`null`.as(as));
+  const optional = (field: string, as: string) => (field in properties ? sql.ref(`r.${field}`).as(as) : sql<null>`null`.as(as));
   let qb = ctx.db.selectFrom(`${tableOf(target)} as r`).select([
     "r.id", sql.ref(`r.${spec.number}`).as("number"), optional(spec.amount, "amount"), optional("currency_code", "currency_code"),
     hasVendor ? sql<string>`(select v.name from vendors v where v.id = r.vendor_id and v.company_id = r.company_id)`.as("vendor_name") : sql<null>`null`.as("vendor_name"),

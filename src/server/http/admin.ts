@@ -8,6 +8,7 @@ import { can } from "../../framework/permissions.js";
 import { decorate } from "../resources/read.js";
 import { authorize, listResponse } from "../resources/routes.js";
 import { forbidden } from "./errors.js";
+import { sendAttachment } from "./attachment.js";
 
 export function adminRoutes(app: FastifyInstance): void {
   const documents = resourceByName.get("documents")!;
@@ -25,10 +26,7 @@ export function adminRoutes(app: FastifyInstance): void {
   app.get<{ Params: { id: string } }>("/api/documents/:id/file", async (request, reply) => {
     const ctx = authorize(request, documents, "show");
     const file = await documentFile(request.params.id, ctx);
-    return reply.header("content-type", file.type)
-      .header("content-disposition", `attachment; filename="${file.name.replace(/["\\\r\n]/g, "_")}"`)
-      .header("cache-control", "private, no-store")
-      .send(file.content);
+    return sendAttachment(reply, file.type, file.name, file.content);
   });
 
   // the spec's call GET custom_labels?status&hashify answers with a map; without hashify, the usual list

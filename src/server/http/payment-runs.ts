@@ -16,6 +16,7 @@ import type { Ctx } from "../resources/context.js";
 import { findRow, tableChanged } from "../resources/query.js";
 import { decorate } from "../resources/read.js";
 import { forbidden, notFound, unprocessable } from "./errors.js";
+import { sendAttachment } from "./attachment.js";
 import { tableWritten } from "./sessions.js";
 
 const runs = resourceByName.get("payment_runs")!;
@@ -91,7 +92,6 @@ export function paymentRunRoutes(app: FastifyInstance): void {
     if (!canAct(ctx.principal, nacha, "show")) throw forbidden();
     const file = await downloadNacha(ctx, request.params.id);
     touched(["nacha_payments", "activities"]);
-    return reply.header("content-type", "text/plain; charset=utf-8")
-      .header("content-disposition", `attachment; filename="${file.fileName.replace(/[^\w.-]/g, "_")}"`).send(file.content);
+    return sendAttachment(reply, "text/plain; charset=utf-8", file.fileName.replace(/[^\w.-]/g, "_"), file.content);
   });
 }

@@ -15,6 +15,7 @@ import type { Ctx, Row } from "../resources/context.js";
 import { findRow } from "../resources/query.js";
 import { decorate } from "../resources/read.js";
 import { forbidden } from "./errors.js";
+import { sendAttachment } from "./attachment.js";
 
 const payments = resourceByName.get("payments")!;
 const paymentRuns = resourceByName.get("payment_runs")!;
@@ -51,10 +52,7 @@ export function paymentRoutes(app: FastifyInstance): void {
   app.get<WithId>("/api/payments/:id/check.pdf", async (request, reply) => {
     const ctx = allowed(request, payments, "check.pdf");
     const details = await paymentDetails(ctx, request.params.id);
-    return reply.header("content-type", "application/pdf")
-      .header("content-disposition", `attachment; filename="check-${fileName(String(details.payment.payment_number))}.pdf"`)
-      .header("cache-control", "private, no-store")
-      .send(checkPdf(ctx, details));
+    return sendAttachment(reply, "application/pdf", `check-${fileName(String(details.payment.payment_number))}.pdf`, checkPdf(ctx, details));
   });
 
   app.get<WithId>("/api/payments/:id/instructions", async (request) => {
@@ -70,9 +68,6 @@ export function paymentRoutes(app: FastifyInstance): void {
   app.get<WithId>("/api/payment_runs/:id/check_register", async (request, reply) => {
     const ctx = allowed(request, paymentRuns, "check_register");
     const register = await checkRegisterCsv(ctx, request.params.id);
-    return reply.header("content-type", "text/csv; charset=utf-8")
-      .header("content-disposition", `attachment; filename="check-register-${fileName(register.number)}.csv"`)
-      .header("cache-control", "private, no-store")
-      .send(register.csv);
+    return sendAttachment(reply, "text/csv; charset=utf-8", `check-register-${fileName(register.number)}.csv`, register.csv);
   });
 }

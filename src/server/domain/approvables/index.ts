@@ -41,6 +41,8 @@ export interface Engine {
   onRejected?(trx: DB, ctx: Ctx, record: Row): Promise<void>;
   /** tables onApproved / onRejected write: announced after commit like the record's own */
   writes?: readonly string[];
+  /** the record's amount column, shown with its approvals (default `amount`; absent from the table: none) */
+  amountColumn?: string;
 }
 
 export const engines: Readonly<Partial<Record<ApprovableType, Engine>>> = {

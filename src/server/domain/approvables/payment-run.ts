@@ -4,6 +4,7 @@ import type { Engine } from "./index.js";
 
 export const paymentRunEngine: Engine = {
   resource: "payment_runs",
+  amountColumn: "total_amount",
   async facts(record) {
     return { amount: String(record.total_amount) };
   },
