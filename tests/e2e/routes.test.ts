@@ -81,6 +81,9 @@ describe("every route of the manifest", () => {
       if (!text) failures.push(`${current}: blank page`);
       if (refused !== /Not Authorized/.test(text)) failures.push(`${current}: ${refused ? "not refused" : "Not Authorized"}`);
       if (/page you visited does not exist|Oops\.\.\./.test(text)) failures.push(`${current}: ${text.slice(0, 80)}`);
+      // the refusal's notice opens from an effect, possibly after the page settled: wait for it, so it
+      // is closed here and not counted against the next route
+      if (refused) await page.locator(".ant-notification-notice-error").first().waitFor();
       const errors = await page.locator(".ant-notification-notice-error").allInnerTexts();
       if (errors.length && !(refused && errors.every((e) => e.includes("Not Authorized")))) failures.push(`${current}: error notification ${errors.join(" | ")}`);
       if (errors.length) {
