@@ -8,5 +8,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: "forks",
     fileParallelism: false,
+    // a page may take seconds to settle on a loaded CI machine: poll for up to 10 s, not vitest's 1 s
+    expect: { poll: { timeout: 10_000, interval: 100 } },
   },
 });

@@ -21,7 +21,7 @@ export const approvalRelations = {
   team: { kind: "belongsTo", resource: "teams", foreignKey: "team_id", fields: ["id", "name"] },
 } as const;
 
-/** `approvable` is embedded by the approvals hook: id, number, amount, currency_code, vendor_name. */
+/** `approvable` is embedded by the approvals hook: id, number, amount, currency_code, vendor_name, screen. */
 export const approvalColumns: readonly ColumnDef[] = [
   { field: "approvable.number", sortable: false },
   { field: "approvable.vendor_name", sortable: false },

@@ -41,7 +41,7 @@ async function useWorkflow(workflowType: string, steps: object[]): Promise<void>
 async function approvalsOf(type: string, id: number) {
   const response = await get("admin@acme.test", `/api/approvals?approvable_type=${type}&approvable_id=${id}&_sort=id&_order=asc`);
   expect(response.statusCode).toBe(200);
-  return response.json().data as { id: number; step: number; contact_id: number | null; aasm_state: string; submitted_by_id: number | null; approvable: { number: unknown } | null }[];
+  return response.json().data as { id: number; step: number; contact_id: number | null; aasm_state: string; submitted_by_id: number | null; approvable: { number: unknown; screen: string } | null }[];
 }
 
 /** The user's notifications whose title starts with `title`, newer than the demo data's. */
@@ -67,21 +67,22 @@ interface Case {
   from: string;
   approved: string;
   rejected: string;
-  /** the start of its notification title and its approval screen */
+  /** the start of its notification title */
   label: string;
-  link: RegExp;
+  /** its approval screen: addressed by the {record}'s id or the {approval}'s */
+  link: string;
   /** a second submit: 409, or 404 when the submitting view no longer lists the record (the credit inbox shows NEW credits) */
   resubmit?: number;
 }
 
 const cases: Case[] = [
-  { type: "PurchaseOrder", workflowType: "PurchaseOrder", submitVia: "purchase_orders", showVia: "purchase_orders", table: "purchase_orders", from: "DRAFT", approved: "APPROVED", rejected: "REJECTED", label: "Purchase order", link: /^\/po_approvals\/\d+$/ },
-  { type: "Payment", workflowType: "Payment", submitVia: "payments", showVia: "payments", table: "payments", recordType: "DEBIT", from: "PENDING", approved: "APPROVED", rejected: "REJECTED", label: "Payment", link: /^\/payments_approval\/\d+$/ },
-  { type: "CreditMemo", workflowType: "CreditMemo", submitVia: "credit_memo_inbox", showVia: "vendor_credits", table: "payments", recordType: "CREDIT", from: "NEW", approved: "AVAILABLE", rejected: "REJECTED", label: "Credit memo", link: /^\/credit_memos_approval\/\d+$/, resubmit: 404 },
-  { type: "ExpenseReport", workflowType: "ExpenseReport", submitVia: "expense_reports", showVia: "expense_reports", table: "expense_reports", from: "NEW", approved: "OPEN", rejected: "REJECTED", label: "Expense report", link: /^\/expenses_approval\/\d+$/ },
-  { type: "Vendor", workflowType: "Vendor", submitVia: "vendors", showVia: "vendors", table: "vendors", from: "NEW", approved: "ACTIVE", rejected: "REJECTED", label: "Vendor", link: /^\/vendor_approvals\/\d+$/ },
-  { type: "VirtualCard", workflowType: "VirtualCard", submitVia: "virtual_cards", showVia: "virtual_cards", table: "virtual_cards", from: "PENDING", approved: "APPROVED", rejected: "REJECTED", label: "Virtual card", link: /^\/vcard_approvals\/\d+$/ },
-  { type: "Purchase", workflowType: "VirtualCard", submitVia: "purchases", showVia: "purchases", table: "purchases", from: "PENDING", approved: "OPEN", rejected: "REJECT", label: "Card purchase", link: /^\/purchase\/approvals\/\d+$/ },
+  { type: "PurchaseOrder", workflowType: "PurchaseOrder", submitVia: "purchase_orders", showVia: "purchase_orders", table: "purchase_orders", from: "DRAFT", approved: "APPROVED", rejected: "REJECTED", label: "Purchase order", link: "/po_approvals/{record}" },
+  { type: "Payment", workflowType: "Payment", submitVia: "payments", showVia: "payments", table: "payments", recordType: "DEBIT", from: "PENDING", approved: "APPROVED", rejected: "REJECTED", label: "Payment", link: "/payments_approval/{record}" },
+  { type: "CreditMemo", workflowType: "CreditMemo", submitVia: "credit_memo_inbox", showVia: "vendor_credits", table: "payments", recordType: "CREDIT", from: "NEW", approved: "AVAILABLE", rejected: "REJECTED", label: "Credit memo", link: "/credit_memos_approval/{record}", resubmit: 404 },
+  { type: "ExpenseReport", workflowType: "ExpenseReport", submitVia: "expense_reports", showVia: "expense_reports", table: "expense_reports", from: "NEW", approved: "OPEN", rejected: "REJECTED", label: "Expense report", link: "/expenses_approval/{approval}" },
+  { type: "Vendor", workflowType: "Vendor", submitVia: "vendors", showVia: "vendors", table: "vendors", from: "NEW", approved: "ACTIVE", rejected: "REJECTED", label: "Vendor", link: "/vendor_approvals/{record}" },
+  { type: "VirtualCard", workflowType: "VirtualCard", submitVia: "virtual_cards", showVia: "virtual_cards", table: "virtual_cards", from: "PENDING", approved: "APPROVED", rejected: "REJECTED", label: "Virtual card", link: "/vcard_approvals/{record}" },
+  { type: "Purchase", workflowType: "VirtualCard", submitVia: "purchases", showVia: "purchases", table: "purchases", from: "PENDING", approved: "OPEN", rejected: "REJECT", label: "Card purchase", link: "/purchase/approvals/{record}" },
 ];
 
 /** Demo records of the case's table, put back into the submittable status without approvals. */
@@ -113,13 +114,15 @@ describe.each(cases)("$type approvals", (c) => {
     expect(more).toHaveLength(0);
     expect(row).toMatchObject({ step: 1, aasm_state: "pending", contact_id: await contact("approver@acme.test"), submitted_by_id: (await acme().then((a) => a.user("admin@acme.test"))) });
     expect(row.approvable?.number).not.toBeNull();
+    const screen = c.link.replace("{record}", String(id)).replace("{approval}", String(row.id));
+    expect(row.approvable?.screen).toBe(screen);
     expect((await post("admin@acme.test", `/api/${c.submitVia}/${id}/submit`)).statusCode).toBe(c.resubmit ?? 409);
 
     // the approver is asked, in the app and by mail
     const [asked] = await notificationsOf("approver@acme.test", c.label);
     expect(asked).toMatchObject({ kind: "approval" });
     expect(asked.title).toMatch(/awaits your approval$/);
-    expect(asked.link).toMatch(c.link);
+    expect(asked.link).toBe(screen);
     expect(await mailTo("approver@acme.test", c.type, id)).toEqual([expect.objectContaining({ status: "stored", subject: asked.title })]);
 
     expect((await post("staff@acme.test", `/api/approvals/${row.id}/approve`)).statusCode).toBe(403);

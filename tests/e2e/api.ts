@@ -2,7 +2,8 @@
 import { resourceByName } from "../../resources/index.js";
 import type { ManifestRoute } from "../../src/framework/manifest.js";
 import type { Principal } from "../../src/framework/permissions.js";
-import { pathParams } from "../../src/framework/resource.js";
+import { pathParams, tableOf, type ResourceDef } from "../../src/framework/resource.js";
+import { approvableOf } from "../../src/client/approvals/approvables.js";
 import { enumOf } from "../../src/client/i18n/keys.js";
 import { propertiesOf } from "../../src/framework/schema.js";
 import { demoPassword } from "../../src/server/seed/demo.js";
@@ -45,20 +46,39 @@ export async function apiAs(email: string): Promise<Api> {
 type Row = Record<string, unknown>;
 
 /**
+ * For a record screen addressed by approval id (/expenses_approval/:approvalID): the newest approval
+ * of the records' type and its record, as the API returns them.
+ */
+export async function approvalOfType(resource: ResourceDef, api: Api): Promise<{ approval: Row; record: Row } | undefined> {
+  const declaring = approvableOf(resource);
+  if (!declaring) return undefined;
+  const approvals = await api.get<{ data: Row[] }>(`/api/approvals?approvable_type=${declaring.approvable.type}&_end=1`);
+  const approval = approvals.body.data?.[0];
+  if (!approval) return undefined;
+  const record = await api.get<{ data: Row }>(`/api/${declaring.resource.name}/${String(approval.approvable_id)}`);
+  return { approval, record: record.body.data };
+}
+
+const byApprovalId = (resource: ResourceDef, idParam: string | undefined) => idParam === "approvalID" && tableOf(resource) !== "approvals";
+
+/**
  * A visitable URL for a route: the record parameter filled with a real id (the first row the API
- * lists), other parameters with the row's field of the same name, the first value of a field's enum,
+ * lists; an approval's id for a record screen addressed by approval id), other parameters with the row's field of the same name, the first value of a field's enum,
  * the company id for a company parameter, else 1.
  */
 export async function urlFor(route: ManifestRoute, api: Api, rows = new Map<string, Row | undefined>()): Promise<string> {
   const params = pathParams(route.path);
   if (!params.length) return route.path;
   const resource = route.resource ? resourceByName.get(route.resource) : undefined;
+  const idParam = route.idParam ?? (route.kind === "page" || route.kind === "dashboard" ? params[0] : undefined);
+  if (resource && byApprovalId(resource, idParam)) {
+    return route.path.replace(`:${idParam!}`, String((await approvalOfType(resource, api))?.approval.id ?? 1));
+  }
   if (resource && !rows.has(resource.name)) {
     const { status, body } = await api.get<{ data: Row[] }>(`/api/${resource.name}?_end=1`);
     rows.set(resource.name, status === 200 ? body.data[0] : undefined);
   }
   const row = resource ? rows.get(resource.name) : undefined;
-  const idParam = route.idParam ?? (route.kind === "page" || route.kind === "dashboard" ? params[0] : undefined);
   let path = route.path;
   for (const param of params) {
     const property = resource ? propertiesOf(resource)[param] : undefined;

@@ -10,7 +10,7 @@ import { resources, resourceByName } from "../../resources/index.js";
 import { pathParams, routesOf } from "../../src/framework/resource.js";
 import { propertiesOf } from "../../src/framework/schema.js";
 import { duplicateOf, pathFor } from "../../src/client/registry.js";
-import { apiAs } from "./api.js";
+import { apiAs, approvalOfType } from "./api.js";
 import { login, newPage, screenshot, useBrowser } from "./browser.js";
 
 const { browser } = useBrowser();
@@ -171,8 +171,10 @@ describe("route kinds", () => {
 
   it.skipIf(!approval)(`shows the record under its approval title (${approval?.path})`, async () => {
     const api = await apiAs("admin@acme.test");
-    const row = (await api.get<{ data: Record<string, unknown>[] }>(`/api/${approval!.resource.name}?_end=1`)).body.data[0];
-    const page = await signedIn("admin@acme.test", pathFor(approval!.path, row.id as number, row));
+    // a record screen addressed by approval id shows the approval's record
+    const byApproval = approval!.idParam === "approvalID" ? await approvalOfType(approval!.resource, api) : undefined;
+    const row = byApproval?.record ?? (await api.get<{ data: Record<string, unknown>[] }>(`/api/${approval!.resource.name}?_end=1`)).body.data[0];
+    const page = await signedIn("admin@acme.test", pathFor(approval!.path, (byApproval?.approval.id ?? row.id) as number, row));
     await expect.poll(() => page.getByRole("heading", { level: 3 }).first().innerText()).toContain(String(row[approval!.resource.title]));
     await screenshot(page, "route-kind-approval");
   });

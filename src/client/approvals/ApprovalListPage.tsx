@@ -14,7 +14,7 @@ import type { Row } from "../format.js";
 import ListPage, { type ListExtension } from "../grid/ListPage.js";
 import { http } from "../http.js";
 import { notify } from "../notify.js";
-import { approvableOf, approvalScreenPath, isApprovalsView, serverMessage } from "./approvables.js";
+import { approvableOf, isApprovalsView, recordScreen, serverMessage } from "./approvables.js";
 
 interface Props {
   resource: ResourceDef;
@@ -37,7 +37,7 @@ interface RowsOf {
 const approvalRows: RowsOf = {
   approvalIds: async (selected) => selected.filter((row) => row.aasm_state === "pending")
     .map((row) => ({ id: row.id as number, number: String((row.approvable as Row | null | undefined)?.number ?? row.id) })),
-  screen: (row) => approvalScreenPath(String(row.approvable_type), row.approvable_id),
+  screen: (row) => ((row.approvable as Row | null | undefined)?.screen as string | undefined) ?? undefined,
 };
 
 function recordRows(resource: ResourceDef): RowsOf {
@@ -51,7 +51,7 @@ function recordRows(resource: ResourceDef): RowsOf {
       const titles = new Map(selected.map((row) => [row.id, String(row[resource.title] ?? row.id)]));
       return data.map((a) => ({ id: a.id as number, number: titles.get(a.approvable_id) ?? String(a.approvable_id) }));
     },
-    screen: (row) => approvalScreenPath(type, row.id),
+    screen: (row) => recordScreen(resource, row),
   };
 }
 

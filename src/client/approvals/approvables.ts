@@ -5,6 +5,7 @@
 import type { HttpError } from "@refinedev/core";
 import { routesOf, tableOf, type ResourceDef } from "../../framework/resource.js";
 import { resourceByName, resources } from "../../../resources/index.js";
+import type { Row } from "../format.js";
 import { pathFor, showPath } from "../registry.js";
 
 export type Approvable = NonNullable<ResourceDef["approvable"]>;
@@ -20,13 +21,17 @@ export function approvableOf(resource: ResourceDef): { resource: ResourceDef; ap
 
 const declaringOf = (type: string) => resources.find((r) => r.approvable?.type === type);
 
-/** The approval screen of a record of a workflow type (an `approval` route on its table), else its detail screen. */
-export function approvalScreenPath(type: string, id: unknown): string | undefined {
-  const declaring = declaringOf(type);
-  if (!declaring || id === null || id === undefined) return undefined;
-  const screens = resources.filter((r) => tableOf(r) === tableOf(declaring)).flatMap(routesOf).filter((e) => e.page === "approval");
-  const screen = screens.find((e) => e.resource === declaring) ?? screens[0];
-  return screen ? pathFor(screen.path, id as number) : showPath(declaring.name, id);
+/**
+ * Where a row of a list of approvable records is approved: the list resource's own approval screen
+ * when it is addressed by the record (e.g. /po_approvals/:purchaseOrderID), else the record's detail
+ * screen, which shows the approval awaiting the user too. (Rows of the approvals table carry the
+ * server's `approvable.screen`.)
+ */
+export function recordScreen(resource: ResourceDef, row: Row): string | undefined {
+  const screen = routesOf(resource).find((e) => e.page === "approval" && e.idParam && e.idParam !== "approvalID");
+  if (screen) return pathFor(screen.path, row.id as number, row);
+  const declaring = approvableOf(resource)?.resource;
+  return declaring ? showPath(declaring.name, row.id) : undefined;
 }
 
 /** The detail screen of a record of a workflow type. */

@@ -9,7 +9,7 @@ import { useParams, useSearchParams } from "react-router";
 import { pagePermissions, type RouteEntry } from "../../framework/resource.js";
 import { titleKey } from "../i18n/keys.js";
 import { grammarFilter, routeFilters, routePrefill, routeValues } from "../registry.js";
-import { ApprovalRedirect } from "../approvals/ApprovalRedirect.js";
+import { ByApprovalId } from "../approvals/ByApprovalId.js";
 import { isApprovalsView } from "../approvals/approvables.js";
 import { CustomPage } from "./DeclaredPage.js";
 import { RouteGuard } from "./Guard.js";
@@ -42,7 +42,7 @@ function Page({ entry }: { entry: RouteEntry }) {
       return <ListPage resource={resource} view={view ?? { path: entry.path }} permanent={permanent} initial={routeFilters(resource, values.fromQuery)} />;
     case "approval":
       // addressed by approval id: on to the approval's record
-      if (isApprovalsView(resource)) return <ApprovalRedirect resource={resource} id={id!} />;
+      if (entry.idParam === "approvalID") return <ByApprovalId resource={resource} id={id!} />;
       return <ShowPage resource={resource} id={id!} page={page} />;
     case "show":
       return <ShowPage resource={resource} id={id!} page={page} />;

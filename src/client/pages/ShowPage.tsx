@@ -3,8 +3,8 @@
  * relations (lines, activities, documents…) as paged tables, buttons to the declared pages
  * about the record (e.g. a contact's permissions) and its declared record actions (e.g. a payment's
  * clear, void, check PDF). A record of an `approvable` resource shows its approval timeline (instead
- * of a table of approvals) and, in a submittable status, "Submit for approval"; the approval route
- * adds the action bar of the approval awaiting the user.
+ * of a table of approvals), in a submittable status "Submit for approval", and the action bar of
+ * the approval awaiting the user, if any (the approval route differs only by its title).
  */
 import { useOne, useTranslation } from "@refinedev/core";
 import { Button, Card, Descriptions, Flex, Result, Space, Spin, Table, Typography } from "antd";
@@ -122,7 +122,7 @@ export default function ShowPage({ resource, id, page = "show" }: { resource: Re
             onDeleted={() => navigate(resource.routes.list ?? "/")} />
         </Space>
       </Flex>
-      {approvable && page === "approval" ? (
+      {approvable ? (
         <ApprovalBar type={approvable.approvable.type} resourceName={resource.name} record={record}
           number={String(record[approvable.resource.title] ?? record.id)} />
       ) : null}

@@ -5,14 +5,12 @@
  * gets "approved" or "rejected". Notification rows are written in the caller's transaction, mail is
  * queued for after its commit.
  */
-import { routesOf, tableOf } from "../../framework/resource.js";
-import { resources, resourceByName } from "../../../resources/index.js";
 import { config } from "../config.js";
 import type { DB } from "../db/connect.js";
 import { queueMail } from "../mail/outbox.js";
 import type { Ctx, Row } from "../resources/context.js";
 import { approvableColumns } from "./approvals.js";
-import { engines } from "./approvables/index.js";
+import { approvalPath, recordPath } from "./approval-screens.js";
 
 const labels: Readonly<Record<string, string>> = {
   Invoice: "Invoice", PurchaseOrder: "Purchase order", Payment: "Payment", CreditMemo: "Credit memo", ExpenseReport: "Expense report",
@@ -24,26 +22,6 @@ export function recordLabel(type: string, record: Row): string {
   const field = approvableColumns(type)?.number;
   const number = field ? record[field] : null;
   return `${labels[type] ?? type} ${number == null || number === "" ? `#${String(record.id)}` : String(number)}`;
-}
-
-/**
- * The record's approval screen from its resources' routes: an approval page of the type's resource,
- * else of another resource on its table (e.g. /po_approvals/:purchaseOrderID). A page addressed by
- * approval id (/expenses_approval/:approvalID) gets the approval's id; no page: the show page.
- */
-export function approvalPath(type: string, recordId: number, approvalId: number | null): string | null {
-  const engine = engines[type as keyof typeof engines];
-  const own = engine && resourceByName.get(engine.resource);
-  if (!own) return null;
-  const onTable = resources.filter((r) => r !== own && tableOf(r) === tableOf(own));
-  const pages = [own, ...onTable].flatMap(routesOf).filter((e) => e.page === "approval" && e.idParam);
-  const byRecord = pages.find((e) => e.idParam !== "approvalID");
-  const byApproval = approvalId != null ? pages.find((e) => e.idParam === "approvalID") : undefined;
-  const fill = (path: string, param: string, id: number) => path.replace(`:${param}`, String(id));
-  if (byRecord) return fill(byRecord.path, byRecord.idParam!, recordId);
-  if (byApproval) return fill(byApproval.path, byApproval.idParam!, approvalId!);
-  const show = routesOf(own).find((e) => e.page === "show" && e.idParam);
-  return show ? fill(show.path, show.idParam!, recordId) : null;
 }
 
 interface Login { id: number; email: string }
@@ -92,9 +70,7 @@ export async function askApprovers(trx: DB, ctx: Ctx, type: string, record: Row,
 export async function tellRequesters(trx: DB, ctx: Ctx, type: string, record: Row, outcome: "approved" | "rejected", requesterIds: readonly number[], comment: string | null): Promise<void> {
   const title = `${recordLabel(type, record)} was ${outcome}`;
   const body = comment ? `${title}: ${comment}` : `${title}.`;
-  const engine = engines[type as keyof typeof engines];
-  const show = engine && routesOf(resourceByName.get(engine.resource)!).find((e) => e.page === "show" && e.idParam);
-  const link = show ? show.path.replace(`:${show.idParam!}`, String(record.id)) : null;
+  const link = recordPath(type, record.id as number);
   for (const login of await loginsOfUsers(trx, [...new Set(requesterIds)])) {
     await tell(trx, ctx, login, outcome, title, body, link, { type, id: record.id as number });
   }

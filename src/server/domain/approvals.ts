@@ -1,6 +1,7 @@
 /**
  * Approvals: the approvable record of each row, embedded as `approvable` (id, number, amount,
- * currency_code, vendor_name) with one query per workflow type per page; and the list parameter
+ * currency_code, vendor_name, and `screen`: where the approval is acted on) with one query per
+ * workflow type per page; and the list parameter
  * `awaiting=me`, the rows the signed-in user may act on now.
  */
 import { sql } from "kysely";
@@ -12,6 +13,7 @@ import type { DB } from "../db/connect.js";
 import type { Ctx, Row } from "../resources/context.js";
 import { scope, type ListParams, type Select } from "../resources/query.js";
 import { activeDelegations } from "./approval-engine.js";
+import { approvalPath } from "./approval-screens.js";
 import { engines } from "./approvables/index.js";
 import type { ResourceHooks } from "./hooks.js";
 
@@ -82,7 +84,10 @@ export const approvalHooks: ResourceHooks = {
     for (const row of rows) idsByType.set(String(row.approvable_type), [...(idsByType.get(String(row.approvable_type)) ?? []), row.approvable_id as number]);
     const found = new Map<string, Map<number, Row>>();
     for (const [type, ids] of idsByType) found.set(type, await approvableRows(ctx, type, [...new Set(ids)]));
-    for (const row of rows) row.approvable = found.get(String(row.approvable_type))?.get(row.approvable_id as number) ?? null;
+    for (const row of rows) {
+      const record = found.get(String(row.approvable_type))?.get(row.approvable_id as number);
+      row.approvable = record ? { ...record, screen: approvalPath(String(row.approvable_type), record.id as number, row.id as number) } : null;
+    }
   },
 };
 
