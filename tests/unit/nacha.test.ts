@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addendaChunks, alpha, cents, entryHash, numeric, writeNacha, type NachaEntry } from "../../src/server/payments/nacha.js";
+import { addendaInfo, alpha, cents, entryHash, numeric, writeNacha, type NachaEntry } from "../../src/server/payments/nacha.js";
 import { auditNacha } from "../support/nacha-audit.js";
 
 const entry = (n: number, extra: Partial<NachaEntry> = {}): NachaEntry => ({
@@ -42,15 +42,17 @@ describe("NACHA writer", () => {
     expect(entryHash(Array.from({ length: 200 }, () => "999999999"))).toBe(String((99999999n * 200n) % 10_000_000_000n).padStart(10, "0"));
   });
 
-  it("invoice numbers fill 80-character addenda, never splitting a number", () => {
+  it("an entry carries one addenda record: the invoice numbers that fit in 80 characters, never split, and a count of the rest", () => {
     const numbers = Array.from({ length: 30 }, (_, i) => `INV-2026-${String(i).padStart(4, "0")}`);
-    const chunks = addendaChunks(numbers);
-    expect(chunks.length).toBeGreaterThan(1);
-    expect(chunks.every((c) => c.length <= 80)).toBe(true);
-    expect(chunks.join(",").split(",")).toEqual(numbers);
+    const info = addendaInfo(numbers)!;
+    // 5 numbers of 13 characters and their commas take 69; a sixth would leave no room for the count
+    expect(info).toBe(`${numbers.slice(0, 5).join(",")},+25 MORE`);
+    expect(info.length).toBeLessThanOrEqual(80);
+    expect(addendaInfo(numbers.slice(0, 5))).toBe(numbers.slice(0, 5).join(","));
+    expect(addendaInfo(["", "  "])).toBeNull();
     const audit = auditNacha(file([{ sec: "CCD", entries: [entry(1, { invoice_numbers: numbers })] }]).content);
-    expect(audit.entries[0].addenda).toEqual(chunks);
-    expect(audit.file.count).toBe(1 + chunks.length);
+    expect(audit.entries[0].addenda).toEqual([info]);
+    expect(audit.file.count).toBe(2);
   });
 
   it("refuses numbers that do not fit and amounts with fractions of a cent", () => {

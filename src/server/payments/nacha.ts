@@ -86,21 +86,19 @@ export function entryHash(routings: readonly string[]): string {
   return numeric(total % 10_000_000_000n, 10);
 }
 
-/** The invoice numbers as 80-character payment-related information chunks, never splitting a number. */
-export function addendaChunks(numbers: readonly string[]): string[] {
-  const chunks: string[] = [];
-  let current = "";
-  for (const raw of numbers) {
-    const number = clean(raw).slice(0, addendaInfoSize);
-    const next = current ? `${current},${number}` : number;
-    if (next.length <= addendaInfoSize) current = next;
-    else {
-      chunks.push(current);
-      current = number;
-    }
-  }
-  if (current) chunks.push(current);
-  return chunks;
+/**
+ * The payment-related information of an entry's addenda record: CCD and PPD entries may carry only
+ * one (NACHA rules), so the invoice numbers, comma-separated and never split, as many as fit in 80
+ * characters; those that do not fit are counted at the end ("+3 MORE"). The remittance advice
+ * e-mailed to the vendor lists them all.
+ */
+export function addendaInfo(numbers: readonly string[]): string | null {
+  const all = numbers.map((n) => clean(n).trim().slice(0, addendaInfoSize)).filter(Boolean);
+  if (!all.length) return null;
+  const text = (fit: number) => [...all.slice(0, fit), ...(fit < all.length ? [`+${all.length - fit} MORE`] : [])].join(",");
+  let fit = all.length;
+  while (text(fit).length > addendaInfoSize) fit--;
+  return text(fit);
 }
 
 function record(text: string): string {
@@ -136,13 +134,13 @@ export function writeNacha(file: NachaFile): WrittenNacha {
       if (routing.length !== 9) throw new Error(`NACHA: routing ${entry.routing} is not 9 digits`);
       const amount = cents(entry.amount);
       const trace = numeric(odfi, 8) + numeric(++sequence, 7);
-      const addenda = addendaChunks(entry.invoice_numbers);
+      const addenda = addendaInfo(entry.invoice_numbers);
       lines.push(record(
         "6" + (entry.account_type === "savings" ? "32" : "22") + routing.slice(0, 8) + routing[8] + alpha(entry.account_number, 17) + numeric(amount, 10)
-        + alpha(entry.id_number, 15) + alpha(entry.name, 22) + alpha("", 2) + (addenda.length ? "1" : "0") + trace,
+        + alpha(entry.id_number, 15) + alpha(entry.name, 22) + alpha("", 2) + (addenda ? "1" : "0") + trace,
       ));
-      addenda.forEach((info, n) => lines.push(record("7" + "05" + alpha(info, addendaInfoSize) + numeric(n + 1, 4) + trace.slice(-7))));
-      count += 1 + addenda.length;
+      if (addenda) lines.push(record("7" + "05" + alpha(addenda, addendaInfoSize) + numeric(1, 4) + trace.slice(-7)));
+      count += addenda ? 2 : 1;
       credit += amount;
       traces.push(trace);
     }
