@@ -296,7 +296,7 @@ describe("approvals", () => {
     expect(second.every((a: Json) => a.contact_id === admin)).toBe(true);
     const invoice = (await get(`/api/invoices/${rows[0].approvable_id}`)).body.data;
     expect(invoice.status).toBe("PENDING");
-    expect(rows[0].approvable).toEqual({ id: invoice.id, number: invoice.number, amount: invoice.amount, currency_code: "USD", vendor_name: invoice.vendor.name });
+    expect(rows[0].approvable).toEqual({ id: invoice.id, number: invoice.number, amount: invoice.amount, currency_code: "USD", vendor_name: invoice.vendor.name, screen: `/invoices/${String(invoice.id)}/approval` });
     const run = await first("/api/payment_runs_approval?_end=1");
     expect(run.approvable).toMatchObject({ number: expect.stringMatching(/^PR-/), vendor_name: null });
     const credit = await first("/api/credit_memos_approval?_end=1");
