@@ -22,11 +22,13 @@ interface Props {
   record: Row;
   /** the record's number as the confirmation texts name it */
   number: string;
+  /** on the approval screen, say so when nothing awaits the user; elsewhere show nothing */
+  sayWhenNothing?: boolean;
 }
 
 type Action = "approve" | "reject" | "claim";
 
-export function ApprovalBar({ type, resourceName, record, number }: Props) {
+export function ApprovalBar({ type, resourceName, record, number, sayWhenNothing = false }: Props) {
   const { translate } = useTranslation();
   const navigate = useNavigate();
   const confirm = useConfirm();
@@ -39,6 +41,7 @@ export function ApprovalBar({ type, resourceName, record, number }: Props) {
 
   if (loading) return null;
   if (!approval) {
+    if (!sayWhenNothing) return null;
     return <Alert type="info" showIcon message={translate("approval.nothingAwaits", "Nothing on this record awaits your approval.")} />;
   }
 

@@ -124,7 +124,7 @@ export default function ShowPage({ resource, id, page = "show" }: { resource: Re
       </Flex>
       {approvable ? (
         <ApprovalBar type={approvable.approvable.type} resourceName={resource.name} record={record}
-          number={String(record[approvable.resource.title] ?? record.id)} />
+          number={String(record[approvable.resource.title] ?? record.id)} sayWhenNothing={page === "approval"} />
       ) : null}
       <Card>
         <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} items={items} />
