@@ -274,6 +274,49 @@ describe("payment runs: exclusion and deletion", () => {
     expect(Object.keys(again.json().errors)).toEqual(["payment_ids.0"]);
   });
 
+  it("a delegate of the current approver (Approval or All, within its dates) excludes rows; a non-delegate or an expired delegate cannot (403)", async () => {
+    const company = await acme();
+    const contactOf = async (email: string) => (await h.database.db.selectFrom("contacts").select("id").where("company_id", "=", company).where("email", "=", email).executeTakeFirstOrThrow()).id as number;
+    const [approver, ap] = [await contactOf("approver@acme.test"), await contactOf("ap@acme.test")];
+    const delegate = async (values: { delegate_type: string; start_date: string; end_date?: string }) => {
+      const made = await call("admin@acme.test", "POST", "/api/delegations", { delegator_contact_id: approver, delegate_contact_id: ap, ...values });
+      expect(made.statusCode, made.body).toBe(201);
+      return made.json().data.id as number;
+    };
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const fixture = await payables(3, 1);
+    const run = await createdRun(fixture);
+    await call("admin@acme.test", "POST", `/api/payment_runs/${run.id}/submit`);
+    const payments = await h.database.db.selectFrom("payments").select(["id"]).where("payment_run_id", "=", run.id).orderBy("id").execute();
+    const exclude = (paymentId: number) => call("ap@acme.test", "POST", `/api/payment_runs/${run.id}/exclude`, { payment_ids: [paymentId] });
+    const statusOf = async (id: number) => (await h.database.db.selectFrom("payments").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
+
+    const stranger = await exclude(payments[0].id);
+    expect(stranger.statusCode).toBe(403);
+    expect(stranger.json().errors.base[0]).toContain("delegate");
+    const expired = await delegate({ delegate_type: "Approval", start_date: day(-10), end_date: day(-1) });
+    const future = await delegate({ delegate_type: "All", start_date: day(1) });
+    expect((await exclude(payments[0].id)).statusCode).toBe(403);
+    expect(await statusOf(payments[0].id)).toBe("PENDING");
+
+    const approval = await delegate({ delegate_type: "Approval", start_date: day(0), end_date: day(0) });
+    const first = await exclude(payments[0].id);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(await statusOf(payments[0].id)).toBe("VOID");
+    const audited = await h.database.db.selectFrom("activities").select("changes").where("item_type", "=", "payment_runs").where("item_id", "=", run.id)
+      .orderBy("id", "desc").executeTakeFirstOrThrow();
+    expect((audited.changes as { excluded: Record<string, unknown> }).excluded).toMatchObject({ payment_ids: [payments[0].id], on_behalf_of_contact_id: approver });
+    await h.database.db.deleteFrom("delegations").where("id", "=", approval).execute();
+    expect((await exclude(payments[1].id)).statusCode).toBe(403);
+
+    const all = await delegate({ delegate_type: "All", start_date: day(-1) });
+    expect((await exclude(payments[1].id)).statusCode).toBe(200);
+    expect(await statusOf(payments[1].id)).toBe("VOID");
+    expect(await statusOf(payments[2].id)).toBe("PENDING");
+    // ap is nobody's delegate again for the tests that follow
+    await h.database.db.deleteFrom("delegations").where("id", "in", [expired, future, all]).execute();
+  });
+
   it("excluding one invoice row shrinks its payment and returns that reservation only", async () => {
     const fixture = await payables(1, 2);
     const [gone, kept] = fixture.invoices;
