@@ -6,6 +6,7 @@ import type { Ctx, Row } from "../../resources/context.js";
 import type { ResourceHooks } from "../hooks.js";
 import { invoiceHooks } from "../invoices.js";
 import { anyId } from "./ids.js";
+import { markPayableNow, payableParam } from "./payable.js";
 
 /** Only a run not yet approved may be deleted (data-spec: UNPROCESSED = NEW or PENDING). */
 export const deletableRunStatuses = expandStatuses(paymentRuns, ["UNPROCESSED"]);
@@ -34,11 +35,16 @@ async function vendorMethods(ctx: Ctx, vendorIds: number[]): Promise<Map<number,
   return out;
 }
 
-/** Pay bills: the invoice fields plus the vendor's default payment_method (id, name, payment_type) and payment_method_count. */
+/**
+ * Pay bills: the invoice fields plus the vendor's default payment_method (id, name, payment_type),
+ * payment_method_count and `is_payable_now`; the list parameter `payable=now` (payable.ts).
+ */
 export const payBillsHooks: ResourceHooks = {
   ...invoiceHooks,
+  listParams: { ...invoiceHooks.listParams, payable: payableParam },
   async decorate(rows, ctx) {
     await invoiceHooks.decorate?.(rows, ctx);
+    await markPayableNow(rows, ctx);
     const methods = await vendorMethods(ctx, [...new Set(rows.map((r) => r.vendor_id as number))]);
     for (const row of rows) {
       const own = methods.get(row.vendor_id as number);
