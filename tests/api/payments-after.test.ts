@@ -381,11 +381,14 @@ describe("NACHA return files", () => {
 });
 
 describe("payment documents", () => {
-  async function vendorMethod(type: string) {
+  /** The first vendor method of the type (with a stored account number when `withAccount`). */
+  async function vendorMethod(type: string, withAccount = false) {
     const { company } = await acme();
-    return (await h.database.db.selectFrom("payment_methods as m").innerJoin("vendors as v", "v.id", "m.vendor_id")
-      .select(["m.id", "m.vendor_id", "m.account_name", "m.iban", "m.bic", "v.name"]).where("m.company_id", "=", company)
-      .where("m.owner_type", "=", "Vendor").where("m.payment_type", "=", type).orderBy("m.id").executeTakeFirstOrThrow()) as Json;
+    let query = h.database.db.selectFrom("payment_methods as m").innerJoin("vendors as v", "v.id", "m.vendor_id")
+      .select(["m.id", "m.vendor_id", "m.account_name", "m.account_number", "m.iban", "m.bic", "v.name"]).where("m.company_id", "=", company)
+      .where("m.owner_type", "=", "Vendor").where("m.payment_type", "=", type);
+    if (withAccount) query = query.where("m.account_number", "is not", null);
+    return (await query.orderBy("m.id").executeTakeFirstOrThrow()) as Json;
   }
 
   it("check.pdf: a PDF naming the payee with the amount in words; refused for other types (409), companies (404), roles (403)", async () => {
@@ -424,16 +427,49 @@ describe("payment documents", () => {
     expect((await get("staff@acme.test", `/api/payment_runs/${runId}/check_register`)).statusCode).toBe(403);
   });
 
-  it("instructions: beneficiary, IBAN, BIC, amount, currency and the invoice numbers for wires; 409 for a check", async () => {
-    const method = await vendorMethod("wire");
+  it("instructions: beneficiary, full account number and IBAN, BIC, amount, currency and the invoice numbers for wires; 409 for a check", async () => {
+    const method = await vendorMethod("wire", true);
     const wire = await paid({ type: "wire", paid: "300.00", methodId: method.id as number });
     const response = await get("ap@acme.test", `/api/payments/${wire.paymentId}/instructions`);
     expect(response.statusCode).toBe(200);
     const number = (await h.database.db.selectFrom("invoices").select("number").where("id", "=", wire.invoiceId).executeTakeFirstOrThrow()).number;
     expect(response.json().data).toMatchObject({ payment_type: "wire", amount: "300.00", currency_code: "USD", iban: method.iban ?? null, bic: method.bic ?? null, reference: number });
-    expect(response.json().data.account_number).toBeUndefined();
+    // a bank cannot execute a masked number: the instructions carry it in full
+    expect(response.json().data.account_number).toBe(method.account_number);
+    expect(response.json().data.account_number_masked).toBeUndefined();
+    expect((await get("admin@acme.test", `/api/payments/${wire.paymentId}/instructions`)).statusCode).toBe(200);
     const check = await paid({ type: "check" });
     expect((await get("ap@acme.test", `/api/payments/${check.paymentId}/instructions`)).statusCode).toBe(409);
+  });
+
+  it("instructions need the pay keys (allowPayments or payInvoices): readers of payments, other companies and the vendor portal are refused", async () => {
+    const method = await vendorMethod("international");
+    const payment = await paid({ type: "international", paid: "55.00", methodId: method.id as number });
+    for (const email of ["approver@acme.test", "readonly@acme.test", "staff@acme.test", "vendor@northwind.test"]) {
+      const refused = await get(email, `/api/payments/${payment.paymentId}/instructions`);
+      expect(refused.statusCode, email).toBe(403);
+      expect(refused.body).not.toContain(String(method.iban));
+    }
+    // a reader of payments still sees the payment (and no account number) and its remittance advice
+    expect((await get("approver@acme.test", `/api/payments/${payment.paymentId}`)).statusCode).toBe(200);
+    expect((await get("approver@acme.test", `/api/payments/${payment.paymentId}/remittance`)).statusCode).toBe(200);
+    expect((await get("admin@globex.test", `/api/payments/${payment.paymentId}/instructions`)).statusCode).toBe(404);
+  });
+
+  it("the account number stays masked everywhere else: payment methods, payments, the remittance advice to the vendor", async () => {
+    const method = await vendorMethod("wire", true);
+    const full = String(method.account_number);
+    expect(full.length).toBeGreaterThan(4);
+    const wire = await paid({ type: "wire", paid: "12.00", methodId: method.id as number });
+    const shown = await get("ap@acme.test", `/api/payment_methods/${method.id}`);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json().data.account_number).toBeUndefined();
+    expect(shown.json().data.account_number_masked).toBe(`••••${full.slice(-4)}`);
+    for (const url of [`/api/payment_methods?vendor_id=${String(method.vendor_id)}`, `/api/payments/${wire.paymentId}`, `/api/payments?vendor_id=${(await acme()).vendorId}`, `/api/payments/${wire.paymentId}/remittance`]) {
+      const response = await get("ap@acme.test", url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).not.toContain(full);
+    }
   });
 
   it("remittance advice: the payment, its invoices and amounts, for the vendor's primary contact", async () => {
