@@ -224,6 +224,8 @@ describe("payment transitions", () => {
     const [file, ...more] = await files();
     expect(more).toEqual([]);
     expect(file).toMatchObject({ status: "NEW", amount: "275.35", currency_code: "USD", entry_count: 1, payment_method_from_id: fromId, payment_date: isoDate() });
+    const created = await h.database.db.selectFrom("activities").select(["event", "changes"]).where("item_type", "=", "nacha_payments").where("item_id", "=", file.id).execute();
+    expect(created).toEqual([{ event: "create", changes: expect.objectContaining({ amount: [null, "275.35"], content: "[FILTERED]" }) }]);
     const listed = (await get("ap@acme.test", `/api/nacha_payments?payment_run_id=${runId}`)).json().data as Json[];
     expect(listed.map((f) => f.id)).toEqual([file.id]);
     const content = String((await get("ap@acme.test", `/api/nacha_payments/${file.id}/file`)).body);

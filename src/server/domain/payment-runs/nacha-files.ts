@@ -5,10 +5,12 @@
  * nacha_payments (NEW). Returns each payment's trace number.
  */
 import { money } from "../../../framework/money.js";
+import { resourceByName } from "../../../../resources/index.js";
 import { insertRows } from "../../db/bulk.js";
 import type { DB } from "../../db/connect.js";
 import { unprocessable } from "../../http/errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
+import { auditMany } from "../../resources/write.js";
 import { writeNacha, type NachaBatch, type NachaEntry } from "../../payments/nacha.js";
 import { anyId } from "./ids.js";
 import { issueNumbers } from "./numbers.js";
@@ -59,6 +61,7 @@ export interface BuiltFile {
 
 /** The "company entry description" of the batch header (10 characters). */
 const entryDescription = "VENDOR PAY";
+const nachaPayments = resourceByName.get("nacha_payments")!;
 const originFields = ["immediate_destination", "immediate_origin", "nacha_company_id", "nacha_company_name"];
 
 const secOf = (vendorType: string): NachaBatch["sec"] => (vendorType === "EMPLOYEE" ? "PPD" : "CCD");
@@ -115,11 +118,14 @@ export async function storeNachaFiles(trx: DB, ctx: Ctx, target: { runId: number
   const numbers = await issueNumbers(trx, "nacha_payments", "number", ctx.company.id, "NACHA", files.length);
   const batches = target.runId == null ? [] : await trx.selectFrom("payment_run_batches as b").innerJoin("payment_run_items as i", "i.payment_run_batch_id", "b.id")
     .select(["b.batch_number", "i.payment_method_from_id"]).distinct().where("b.company_id", "=", ctx.company.id).where("b.payment_run_id", "=", target.runId).execute();
-  await insertRows(trx, "nacha_payments", files.map((file, n) => ({
+  const rows = files.map((file, n): Row => ({
     company_id: ctx.company.id, number: numbers[n], batch_number: batches.find((b) => b.payment_method_from_id === file.from.id)?.batch_number ?? null,
     amount: money(String(file.amount_cents)).dividedBy(100).toFixed(2), currency_code: target.currencyCode, status: "NEW", submitted_at: now,
     payment_run_id: target.runId, payment_method_from_id: file.from.id, entry_count: file.entry_count, payment_date: file.payment_date,
     file_name: `${numbers[n]}-${file.payment_date}.txt`, content: file.content,
-  })));
+  }));
+  const inserted = await insertRows(trx, "nacha_payments", rows);
+  // the file itself is filtered from the audit (content is write-only)
+  await auditMany(trx, ctx, "create", nachaPayments, inserted.map((r, n) => ({ id: r.id as number, changes: Object.fromEntries(Object.entries(rows[n]).map(([k, v]) => [k, [null, v]])) })));
   return new Map(files.flatMap((f) => [...f.traces]));
 }
