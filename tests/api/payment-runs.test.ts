@@ -113,44 +113,57 @@ describe("payment runs: create and reserve", () => {
 });
 
 describe("pay bills: 'all matching' pays what payable=now lists", () => {
-  it("totals, rows and the run built from them count only invoices not on hold, with a default payment method and a balance", async () => {
-    const fixture = await payables(4, 2);
+  it("totals, rows and the run built from them count only invoices not on hold, with a payment method to pay by and a balance", async () => {
+    const fixture = await payables(6, 2);
     const db = h.database.db;
-    const [held, kept1, noMethod1, noMethod2, nothingLeft, partly, kept2, kept3] = fixture.invoices;
+    const [held, kept1, ambiguous1, ambiguous2, nothingLeft, partly, kept2, kept3, sole1, sole2, inactive1, inactive2] = fixture.invoices;
+    const [, ambiguousVendor, , , soleVendor, inactiveVendor] = fixture.vendorIds;
     await db.updateTable("invoices").set({ is_on_hold: true }).where("id", "=", held.id).execute();
-    await db.updateTable("payment_methods").set({ is_default: false }).where("vendor_id", "=", fixture.vendorIds[1]).execute();
+    // two active methods and no default: nothing says which to pay by
+    const method = await db.selectFrom("payment_methods").selectAll().where("vendor_id", "=", ambiguousVendor).executeTakeFirstOrThrow();
+    await db.updateTable("payment_methods").set({ is_default: false }).where("vendor_id", "=", ambiguousVendor).execute();
+    const { id: _id, ...copy } = method;
+    await db.insertInto("payment_methods").values({ ...copy, is_default: false, name: "ACH 2", account_number: "555000111" }).execute();
+    // the only active method pays, default or not; an inactive one does not
+    await db.updateTable("payment_methods").set({ is_default: false }).where("vendor_id", "=", soleVendor).execute();
+    await db.updateTable("payment_methods").set({ status: "INACTIVE" }).where("vendor_id", "=", inactiveVendor).execute();
     await db.updateTable("invoices").set({ outstanding_balance_pending: "0.00" }).where("id", "=", nothingLeft.id).execute();
     await db.updateTable("invoices").set({ outstanding_balance_pending: "10.00" }).where("id", "=", partly.id).execute();
     const mine = fixture.vendorIds.map((id) => `vendor_id=${id}`).join("&");
-    const payable = [kept1, partly, kept2, kept3];
+    const payable = [kept1, partly, kept2, kept3, sole1, sole2];
     const pendingOf = (i: { id: number; amount: string }) => (i.id === partly.id ? "10.00" : money(i.amount).toFixed(2));
+    const byId = (a: number, b: number) => a - b;
 
     const stats = await call("ap@acme.test", "GET", `/api/invoices_pay_bills/stats?_group=currency_code&_sum=outstanding_balance_pending&payable=now&${mine}`);
     expect(stats.statusCode, stats.body).toBe(200);
     const total = sum(payable.map(pendingOf));
-    expect(stats.json().data).toEqual([{ key: "USD", count: 4, sum: total }]);
+    expect(stats.json().data).toEqual([{ key: "USD", count: 6, sum: total }]);
     // the plain list still shows the held and method-less invoices (not payable now)
-    expect((await call("ap@acme.test", "GET", `/api/invoices_pay_bills/stats?_group=currency_code&${mine}`)).json().data[0].count).toBe(7);
+    expect((await call("ap@acme.test", "GET", `/api/invoices_pay_bills/stats?_group=currency_code&${mine}`)).json().data[0].count).toBe(11);
 
-    const listed = await call("ap@acme.test", "GET", `/api/invoices_pay_bills?payable=now&_limit=100&${mine}`);
+    const listed = await call("ap@acme.test", "GET", `/api/invoices_pay_bills?payable=now&_end=100&${mine}`);
     expect(listed.statusCode, listed.body).toBe(200);
-    const rows = listed.json().data as { id: number; outstanding_balance_pending: string; is_payable_now: boolean }[];
-    expect(rows.map((r) => r.id).sort((a, b) => a - b)).toEqual(payable.map((i) => i.id).sort((a, b) => a - b));
-    expect(rows.every((r) => r.is_payable_now)).toBe(true);
-    const all = (await call("ap@acme.test", "GET", `/api/invoices_pay_bills?_limit=100&${mine}`)).json().data as { id: number; is_payable_now: boolean }[];
+    const rows = listed.json().data as { id: number; outstanding_balance_pending: string; is_payable_now: boolean; payment_method: { id: number } | null }[];
+    expect(rows.map((r) => r.id).sort(byId)).toEqual(payable.map((i) => i.id).sort(byId));
+    expect(rows.every((r) => r.is_payable_now && r.payment_method)).toBe(true);
+    const all = (await call("ap@acme.test", "GET", `/api/invoices_pay_bills?_end=100&${mine}`)).json().data as { id: number; is_payable_now: boolean; payment_method: unknown }[];
     expect(Object.fromEntries(all.map((r) => [r.id, r.is_payable_now]))).toEqual({
-      [held.id]: false, [kept1.id]: true, [noMethod1.id]: false, [noMethod2.id]: false, [partly.id]: true, [kept2.id]: true, [kept3.id]: true,
+      [held.id]: false, [kept1.id]: true, [ambiguous1.id]: false, [ambiguous2.id]: false, [partly.id]: true, [kept2.id]: true, [kept3.id]: true,
+      [sole1.id]: true, [sole2.id]: true, [inactive1.id]: false, [inactive2.id]: false,
     });
+    expect(all.find((r) => r.id === ambiguous1.id)!.payment_method).toBeNull();
 
     // the run built from the listed rows (what the pay-bills 'all' mode sends) is exactly the totals
     const run = await createdRun(fixture, rows.map((r) => ({ invoice_id: r.id, amount: r.outstanding_balance_pending })));
     expect(run.total_amount).toBe(total);
     expect((await call("ap@acme.test", "GET", `/api/invoices_pay_bills/stats?payable=now&${mine}`)).json().data[0].count).toBe(0);
     // what the rule leaves out is refused by the run too
-    const refused = await call("admin@acme.test", "POST", "/api/payment_runs", { payment_date: paymentDate, items: [{ invoice_id: held.id, amount: held.amount }, { invoice_id: noMethod1.id, amount: noMethod1.amount }] });
+    const refused = await call("admin@acme.test", "POST", "/api/payment_runs", {
+      payment_date: paymentDate, items: [held, ambiguous1, inactive1].map((i) => ({ invoice_id: i.id, amount: i.amount })),
+    });
     expect(refused.statusCode).toBe(422);
-    expect(Object.keys(refused.json().errors).sort()).toEqual(["items.0.invoice_id", "items.1.payment_method_id"]);
-    expect((await call("ap@acme.test", "GET", `/api/invoices_pay_bills?payable=yes`)).statusCode).toBe(400);
+    expect(Object.keys(refused.json().errors).sort()).toEqual(["items.0.invoice_id", "items.1.payment_method_id", "items.2.payment_method_id"]);
+    expect((await call("ap@acme.test", "GET", "/api/invoices_pay_bills?payable=yes")).statusCode).toBe(400);
   });
 });
 
