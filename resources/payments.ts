@@ -85,7 +85,8 @@ export default defineResource({
     { name: "void", kind: "post", label: "paymentActions.voidRefunded", permission: paymentTransitionPermission, when: { status: ["CLEARED", "CLEARED (REISSUED)"] }, body: { refunded: true }, confirm: "confirm.refundPayment", danger: true },
     { name: "reissue", kind: "post", label: "paymentActions.reissue", permission: paymentTransitionPermission, when: { status: ["VOID", "FAILED"], record_type: "DEBIT" }, confirm: "confirm.reissuePayment" },
     { name: "check.pdf", kind: "download", label: "paymentActions.check", permission: ["readPayments"], when: { payment_type: "check", record_type: "DEBIT" } },
-    { name: "instructions", kind: "view", label: "paymentActions.instructions", permission: ["readPayments"], when: { payment_type: ["wire", "international", "sepa"], record_type: "DEBIT" } },
+    // the instructions carry the beneficiary's full account number: only for who may pay
+    { name: "instructions", kind: "view", label: "paymentActions.instructions", permission: paymentTransitionPermission, when: { payment_type: ["wire", "international", "sepa"], record_type: "DEBIT" } },
     { name: "remittance", kind: "view", label: "paymentActions.remittance", permission: ["readPayments"], when: { record_type: "DEBIT" } },
   ],
   portal: { scope: "vendor_id", actions: ["list", "show"] },

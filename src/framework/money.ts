@@ -8,6 +8,9 @@ export type MoneyInput = string | number | Decimal;
 
 export const minorUnits = 2;
 
+/** data spec 9: the minimum payment amount (a pay-bills row, a credit applied, what counts as a balance to pay). */
+export const minimumPayment = "0.01";
+
 export function money(value: MoneyInput): Decimal {
   return new Decimal(value);
 }

@@ -112,6 +112,61 @@ describe("payment runs: create and reserve", () => {
   });
 });
 
+describe("pay bills: 'all matching' pays what payable=now lists", () => {
+  it("totals, rows and the run built from them count only invoices not on hold, with a payment method to pay by and a balance", async () => {
+    const fixture = await payables(6, 2);
+    const db = h.database.db;
+    const [held, kept1, ambiguous1, ambiguous2, nothingLeft, partly, kept2, kept3, sole1, sole2, inactive1, inactive2] = fixture.invoices;
+    const [, ambiguousVendor, , , soleVendor, inactiveVendor] = fixture.vendorIds;
+    await db.updateTable("invoices").set({ is_on_hold: true }).where("id", "=", held.id).execute();
+    // two active methods and no default: nothing says which to pay by
+    const method = await db.selectFrom("payment_methods").selectAll().where("vendor_id", "=", ambiguousVendor).executeTakeFirstOrThrow();
+    await db.updateTable("payment_methods").set({ is_default: false }).where("vendor_id", "=", ambiguousVendor).execute();
+    const { id: _id, ...copy } = method;
+    await db.insertInto("payment_methods").values({ ...copy, is_default: false, name: "ACH 2", account_number: "555000111" }).execute();
+    // the only active method pays, default or not; an inactive one does not
+    await db.updateTable("payment_methods").set({ is_default: false }).where("vendor_id", "=", soleVendor).execute();
+    await db.updateTable("payment_methods").set({ status: "INACTIVE" }).where("vendor_id", "=", inactiveVendor).execute();
+    await db.updateTable("invoices").set({ outstanding_balance_pending: "0.00" }).where("id", "=", nothingLeft.id).execute();
+    await db.updateTable("invoices").set({ outstanding_balance_pending: "10.00" }).where("id", "=", partly.id).execute();
+    const mine = fixture.vendorIds.map((id) => `vendor_id=${id}`).join("&");
+    const payable = [kept1, partly, kept2, kept3, sole1, sole2];
+    const pendingOf = (i: { id: number; amount: string }) => (i.id === partly.id ? "10.00" : money(i.amount).toFixed(2));
+    const byId = (a: number, b: number) => a - b;
+
+    const stats = await call("ap@acme.test", "GET", `/api/invoices_pay_bills/stats?_group=currency_code&_sum=outstanding_balance_pending&payable=now&${mine}`);
+    expect(stats.statusCode, stats.body).toBe(200);
+    const total = sum(payable.map(pendingOf));
+    expect(stats.json().data).toEqual([{ key: "USD", count: 6, sum: total }]);
+    // the plain list still shows the held and method-less invoices (not payable now)
+    expect((await call("ap@acme.test", "GET", `/api/invoices_pay_bills/stats?_group=currency_code&${mine}`)).json().data[0].count).toBe(11);
+
+    const listed = await call("ap@acme.test", "GET", `/api/invoices_pay_bills?payable=now&_end=100&${mine}`);
+    expect(listed.statusCode, listed.body).toBe(200);
+    const rows = listed.json().data as { id: number; outstanding_balance_pending: string; is_payable_now: boolean; payment_method: { id: number } | null }[];
+    expect(rows.map((r) => r.id).sort(byId)).toEqual(payable.map((i) => i.id).sort(byId));
+    expect(rows.every((r) => r.is_payable_now && r.payment_method)).toBe(true);
+    const all = (await call("ap@acme.test", "GET", `/api/invoices_pay_bills?_end=100&${mine}`)).json().data as { id: number; is_payable_now: boolean; payment_method: unknown }[];
+    expect(Object.fromEntries(all.map((r) => [r.id, r.is_payable_now]))).toEqual({
+      [held.id]: false, [kept1.id]: true, [ambiguous1.id]: false, [ambiguous2.id]: false, [partly.id]: true, [kept2.id]: true, [kept3.id]: true,
+      [sole1.id]: true, [sole2.id]: true, [inactive1.id]: false, [inactive2.id]: false,
+    });
+    expect(all.find((r) => r.id === ambiguous1.id)!.payment_method).toBeNull();
+
+    // the run built from the listed rows (what the pay-bills 'all' mode sends) is exactly the totals
+    const run = await createdRun(fixture, rows.map((r) => ({ invoice_id: r.id, amount: r.outstanding_balance_pending })));
+    expect(run.total_amount).toBe(total);
+    expect((await call("ap@acme.test", "GET", `/api/invoices_pay_bills/stats?payable=now&${mine}`)).json().data[0].count).toBe(0);
+    // what the rule leaves out is refused by the run too
+    const refused = await call("admin@acme.test", "POST", "/api/payment_runs", {
+      payment_date: paymentDate, items: [held, ambiguous1, inactive1].map((i) => ({ invoice_id: i.id, amount: i.amount })),
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(Object.keys(refused.json().errors).sort()).toEqual(["items.0.invoice_id", "items.1.payment_method_id", "items.2.payment_method_id"]);
+    expect((await call("ap@acme.test", "GET", "/api/invoices_pay_bills?payable=yes")).statusCode).toBe(400);
+  });
+});
+
 describe("payment runs: approval", () => {
   it("submit → PENDING with the approver's approval; reject releases the reservations", async () => {
     const fixture = await payables(1, 2);
@@ -272,6 +327,49 @@ describe("payment runs: exclusion and deletion", () => {
     const again = await call("approver@acme.test", "POST", `/api/payment_runs/${run.id}/exclude`, { payment_ids: [payments[0].id] });
     expect(again.statusCode).toBe(422);
     expect(Object.keys(again.json().errors)).toEqual(["payment_ids.0"]);
+  });
+
+  it("a delegate of the current approver (Approval or All, within its dates) excludes rows; a non-delegate or an expired delegate cannot (403)", async () => {
+    const company = await acme();
+    const contactOf = async (email: string) => (await h.database.db.selectFrom("contacts").select("id").where("company_id", "=", company).where("email", "=", email).executeTakeFirstOrThrow()).id as number;
+    const [approver, ap] = [await contactOf("approver@acme.test"), await contactOf("ap@acme.test")];
+    const delegate = async (values: { delegate_type: string; start_date: string; end_date?: string }) => {
+      const made = await call("admin@acme.test", "POST", "/api/delegations", { delegator_contact_id: approver, delegate_contact_id: ap, ...values });
+      expect(made.statusCode, made.body).toBe(201);
+      return made.json().data.id as number;
+    };
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const fixture = await payables(3, 1);
+    const run = await createdRun(fixture);
+    await call("admin@acme.test", "POST", `/api/payment_runs/${run.id}/submit`);
+    const payments = await h.database.db.selectFrom("payments").select(["id"]).where("payment_run_id", "=", run.id).orderBy("id").execute();
+    const exclude = (paymentId: number) => call("ap@acme.test", "POST", `/api/payment_runs/${run.id}/exclude`, { payment_ids: [paymentId] });
+    const statusOf = async (id: number) => (await h.database.db.selectFrom("payments").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
+
+    const stranger = await exclude(payments[0].id);
+    expect(stranger.statusCode).toBe(403);
+    expect(stranger.json().errors.base[0]).toContain("delegate");
+    const expired = await delegate({ delegate_type: "Approval", start_date: day(-10), end_date: day(-1) });
+    const future = await delegate({ delegate_type: "All", start_date: day(1) });
+    expect((await exclude(payments[0].id)).statusCode).toBe(403);
+    expect(await statusOf(payments[0].id)).toBe("PENDING");
+
+    const approval = await delegate({ delegate_type: "Approval", start_date: day(0), end_date: day(0) });
+    const first = await exclude(payments[0].id);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(await statusOf(payments[0].id)).toBe("VOID");
+    const audited = await h.database.db.selectFrom("activities").select("changes").where("item_type", "=", "payment_runs").where("item_id", "=", run.id)
+      .orderBy("id", "desc").executeTakeFirstOrThrow();
+    expect((audited.changes as { excluded: Record<string, unknown> }).excluded).toMatchObject({ payment_ids: [payments[0].id], on_behalf_of_contact_id: approver });
+    await h.database.db.deleteFrom("delegations").where("id", "=", approval).execute();
+    expect((await exclude(payments[1].id)).statusCode).toBe(403);
+
+    const all = await delegate({ delegate_type: "All", start_date: day(-1) });
+    expect((await exclude(payments[1].id)).statusCode).toBe(200);
+    expect(await statusOf(payments[1].id)).toBe("VOID");
+    expect(await statusOf(payments[2].id)).toBe("PENDING");
+    // ap is nobody's delegate again for the tests that follow
+    await h.database.db.deleteFrom("delegations").where("id", "in", [expired, future, all]).execute();
   });
 
   it("excluding one invoice row shrinks its payment and returns that reservation only", async () => {

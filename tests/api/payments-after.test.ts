@@ -11,6 +11,7 @@ import { isoDate } from "../../src/framework/dates.js";
 import { money } from "../../src/framework/money.js";
 import { postPayment } from "../../src/server/domain/ledger.js";
 import { payableFixture } from "../bench/payables-fixture.js";
+import { auditNacha } from "../support/nacha-audit.js";
 import { useApp } from "./harness.js";
 
 const h = useApp();
@@ -19,10 +20,16 @@ type Json = Record<string, unknown>;
 let sequence = 0;
 const unique = (prefix: string) => `${prefix}-${process.pid}-${++sequence}`;
 
+/** Acme, its first vendor paid by ACH (with that method) and its default originating account (ACH, with the NACHA fields). */
 async function acme() {
+  const db = h.database.db;
   const company = await h.companyId("Acme Corp");
-  const vendor = await h.database.db.selectFrom("vendors").select(["id", "name"]).where("company_id", "=", company).orderBy("id").executeTakeFirstOrThrow();
-  return { company, vendorId: vendor.id as number, vendorName: String(vendor.name) };
+  const vendor = await db.selectFrom("vendors as v").innerJoin("payment_methods as m", "m.vendor_id", "v.id").select(["v.id", "v.name", "m.id as method_id"])
+    .where("v.company_id", "=", company).where("m.owner_type", "=", "Vendor").where("m.payment_type", "=", "ach").where("m.status", "=", "ACTIVE")
+    .orderBy("v.id").orderBy("m.id").executeTakeFirstOrThrow();
+  const from = await db.selectFrom("payment_methods").select("id").where("company_id", "=", company).where("owner_type", "=", "Company")
+    .where("is_default", "=", true).executeTakeFirstOrThrow();
+  return { company, vendorId: vendor.id as number, vendorName: String(vendor.name), achMethodId: vendor.method_id as number, fromId: from.id as number };
 }
 
 async function run(status: string) {
@@ -39,12 +46,15 @@ interface Fixture {
 
 /**
  * An invoice of `amount` paid `paid` by one payment in `status` (PROCESSING by default: settled and
- * posted; PENDING / APPROVED: only reserved), optionally in a run and of a payment type.
+ * posted; PENDING / APPROVED: only reserved), optionally in a run and of a payment type. An ACH
+ * payment goes, as processing makes them, to the vendor's ACH method from the default originating account.
  */
-async function paid(options: { amount?: string; paid?: string; status?: string; runId?: number; type?: string; methodId?: number | null } = {}): Promise<Fixture> {
-  const { amount = "1000.00", paid: part = "400.00", status = "PROCESSING", runId = null, type = "ach", methodId = null } = options;
+async function paid(options: { amount?: string; paid?: string; status?: string; runId?: number; type?: string; methodId?: number | null; fromId?: number | null } = {}): Promise<Fixture> {
+  const { company, vendorId, achMethodId, fromId: achFrom } = await acme();
+  const { amount = "1000.00", paid: part = "400.00", status = "PROCESSING", runId = null, type = "ach" } = options;
+  const methodId = options.methodId !== undefined ? options.methodId : type === "ach" ? achMethodId : null;
+  const fromId = options.fromId !== undefined ? options.fromId : type === "ach" ? achFrom : null;
   const db = h.database.db;
-  const { company, vendorId } = await acme();
   const settled = !["PENDING", "APPROVED"].includes(status);
   const open = money(amount).minus(settled ? part : 0).toFixed(2);
   const invoice = await db.insertInto("invoices").values({
@@ -55,10 +65,10 @@ async function paid(options: { amount?: string; paid?: string; status?: string; 
   const paymentNumber = unique("PAY");
   const payment = await db.insertInto("payments").values({
     company_id: company, payment_number: paymentNumber, vendor_id: vendorId, payment_date: isoDate(), amount: part, balance: "0", currency_code: "USD",
-    payment_type: type, record_type: "DEBIT", status, payment_run_id: runId, payment_method_id: methodId,
+    payment_type: type, record_type: "DEBIT", status, payment_run_id: runId, payment_method_id: methodId, payment_method_from_id: fromId,
   }).returning("id").executeTakeFirstOrThrow();
   await db.insertInto("invoice_payment_links").values({ company_id: company, invoice_id: invoice.id, payment_id: payment.id, amount: part }).execute();
-  if (settled) await postPayment(db, company, { id: payment.id as number, payment_number: paymentNumber, amount: part, payment_date: isoDate(), payment_method_from_id: null });
+  if (settled) await postPayment(db, company, { id: payment.id as number, payment_number: paymentNumber, amount: part, payment_date: isoDate(), payment_method_from_id: fromId });
   return { invoiceId: invoice.id as number, paymentId: payment.id as number, paymentNumber };
 }
 
@@ -201,6 +211,54 @@ describe("payment transitions", () => {
     expect(again.json().errors.base[0]).toContain("already been reissued");
   });
 
+  it("reissue of an ACH payment writes its NACHA file (NEW, linked to the run) holding exactly the reissued amount, once", async () => {
+    const runId = await run("OPEN");
+    const a = await paid({ runId, paid: "275.35" });
+    const { fromId } = await acme();
+    const files = () => h.database.db.selectFrom("nacha_payments").selectAll().where("payment_run_id", "=", runId).execute();
+    await post("ap@acme.test", `/api/payments/${a.paymentId}/fail`, { return_code: "R01" });
+    expect(await files()).toEqual([]);
+    const reissued = await post("ap@acme.test", `/api/payments/${a.paymentId}/reissue`);
+    expect(reissued.statusCode, reissued.body).toBe(201);
+    const copy = await paymentOf(reissued.json().data.id as number);
+    const [file, ...more] = await files();
+    expect(more).toEqual([]);
+    expect(file).toMatchObject({ status: "NEW", amount: "275.35", currency_code: "USD", entry_count: 1, payment_method_from_id: fromId, payment_date: isoDate() });
+    const created = await h.database.db.selectFrom("activities").select(["event", "changes"]).where("item_type", "=", "nacha_payments").where("item_id", "=", file.id).execute();
+    expect(created).toEqual([{ event: "create", changes: expect.objectContaining({ amount: [null, "275.35"], content: "[FILTERED]" }) }]);
+    const listed = (await get("ap@acme.test", `/api/nacha_payments?payment_run_id=${runId}`)).json().data as Json[];
+    expect(listed.map((f) => f.id)).toEqual([file.id]);
+    const content = String((await get("ap@acme.test", `/api/nacha_payments/${file.id}/file`)).body);
+    const audit = auditNacha(content);
+    expect(audit.lines.every((l) => l.length === 94)).toBe(true);
+    expect(audit.lines.length % 10).toBe(0);
+    expect(audit.entries).toEqual([expect.objectContaining({ amountCents: 27535n, idNumber: `${a.paymentNumber}-R`, trace: copy.trace_number, transactionCode: "22" })]);
+    const invoice = (await h.database.db.selectFrom("invoices").select("number").where("id", "=", a.invoiceId).executeTakeFirstOrThrow()).number;
+    expect(audit.entries[0].addenda).toEqual([String(invoice)]);
+    expect(audit.file).toMatchObject({ batchCount: 1, count: audit.computed.count, hash: audit.computed.hash, credit: 27535n });
+    expect(audit.batches.every((b) => b.controlCount === b.count && b.controlHash === b.hash && b.controlCredit === b.credit)).toBe(true);
+    // a second reissue of the same payment is refused and writes no second file
+    expect((await post("ap@acme.test", `/api/payments/${a.paymentId}/reissue`)).statusCode).toBe(409);
+    expect((await files()).length).toBe(1);
+  });
+
+  it("an ACH reissue without an originating account is refused (409) with nothing written; a check reissue writes no NACHA file", async () => {
+    const a = await paid({ fromId: null });
+    await post("ap@acme.test", `/api/payments/${a.paymentId}/void`);
+    const count = async (table: "payments" | "nacha_payments") => (await h.database.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow()).n;
+    const [payments, files] = [await count("payments"), await count("nacha_payments")];
+    const refused = await post("ap@acme.test", `/api/payments/${a.paymentId}/reissue`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().errors.base[0]).toContain("no originating account");
+    expect([await count("payments"), await count("nacha_payments")]).toEqual([payments, files]);
+    expect(await invoiceOf(a.invoiceId)).toMatchObject({ payments_sum: "0.00", outstanding_balance_pending: "1000.00" });
+
+    const check = await paid({ type: "check" });
+    await post("ap@acme.test", `/api/payments/${check.paymentId}/void`);
+    expect((await post("ap@acme.test", `/api/payments/${check.paymentId}/reissue`)).statusCode).toBe(201);
+    expect(await count("nacha_payments")).toBe(files);
+  });
+
   it("reissue is refused, with nothing written, when the invoice's balance is no longer open", async () => {
     const a = await paid();
     await post("ap@acme.test", `/api/payments/${a.paymentId}/void`);
@@ -325,11 +383,14 @@ describe("NACHA return files", () => {
 });
 
 describe("payment documents", () => {
-  async function vendorMethod(type: string) {
+  /** The first vendor method of the type (with a stored account number when `withAccount`). */
+  async function vendorMethod(type: string, withAccount = false) {
     const { company } = await acme();
-    return (await h.database.db.selectFrom("payment_methods as m").innerJoin("vendors as v", "v.id", "m.vendor_id")
-      .select(["m.id", "m.vendor_id", "m.account_name", "m.iban", "m.bic", "v.name"]).where("m.company_id", "=", company)
-      .where("m.owner_type", "=", "Vendor").where("m.payment_type", "=", type).orderBy("m.id").executeTakeFirstOrThrow()) as Json;
+    let query = h.database.db.selectFrom("payment_methods as m").innerJoin("vendors as v", "v.id", "m.vendor_id")
+      .select(["m.id", "m.vendor_id", "m.account_name", "m.account_number", "m.iban", "m.bic", "v.name"]).where("m.company_id", "=", company)
+      .where("m.owner_type", "=", "Vendor").where("m.payment_type", "=", type);
+    if (withAccount) query = query.where("m.account_number", "is not", null);
+    return (await query.orderBy("m.id").executeTakeFirstOrThrow()) as Json;
   }
 
   it("check.pdf: a PDF naming the payee with the amount in words; refused for other types (409), companies (404), roles (403)", async () => {
@@ -368,16 +429,49 @@ describe("payment documents", () => {
     expect((await get("staff@acme.test", `/api/payment_runs/${runId}/check_register`)).statusCode).toBe(403);
   });
 
-  it("instructions: beneficiary, IBAN, BIC, amount, currency and the invoice numbers for wires; 409 for a check", async () => {
-    const method = await vendorMethod("wire");
+  it("instructions: beneficiary, full account number and IBAN, BIC, amount, currency and the invoice numbers for wires; 409 for a check", async () => {
+    const method = await vendorMethod("wire", true);
     const wire = await paid({ type: "wire", paid: "300.00", methodId: method.id as number });
     const response = await get("ap@acme.test", `/api/payments/${wire.paymentId}/instructions`);
     expect(response.statusCode).toBe(200);
     const number = (await h.database.db.selectFrom("invoices").select("number").where("id", "=", wire.invoiceId).executeTakeFirstOrThrow()).number;
     expect(response.json().data).toMatchObject({ payment_type: "wire", amount: "300.00", currency_code: "USD", iban: method.iban ?? null, bic: method.bic ?? null, reference: number });
-    expect(response.json().data.account_number).toBeUndefined();
+    // a bank cannot execute a masked number: the instructions carry it in full
+    expect(response.json().data.account_number).toBe(method.account_number);
+    expect(response.json().data.account_number_masked).toBeUndefined();
+    expect((await get("admin@acme.test", `/api/payments/${wire.paymentId}/instructions`)).statusCode).toBe(200);
     const check = await paid({ type: "check" });
     expect((await get("ap@acme.test", `/api/payments/${check.paymentId}/instructions`)).statusCode).toBe(409);
+  });
+
+  it("instructions need the pay keys (allowPayments or payInvoices): readers of payments, other companies and the vendor portal are refused", async () => {
+    const method = await vendorMethod("international");
+    const payment = await paid({ type: "international", paid: "55.00", methodId: method.id as number });
+    for (const email of ["approver@acme.test", "readonly@acme.test", "staff@acme.test", "vendor@northwind.test"]) {
+      const refused = await get(email, `/api/payments/${payment.paymentId}/instructions`);
+      expect(refused.statusCode, email).toBe(403);
+      expect(refused.body).not.toContain(String(method.iban));
+    }
+    // a reader of payments still sees the payment (and no account number) and its remittance advice
+    expect((await get("approver@acme.test", `/api/payments/${payment.paymentId}`)).statusCode).toBe(200);
+    expect((await get("approver@acme.test", `/api/payments/${payment.paymentId}/remittance`)).statusCode).toBe(200);
+    expect((await get("admin@globex.test", `/api/payments/${payment.paymentId}/instructions`)).statusCode).toBe(404);
+  });
+
+  it("the account number stays masked everywhere else: payment methods, payments, the remittance advice to the vendor", async () => {
+    const method = await vendorMethod("wire", true);
+    const full = String(method.account_number);
+    expect(full.length).toBeGreaterThan(4);
+    const wire = await paid({ type: "wire", paid: "12.00", methodId: method.id as number });
+    const shown = await get("ap@acme.test", `/api/payment_methods/${method.id}`);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json().data.account_number).toBeUndefined();
+    expect(shown.json().data.account_number_masked).toBe(`••••${full.slice(-4)}`);
+    for (const url of [`/api/payment_methods?vendor_id=${String(method.vendor_id)}`, `/api/payments/${wire.paymentId}`, `/api/payments?vendor_id=${(await acme()).vendorId}`, `/api/payments/${wire.paymentId}/remittance`]) {
+      const response = await get("ap@acme.test", url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).not.toContain(full);
+    }
   });
 
   it("remittance advice: the payment, its invoices and amounts, for the vendor's primary contact", async () => {

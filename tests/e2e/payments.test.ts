@@ -8,6 +8,7 @@ import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { earliestPaymentDate } from "../../src/framework/business-days.js";
+import { formatMoney, sum } from "../../src/framework/money.js";
 import { apiAs } from "./api.js";
 import { login, newPage, screenshot, useBrowser } from "./browser.js";
 
@@ -19,6 +20,7 @@ interface Payable {
   vendor_id: number;
   outstanding_balance_pending: string;
   is_validate_pay_now: boolean;
+  is_payable_now: boolean;
   payment_method: { payment_type: string } | null;
 }
 
@@ -150,5 +152,30 @@ describe("paying vendors in the browser", () => {
     await expect.poll(() => payments.getByText("VOID - EXCLUDED", { exact: true }).count(), { timeout: 15_000 }).toBe(1);
     expect(await payments.getByRole("button", { name: "Exclude" }).count()).toBe(0);
     await screenshot(approver, "payment-run-excluded");
+  });
+
+  it("bulk 'all' mode counts, totals and sends only the invoices payable now (a vendor without a payment method is left out)", async () => {
+    const api = await apiAs("ap@acme.test");
+    const { body } = await api.get<{ data: Payable[] }>("/api/invoices_pay_bills?_end=1000&_sort=id&_order=asc");
+    const payable = body.data.filter((i) => i.is_payable_now);
+    const second = payable.find((i) => i.vendor_id !== payable[0]?.vendor_id);
+    const left = body.data.find((i) => !i.is_payable_now && !i.payment_method);
+    expect(payable[0] && second && left, "two payable invoices of different vendors and one of a vendor without a method").toBeTruthy();
+    const paid = [payable[0], second!];
+
+    const ap = await newPage(browser());
+    await login(ap, "ap@acme.test", payBillsUrl([...paid, left!].map((i) => i.number)));
+    await expect.poll(() => ap.locator(".ant-table-row").count(), { timeout: 15_000 }).toBe(3);
+    const allMode = ap.getByRole("switch", { name: "Pay all 2 matching invoices" });
+    await expect.poll(() => allMode.count(), { timeout: 15_000 }).toBe(1);
+    await allMode.click();
+    const totals = ap.locator("[data-currency=USD]");
+    await expect.poll(() => totals.textContent(), { timeout: 15_000 }).toBe(`2 invoices · Total USD: ${formatMoney(sum(paid.map((i) => i.outstanding_balance_pending)), "USD")}`);
+    expect(await ap.getByRole("checkbox", { name: left!.number, exact: true }).isChecked()).toBe(false);
+    await screenshot(ap, "pay-bills-all-mode");
+    await ap.getByRole("button", { name: "Review" }).click();
+    await ap.waitForURL(/\/review_payment_run$/);
+    await reviewed(ap, 2);
+    expect(await ap.getByText(left!.number, { exact: true }).count()).toBe(0);
   });
 });

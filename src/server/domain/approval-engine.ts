@@ -40,6 +40,7 @@ import { askApprovers, tellRequesters } from "./approval-notices.js";
 import { engines, type Engine } from "./approvables/index.js";
 import type { Facts } from "./approvables/facts.js";
 import type { Step } from "./workflows.js";
+import { delegationTypes } from "../../../schemas/delegation.js";
 
 function engineOf(type: string): Engine {
   const engine = engines[type as keyof typeof engines];
@@ -211,11 +212,11 @@ export async function approvalsAfterUpdate(trx: DB, ctx: Ctx, resource: Resource
 
 interface Delegation { delegator_contact_id: number }
 
-/** The delegators the contact may act for today (Approval or All delegations). */
+/** The delegators the contact may act for today (Approval or All delegations: every type acts on approvals). */
 export async function activeDelegations(db: DB, companyId: number, contactId: number): Promise<(Delegation & { id: number; delegate_type: string })[]> {
   const today = isoDate();
   return (await db.selectFrom("delegations").select(["id", "delegator_contact_id", "delegate_type"])
-    .where("company_id", "=", companyId).where("delegate_contact_id", "=", contactId)
+    .where("company_id", "=", companyId).where("delegate_contact_id", "=", contactId).where("delegate_type", "in", [...delegationTypes])
     .where("start_date", "<=", today).where((eb) => eb.or([eb("end_date", "is", null), eb("end_date", ">=", today)]))
     .orderBy("id").execute()) as (Delegation & { id: number; delegate_type: string })[];
 }
@@ -226,8 +227,12 @@ export async function delegatorsOf(ctx: Ctx): Promise<{ id: number; delegate_typ
   return rows.map((r) => ({ id: r.delegator_contact_id, delegate_type: r.delegate_type }));
 }
 
-/** Whom the user acts as on this approval: themself, or a delegator (on behalf of). 403 when neither. */
-async function actingAs(trx: DB, ctx: Ctx, approval: Row): Promise<{ onBehalfOf: number | null }> {
+/**
+ * Whom the user acts as on this approval: themself, or a delegator (on behalf of) under an active
+ * delegation; undefined when neither. The one rule for everything an approver may do (approve,
+ * reject, claim, exclude rows of a payment run).
+ */
+export async function actingFor(trx: DB, ctx: Ctx, approval: Row): Promise<{ onBehalfOf: number | null } | undefined> {
   const me = ctx.contact.id;
   const eligible = async (contactId: number): Promise<boolean> => {
     if (approval.contact_id != null) return approval.contact_id === contactId;
@@ -238,7 +243,14 @@ async function actingAs(trx: DB, ctx: Ctx, approval: Row): Promise<{ onBehalfOf:
   for (const d of await activeDelegations(trx, ctx.company.id, me)) {
     if (await eligible(d.delegator_contact_id)) return { onBehalfOf: d.delegator_contact_id };
   }
-  throw forbidden("You are not an approver of this step.");
+  return undefined;
+}
+
+/** Whom the user acts as on this approval; 403 when neither themself nor a delegator is its approver. */
+async function actingAs(trx: DB, ctx: Ctx, approval: Row): Promise<{ onBehalfOf: number | null }> {
+  const acting = await actingFor(trx, ctx, approval);
+  if (!acting) throw forbidden("You are not an approver of this step.");
+  return acting;
 }
 
 type Action = "approve" | "reject" | "claim";

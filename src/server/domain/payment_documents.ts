@@ -9,7 +9,6 @@ import Papa from "papaparse";
 import { sql } from "kysely";
 import { resourceByName } from "../../../resources/index.js";
 import { amountInWords } from "../../framework/amount-words.js";
-import { maskAccount } from "../../framework/bank.js";
 import { formatDate } from "../../framework/dates.js";
 import { formatMoney } from "../../framework/money.js";
 import { conflict, notFound } from "../http/errors.js";
@@ -121,7 +120,10 @@ export async function checkRegisterCsv(ctx: Ctx, runId: unknown): Promise<{ numb
   return { number: String(run.number), csv };
 }
 
-/** GET /api/payments/{id}/instructions: what the bank needs to send a wire, international or SEPA payment. */
+/**
+ * GET /api/payments/{id}/instructions: what the bank needs to send a wire, international or SEPA
+ * payment, the beneficiary's account number and IBAN in full (only for who may pay: resources/payments.ts).
+ */
 export function paymentInstructions(details: PaymentDetails): Row {
   requireType(details, instructedTypes, "payment instructions");
   const { payment, vendor, method, from, invoices } = details;
@@ -129,8 +131,9 @@ export function paymentInstructions(details: PaymentDetails): Row {
     payment_id: payment.id, payment_number: payment.payment_number, payment_type: payment.payment_type, payment_date: payment.payment_date,
     beneficiary: method?.account_name ?? vendor.name,
     iban: method?.iban ?? null,
-    // a stored account number is never returned (write-only): the bank gets it from the IBAN or the vendor
-    account_number_masked: maskAccount(method?.account_number as string | null | undefined),
+    // a bank cannot execute a masked number: the one place a stored account number is returned in
+    // full (write-only elsewhere), behind the pay keys of the `instructions` action
+    account_number: method?.account_number ?? null,
     routing: method?.routing ?? null,
     bic: method?.bic ?? null,
     bank_name: method?.bank_name ?? null,

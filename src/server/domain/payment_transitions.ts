@@ -8,7 +8,8 @@
  *            or PROCESSING → VOID (balances reopened, journal reversed); a CLEARED payment only as
  *            refunded (`refunded: true`) → VOID (REFUNDED), reopened and reversed the same way;
  * - reissue: VOID or FAILED → a new payment PROCESSING (REISSUED) for the same invoices and amounts,
- *            settling them again (409 when an invoice's open balance no longer covers it), posted.
+ *            settling them again (409 when an invoice's open balance no longer covers it), posted;
+ *            an ACH reissue is written into its own NACHA file (nacha_payments NEW), else no money would move.
  * After each, the payment's run is CLOSED when all its payments are final, OPEN again when not.
  */
 import { isoDate } from "../../framework/dates.js";
@@ -21,6 +22,7 @@ import { findRow, tableChanged } from "../resources/query.js";
 import { audit } from "../resources/write.js";
 import { moveInvoiceBalances } from "./invoice_balances.js";
 import { postPayment, reversePayment } from "./ledger.js";
+import { achPaymentOf, achSourceColumns, storeNachaFiles, type AchSource } from "./payment-runs/nacha-files.js";
 
 const payments = resourceByName.get("payments")!;
 const paymentRuns = resourceByName.get("payment_runs")!;
@@ -151,8 +153,27 @@ async function reissue(locked: Locked): Promise<number> {
   const created = await trx.insertInto("payments").values(values).returningAll().executeTakeFirstOrThrow();
   await trx.insertInto("invoice_payment_links").values(links.map((l) => ({ company_id: ctx.company.id, payment_id: created.id, invoice_id: l.invoice_id, amount: l.amount }))).execute();
   await postPayment(trx, ctx.company.id, { ...ledgerPayment(created as Row), payment_date: today, amount: String(created.amount), payment_method_from_id: (created.payment_method_from_id as number | null) ?? null });
+  if (created.payment_type === "ach") values.trace_number = await sendAch(locked, created as Row);
   await audit(trx, ctx, "create", payments, created.id as number, Object.fromEntries(Object.entries(values).map(([k, v]) => [k, [null, v]])));
   return created.id as number;
+}
+
+/**
+ * The reissued ACH payment's NACHA file, as processing writes them (one per originating account and
+ * date, linked to the payment's run); the payment keeps its trace number. Returns the trace number.
+ */
+async function sendAch(locked: Locked, created: Row): Promise<string> {
+  const { trx, ctx } = locked;
+  if (created.payment_method_from_id == null) throw conflict(`Payment ${String(created.payment_number)} has no originating account to send its ACH entry from`);
+  const source = await trx.selectFrom("payments as p").innerJoin("vendors as v", "v.id", "p.vendor_id").leftJoin("payment_methods as m", "m.id", "p.payment_method_id")
+    .select([...achSourceColumns]).where("p.company_id", "=", ctx.company.id).where("p.id", "=", created.id as number).executeTakeFirstOrThrow() as AchSource;
+  const numbers = await trx.selectFrom("invoices").select("number").where("company_id", "=", ctx.company.id)
+    .where("id", "in", locked.links.map((l) => l.invoice_id)).orderBy("number").execute();
+  const ach = achPaymentOf(source, String(created.payment_number), numbers.map((n) => String(n.number)));
+  const traces = await storeNachaFiles(trx, ctx, { runId: (created.payment_run_id as number | null) ?? null, currencyCode: String(created.currency_code) }, [ach], new Date());
+  const trace = traces.get(created.id as number)!;
+  await trx.updateTable("payments").set({ trace_number: trace }).where("id", "=", created.id as number).execute();
+  return trace;
 }
 
 async function run(kind: Transition, trx: DB, ctx: Ctx, payment: Row, body: Row): Promise<number> {
@@ -168,7 +189,7 @@ async function run(kind: Transition, trx: DB, ctx: Ctx, payment: Row, body: Row)
 
 /** Tables a transition writes: their caches forget them after the commit. */
 export function transitionTouched(): void {
-  touched("payments", "invoices", "invoice_payment_links", "account_transactions", "payment_runs", "approvals", "activities");
+  touched("payments", "invoices", "invoice_payment_links", "account_transactions", "payment_runs", "approvals", "activities", "nacha_payments");
 }
 
 /**

@@ -1,14 +1,16 @@
 /**
  * POST /api/payment_runs/{id}/exclude — an approver takes rows out of a run under approval
  * (data-spec 4 "Payment run"): only DEBIT payments, only while the run has a current pending
- * approval, only by an approver of it (its contact, or a member of its team). The rows' reservations
+ * approval, only by an approver of it (its contact, a member of its team, or a delegate of either
+ * under an active Approval/All delegation: the approval engine's rule). The rows' reservations
  * go back to the invoices; an emptied payment becomes VOID, flagged excluded ("VOID - EXCLUDED").
  */
 import { resourceByName } from "../../../../resources/index.js";
 import { conflict, forbidden, notFound, unprocessable } from "../../http/errors.js";
-import type { Ctx } from "../../resources/context.js";
+import type { Ctx, Row } from "../../resources/context.js";
 import { findRow } from "../../resources/query.js";
 import { audit } from "../../resources/write.js";
+import { actingFor } from "../approval-engine.js";
 import { releaseRun } from "./release.js";
 
 const runs = resourceByName.get("payment_runs")!;
@@ -16,17 +18,20 @@ const runs = resourceByName.get("payment_runs")!;
 const ids = (value: unknown): number[] | undefined =>
   Array.isArray(value) && value.every((v) => Number.isInteger(v) && v > 0) ? (value as number[]) : undefined;
 
-/** Is the user an approver of the run's current (lowest pending) step? */
-async function approvesNow(ctx: Ctx, runId: number): Promise<boolean | null> {
-  const pending = await ctx.db.selectFrom("approvals").select(["step", "contact_id", "team_id"]).where("company_id", "=", ctx.company.id)
-    .where("approvable_type", "=", "PaymentRun").where("approvable_id", "=", runId).where("aasm_state", "=", "pending").orderBy("step").execute();
+/**
+ * Whom the user acts as on the run's current (lowest pending) step: as its approver (its contact, a
+ * member of its team) or a delegate of one — the approval engine's rule (`actingFor`). null when no
+ * approval is pending; undefined when the user may not act on it.
+ */
+async function actingOnCurrentStep(ctx: Ctx, runId: number): Promise<{ onBehalfOf: number | null } | null | undefined> {
+  const pending = (await ctx.db.selectFrom("approvals").selectAll().where("company_id", "=", ctx.company.id)
+    .where("approvable_type", "=", "PaymentRun").where("approvable_id", "=", runId).where("aasm_state", "=", "pending").orderBy("step").orderBy("id").execute()) as Row[];
   if (pending.length === 0) return null;
-  const current = pending.filter((a) => a.step === pending[0].step);
-  if (current.some((a) => a.contact_id === ctx.contact.id)) return true;
-  const teams = current.filter((a) => a.contact_id == null && a.team_id != null).map((a) => a.team_id as number);
-  if (teams.length === 0) return false;
-  return Boolean(await ctx.db.selectFrom("team_members").select("id").where("company_id", "=", ctx.company.id)
-    .where("team_id", "in", teams).where("contact_id", "=", ctx.contact.id).executeTakeFirst());
+  for (const approval of pending.filter((a) => a.step === pending[0].step)) {
+    const acting = await actingFor(ctx.db, ctx, approval);
+    if (acting) return acting;
+  }
+  return undefined;
 }
 
 export async function excludeFromRun(ctx: Ctx, id: string, body: unknown): Promise<number> {
@@ -42,9 +47,9 @@ export async function excludeFromRun(ctx: Ctx, id: string, body: unknown): Promi
     const run = await findRow(runs, id, tctx, true);
     if (!run) throw notFound();
     const runId = run.id as number;
-    const approver = await approvesNow(tctx, runId);
-    if (approver === null) throw conflict("Rows can be excluded only while the payment run has a current approval.");
-    if (!approver) throw forbidden("Only an approver of the payment run's current step can exclude rows.");
+    const acting = await actingOnCurrentStep(tctx, runId);
+    if (acting === null) throw conflict("Rows can be excluded only while the payment run has a current approval.");
+    if (!acting) throw forbidden("Only an approver of the payment run's current step, or a delegate of one, can exclude rows.");
 
     const payments = paymentIds.length === 0 ? [] : await trx.selectFrom("payments").select(["id", "record_type", "status"])
       .where("company_id", "=", ctx.company.id).where("payment_run_id", "=", runId).where("id", "in", paymentIds).execute();
@@ -69,7 +74,9 @@ export async function excludeFromRun(ctx: Ctx, id: string, body: unknown): Promi
       ...(paymentIds.length ? await releaseRun(trx, tctx, runId, { paymentIds, paymentStatus: "VOID", runStatus: String(run.status), excluded: true }) : []),
       ...(itemIds.length ? await releaseRun(trx, tctx, runId, { itemIds, paymentStatus: "VOID", runStatus: String(run.status), excluded: true }) : []),
     ];
-    await audit(trx, ctx, "update", runs, runId, { excluded: { payment_ids: paymentIds, item_ids: itemIds, rows: released.map((r) => r.id) } });
+    await audit(trx, ctx, "update", runs, runId, {
+      excluded: { payment_ids: paymentIds, item_ids: itemIds, rows: released.map((r) => r.id), ...(acting.onBehalfOf ? { on_behalf_of_contact_id: acting.onBehalfOf } : {}) },
+    });
     return runId;
   });
 }

@@ -6,6 +6,7 @@ import type { Ctx, Row } from "../../resources/context.js";
 import type { ResourceHooks } from "../hooks.js";
 import { invoiceHooks } from "../invoices.js";
 import { anyId } from "./ids.js";
+import { markPayableNow, payableParam, vendorDefaultMethod } from "./payable.js";
 
 /** Only a run not yet approved may be deleted (data-spec: UNPROCESSED = NEW or PENDING). */
 export const deletableRunStatuses = expandStatuses(paymentRuns, ["UNPROCESSED"]);
@@ -19,26 +20,30 @@ export const paymentRunHooks: ResourceHooks = {
   },
 };
 
-/** Each vendor's default payment method and how many active methods it has: one query for the page. */
+/** Each vendor's default payment method (`vendorDefaultMethod`) and how many active methods it has: one query for the page. */
 async function vendorMethods(ctx: Ctx, vendorIds: number[]): Promise<Map<number, { method: Row | null; count: number }>> {
   const rows = vendorIds.length === 0 ? [] : await ctx.db.selectFrom("payment_methods").select(["id", "vendor_id", "name", "payment_type", "is_default"])
     .where("company_id", "=", ctx.company.id).where("owner_type", "=", "Vendor").where("status", "=", "ACTIVE").where(anyId("vendor_id", vendorIds))
     .orderBy("id").execute();
-  const out = new Map<number, { method: Row | null; count: number }>();
-  for (const r of rows) {
-    const entry = out.get(r.vendor_id as number) ?? { method: null, count: 0 };
-    entry.count += 1;
-    if (r.is_default === true) entry.method = { id: r.id, name: r.name, payment_type: r.payment_type };
-    out.set(r.vendor_id as number, entry);
-  }
-  return out;
+  const byVendor = new Map<number, Row[]>();
+  for (const r of rows as Row[]) byVendor.set(r.vendor_id as number, [...(byVendor.get(r.vendor_id as number) ?? []), r]);
+  return new Map(vendorIds.map((id) => {
+    const own = byVendor.get(id) ?? [];
+    const method = vendorDefaultMethod(own);
+    return [id, { method: method ? { id: method.id, name: method.name, payment_type: method.payment_type } : null, count: own.length }];
+  }));
 }
 
-/** Pay bills: the invoice fields plus the vendor's default payment_method (id, name, payment_type) and payment_method_count. */
+/**
+ * Pay bills: the invoice fields plus the vendor's default payment_method (id, name, payment_type),
+ * payment_method_count and `is_payable_now`; the list parameter `payable=now` (payable.ts).
+ */
 export const payBillsHooks: ResourceHooks = {
   ...invoiceHooks,
+  listParams: { ...invoiceHooks.listParams, payable: payableParam },
   async decorate(rows, ctx) {
     await invoiceHooks.decorate?.(rows, ctx);
+    await markPayableNow(rows, ctx);
     const methods = await vendorMethods(ctx, [...new Set(rows.map((r) => r.vendor_id as number))]);
     for (const row of rows) {
       const own = methods.get(row.vendor_id as number);

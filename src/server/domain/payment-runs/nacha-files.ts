@@ -1,11 +1,19 @@
 /**
- * The NACHA files of a processed run: one per originating account + payment date, its ACH
- * payments in two batches at most — CCD for business vendors, PPD for individuals (vendor_type
- * EMPLOYEE) — with the invoice numbers in the addenda. Returns each payment's trace number.
+ * The NACHA files of ACH payments (a processed run's, or a reissued payment's): one per originating
+ * account + payment date, its payments in two batches at most — CCD for business vendors, PPD for
+ * individuals (vendor_type EMPLOYEE) — with the invoice numbers in the addenda; stored as
+ * nacha_payments (NEW). Returns each payment's trace number.
  */
+import { money } from "../../../framework/money.js";
+import { resourceByName } from "../../../../resources/index.js";
+import { insertRows } from "../../db/bulk.js";
+import type { DB } from "../../db/connect.js";
 import { unprocessable } from "../../http/errors.js";
-import type { Row } from "../../resources/context.js";
+import type { Ctx, Row } from "../../resources/context.js";
+import { auditMany } from "../../resources/write.js";
 import { writeNacha, type NachaBatch, type NachaEntry } from "../../payments/nacha.js";
+import { anyId } from "./ids.js";
+import { issueNumbers } from "./numbers.js";
 
 export interface AchPayment {
   id: number;
@@ -21,6 +29,26 @@ export interface AchPayment {
   invoice_numbers: string[];
 }
 
+/** A payment row joined with its vendor (name, vendor_type) and vendor method (routing, account_number, account_type). */
+export interface AchSource extends Row {
+  id: number;
+  amount: string;
+  payment_date: string;
+  payment_method_from_id: number;
+}
+
+/** The columns of `AchSource` from payments `p`, vendors `v` and the vendor's payment method `m`. */
+export const achSourceColumns = ["p.id", "p.amount", "p.payment_type", "p.payment_method_from_id", "p.vendor_id", "p.payment_date", "v.name as vendor_name", "v.vendor_type",
+  "m.routing", "m.account_number", "m.account_type"] as const;
+
+export function achPaymentOf(p: AchSource, paymentNumber: string, invoiceNumbers: string[]): AchPayment {
+  return {
+    id: p.id, payment_number: paymentNumber, amount: money(p.amount).toFixed(2), payment_date: String(p.payment_date), payment_method_from_id: p.payment_method_from_id,
+    vendor_name: String(p.vendor_name), vendor_type: String(p.vendor_type), routing: (p.routing as string | null) ?? null,
+    account_number: (p.account_number as string | null) ?? null, account_type: String(p.account_type ?? "checking"), invoice_numbers: invoiceNumbers,
+  };
+}
+
 export interface BuiltFile {
   from: Row;
   payment_date: string;
@@ -33,6 +61,7 @@ export interface BuiltFile {
 
 /** The "company entry description" of the batch header (10 characters). */
 const entryDescription = "VENDOR PAY";
+const nachaPayments = resourceByName.get("nacha_payments")!;
 const originFields = ["immediate_destination", "immediate_origin", "nacha_company_id", "nacha_company_name"];
 
 const secOf = (vendorType: string): NachaBatch["sec"] => (vendorType === "EMPLOYEE" ? "PPD" : "CCD");
@@ -74,4 +103,29 @@ export function nachaFiles(payments: readonly AchPayment[], fromAccounts: Readon
       traces: new Map(order.map((p, i) => [p.id, traces[i]])),
     };
   });
+}
+
+/**
+ * Write the files of these ACH payments and store each as a nacha_payments row (NEW), linked to the
+ * run (and its batch of the originating account) when the payments belong to one. Inside the
+ * caller's transaction. Returns payment id → trace number.
+ */
+export async function storeNachaFiles(trx: DB, ctx: Ctx, target: { runId: number | null; currencyCode: string }, ach: readonly AchPayment[], now: Date): Promise<Map<number, string>> {
+  if (ach.length === 0) return new Map();
+  const fromIds = [...new Set(ach.map((p) => p.payment_method_from_id))];
+  const from = await trx.selectFrom("payment_methods").selectAll().where("company_id", "=", ctx.company.id).where(anyId("id", fromIds)).execute();
+  const files = nachaFiles(ach, new Map(from.map((f) => [f.id as number, f as Row])), now);
+  const numbers = await issueNumbers(trx, "nacha_payments", "number", ctx.company.id, "NACHA", files.length);
+  const batches = target.runId == null ? [] : await trx.selectFrom("payment_run_batches as b").innerJoin("payment_run_items as i", "i.payment_run_batch_id", "b.id")
+    .select(["b.batch_number", "i.payment_method_from_id"]).distinct().where("b.company_id", "=", ctx.company.id).where("b.payment_run_id", "=", target.runId).execute();
+  const rows = files.map((file, n): Row => ({
+    company_id: ctx.company.id, number: numbers[n], batch_number: batches.find((b) => b.payment_method_from_id === file.from.id)?.batch_number ?? null,
+    amount: money(String(file.amount_cents)).dividedBy(100).toFixed(2), currency_code: target.currencyCode, status: "NEW", submitted_at: now,
+    payment_run_id: target.runId, payment_method_from_id: file.from.id, entry_count: file.entry_count, payment_date: file.payment_date,
+    file_name: `${numbers[n]}-${file.payment_date}.txt`, content: file.content,
+  }));
+  const inserted = await insertRows(trx, "nacha_payments", rows);
+  // the file itself is filtered from the audit (content is write-only)
+  await auditMany(trx, ctx, "create", nachaPayments, inserted.map((r, n) => ({ id: r.id as number, changes: Object.fromEntries(Object.entries(rows[n]).map(([k, v]) => [k, [null, v]])) })));
+  return new Map(files.flatMap((f) => [...f.traces]));
 }

@@ -11,6 +11,7 @@ import type { FieldErrors } from "../../http/errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import { planCredits, type CreditTarget } from "./credits.js";
 import { anyId } from "./ids.js";
+import { vendorDefaultMethod } from "./payable.js";
 import { addError, type RunRequest } from "./request.js";
 
 const payable = expandStatuses(invoices, ["PAYABLE"]);
@@ -74,7 +75,9 @@ export async function planRun(db: DB, ctx: Ctx, request: RunRequest, errors: Fie
   const methods = await loadMethods(db, ctx, vendorIds, methodIds);
   const byId = new Map(methods.map((m) => [m.id as number, m]));
   const active = methods.filter((m) => m.status === "ACTIVE");
-  const vendorDefault = new Map(active.filter((m) => m.owner_type === "Vendor" && m.is_default === true).map((m) => [m.vendor_id as number, m]));
+  const activeByVendor = new Map<number, Row[]>();
+  for (const m of active.filter((m) => m.owner_type === "Vendor")) activeByVendor.set(m.vendor_id as number, [...(activeByVendor.get(m.vendor_id as number) ?? []), m]);
+  const vendorDefault = new Map(vendorIds.map((id) => [id, vendorDefaultMethod(activeByVendor.get(id) ?? [])]));
   const companyDefault = active.find((m) => m.owner_type === "Company" && m.is_default === true);
 
   const groups = new Map<string, PlannedPayment>();
@@ -95,7 +98,7 @@ export async function planRun(db: DB, ctx: Ctx, request: RunRequest, errors: Fie
     }
     const method = item.payment_method_id === null ? vendorDefault.get(invoice.vendor_id as number) : byId.get(item.payment_method_id);
     if (!method) {
-      addError(errors, at("payment_method_id"), item.payment_method_id === null ? "the vendor has no active default payment method" : "is not a payment method of this company");
+      addError(errors, at("payment_method_id"), item.payment_method_id === null ? "the vendor has no active default payment method (nor a single active one)" : "is not a payment method of this company");
     } else if (method.owner_type !== "Vendor" || method.vendor_id !== invoice.vendor_id) {
       addError(errors, at("payment_method_id"), "is not a payment method of the invoice's vendor");
     } else if (method.status !== "ACTIVE") {

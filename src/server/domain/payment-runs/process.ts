@@ -17,7 +17,7 @@ import { isoDate } from "../../../framework/dates.js";
 import { money, round, sum } from "../../../framework/money.js";
 import { resourceByName } from "../../../../resources/index.js";
 import type { DB } from "../../db/connect.js";
-import { insertRows, updateFromValues } from "../../db/bulk.js";
+import { updateFromValues } from "../../db/bulk.js";
 import { conflict, notFound, unprocessable } from "../../http/errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import { findRow } from "../../resources/query.js";
@@ -28,7 +28,7 @@ import { settledBalances } from "../invoice_balances.js";
 import { accountsByNumber, paymentEntry, post } from "../ledger.js";
 import { scheduledStatuses } from "../payments.js";
 import { sql } from "kysely";
-import { nachaFiles, type AchPayment } from "./nacha-files.js";
+import { achPaymentOf, achSourceColumns, storeNachaFiles, type AchSource } from "./nacha-files.js";
 import { issueNumbers } from "./numbers.js";
 import { anyId } from "./ids.js";
 
@@ -52,13 +52,12 @@ async function storedAnswer(trx: DB, ctx: Ctx, key: string, runId: number): Prom
   return { status: stored.status_code as number, body: stored.response as Row };
 }
 
-interface RunPayment extends Row { id: number; amount: string; payment_type: string; payment_method_from_id: number; vendor_id: number; payment_date: string }
+interface RunPayment extends AchSource { payment_type: string; vendor_id: number }
 
 async function scheduledPayments(trx: DB, ctx: Ctx, runId: number): Promise<RunPayment[]> {
   return (await trx.selectFrom("payments as p").innerJoin("vendors as v", "v.id", "p.vendor_id")
     .leftJoin("payment_methods as m", "m.id", "p.payment_method_id")
-    .select(["p.id", "p.amount", "p.payment_type", "p.payment_method_from_id", "p.vendor_id", "p.payment_date", "v.name as vendor_name", "v.vendor_type",
-      "m.routing", "m.account_number", "m.account_type"])
+    .select([...achSourceColumns])
     .where("p.company_id", "=", ctx.company.id).where("p.payment_run_id", "=", runId).where("p.record_type", "=", "DEBIT")
     .where("p.excluded", "=", false).where("p.status", "in", [...scheduledStatuses]).orderBy("p.id").execute()) as RunPayment[];
 }
@@ -101,23 +100,6 @@ async function applyRunCredits(trx: DB, ctx: Ctx, runId: number): Promise<void> 
   }
 }
 
-async function writeFiles(trx: DB, ctx: Ctx, run: Row, ach: AchPayment[], now: Date): Promise<Map<number, string>> {
-  if (ach.length === 0) return new Map();
-  const fromIds = [...new Set(ach.map((p) => p.payment_method_from_id))];
-  const from = await trx.selectFrom("payment_methods").selectAll().where("company_id", "=", ctx.company.id).where(anyId("id", fromIds)).execute();
-  const files = nachaFiles(ach, new Map(from.map((f) => [f.id as number, f as Row])), now);
-  const numbers = await issueNumbers(trx, "nacha_payments", "number", ctx.company.id, "NACHA", files.length);
-  const batches = await trx.selectFrom("payment_run_batches as b").innerJoin("payment_run_items as i", "i.payment_run_batch_id", "b.id")
-    .select(["b.batch_number", "i.payment_method_from_id"]).distinct().where("b.payment_run_id", "=", run.id as number).execute();
-  await insertRows(trx, "nacha_payments", files.map((file, n) => ({
-    company_id: ctx.company.id, number: numbers[n], batch_number: batches.find((b) => b.payment_method_from_id === file.from.id)?.batch_number ?? null,
-    amount: money(String(file.amount_cents)).dividedBy(100).toFixed(2), currency_code: String(run.currency_code), status: "NEW", submitted_at: now,
-    payment_run_id: run.id, payment_method_from_id: file.from.id, entry_count: file.entry_count, payment_date: file.payment_date,
-    file_name: `${numbers[n]}-${file.payment_date}.txt`, content: file.content,
-  })));
-  return new Map(files.flatMap((f) => [...f.traces]));
-}
-
 async function processLocked(trx: DB, ctx: Ctx, run: Row): Promise<void> {
   const now = new Date();
   const companyId = ctx.company.id;
@@ -139,12 +121,8 @@ async function processLocked(trx: DB, ctx: Ctx, run: Row): Promise<void> {
     own.push(String(l.number));
     invoiceNumbers.set(l.payment_id, own);
   }
-  const ach: AchPayment[] = payments.filter((p) => p.payment_type === "ach").map((p) => ({
-    id: p.id, payment_number: numberOf.get(p.id)!, amount: money(p.amount).toFixed(2), payment_date: String(p.payment_date), payment_method_from_id: p.payment_method_from_id,
-    vendor_name: String(p.vendor_name), vendor_type: String(p.vendor_type), routing: (p.routing as string | null) ?? null,
-    account_number: (p.account_number as string | null) ?? null, account_type: String(p.account_type ?? "checking"), invoice_numbers: invoiceNumbers.get(p.id) ?? [],
-  }));
-  const traces = await writeFiles(trx, ctx, run, ach, now);
+  const ach = payments.filter((p) => p.payment_type === "ach").map((p) => achPaymentOf(p, numberOf.get(p.id)!, invoiceNumbers.get(p.id) ?? []));
+  const traces = await storeNachaFiles(trx, ctx, { runId: run.id as number, currencyCode: String(run.currency_code) }, ach, now);
 
   const today = isoDate(now);
   await updateFromValues(trx, "payments", companyId,

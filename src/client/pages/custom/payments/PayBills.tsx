@@ -40,7 +40,14 @@ const payKeys = ["allowPayments", "payInvoices"];
 /** the cross-border card integration's payment type: never paid from here (data spec 5) */
 const corpayType = "corpay_card";
 
-type Invoice = Row & PayableInvoice & { is_validate_pay_now?: boolean; payment_method?: { payment_type?: string } | null };
+type Invoice = Row & PayableInvoice & { is_validate_pay_now?: boolean; is_payable_now?: boolean; payment_method?: { payment_type?: string } | null };
+
+/**
+ * Bulk 'all' mode pays what the server's one rule calls payable now (`payable=now`: payable status,
+ * not on hold, a pending balance, a vendor with a default payment method): its totals, its count and
+ * the rows the run is built from all ask the server by that rule, and a page's rows carry it as `is_payable_now`.
+ */
+const payableNow: LogicalFilter = { field: "payable", operator: "eq", value: "now" };
 
 /** The list's filters in the API's query grammar, for the stats of bulk 'all' mode. */
 const grammarQuery = (filters: readonly LogicalFilter[]) =>
@@ -74,8 +81,8 @@ export default function PayBills({ page }: CustomPageProps) {
   const errors = rowErrors(selected);
   const dateError = paymentDateError(paymentDate);
   const logical = filters.filter((f): f is LogicalFilter => "field" in f);
-  const allStats = useApi<{ key: string; count: number; sum: string }[]>(all
-    ? `/api/${resource.name}/stats?_group=currency_code&_sum=outstanding_balance_pending&${grammarQuery(logical)}` : null);
+  const allStats = useApi<{ key: string; count: number; sum: string }[]>(mayPay
+    ? `/api/${resource.name}/stats?_group=currency_code&_sum=outstanding_balance_pending&${grammarQuery([...logical, payableNow])}` : null);
 
   /** the method the row's payment would use: the one chosen, else the vendor's default the server names */
   const methodType = (row: Invoice) => options.methodOf(row.vendor_id, items.get(row.id)?.payment_method_id)?.payment_type ?? row.payment_method?.payment_type;
@@ -100,7 +107,7 @@ export default function PayBills({ page }: CustomPageProps) {
       title: t("paymentAmount", "Payment Amount"),
       align: "right",
       render: (_: unknown, row: Invoice) => {
-        const item = all ? (payable(row) ? selectionOf(row) : undefined) : items.get(row.id);
+        const item = all ? (row.is_payable_now ? selectionOf(row) : undefined) : items.get(row.id);
         if (!item) return null;
         const rowError = errors.get(row.id)?.find((e) => e !== "payBills.errors.creditAvailable" && e !== "payBills.errors.creditPayment");
         return (
@@ -150,9 +157,10 @@ export default function PayBills({ page }: CustomPageProps) {
   async function everyMatching(): Promise<SelectedInvoice[]> {
     const found: SelectedInvoice[] = [];
     for (let current = 1; ; current++) {
-      const { data, total } = await dataProvider().getList<Invoice>({ resource: resource.name, pagination: { currentPage: current, pageSize: bulkPage }, filters, sorters });
-      // an invoice whose vendor has no payment method is refused by the server; bulk mode leaves it out
-      found.push(...data.filter((row) => payable(row) && row.payment_method).map(selectionOf));
+      const { data, total } = await dataProvider().getList<Invoice>({
+        resource: resource.name, pagination: { currentPage: current, pageSize: bulkPage }, filters: [...filters, payableNow], sorters,
+      });
+      found.push(...data.map(selectionOf));
       if (data.length < bulkPage || current * bulkPage >= total) return found;
     }
   }
@@ -171,7 +179,7 @@ export default function PayBills({ page }: CustomPageProps) {
   const totals = all
     ? (allStats.data ?? []).map((s) => ({ currency_code: s.key, amount: s.sum, count: s.count }))
     : totalsByCurrency(selected);
-  const matching = tableProps.pagination ? tableProps.pagination.total ?? 0 : 0;
+  const matching = (allStats.data ?? []).reduce((count, s) => count + s.count, 0);
   const allLabel = translate("payBills.allMode", { count: matching }, "Pay all matching invoices");
   const ready = mayPay && !dateError && errors.size === 0 && (all || items.size > 0);
 
@@ -216,7 +224,7 @@ export default function PayBills({ page }: CustomPageProps) {
         pagination={tableProps.pagination && { ...tableProps.pagination, showSizeChanger: false }}
         rowSelection={{
           preserveSelectedRowKeys: true,
-          selectedRowKeys: all ? rows.filter(payable).map((r) => r.id) : [...items.keys()],
+          selectedRowKeys: all ? rows.filter((r) => r.is_payable_now).map((r) => r.id) : [...items.keys()],
           getCheckboxProps: (row) => ({ disabled: all || !payable(row), "aria-label": row.number }),
           onChange: (keys, chosen) => setItems((previous) => new Map(keys.map((key) => {
             const id = Number(key);

@@ -5,10 +5,7 @@
  * The selection survives the trip to /review_payment_run and back in session storage.
  */
 import { earliestPaymentDate, isBusinessDay } from "../../../../framework/business-days.js";
-import { money, round, sum } from "../../../../framework/money.js";
-
-/** data spec 9: minimum payment amount. */
-export const minimumPayment = "0.01";
+import { minimumPayment, money, round, sum } from "../../../../framework/money.js";
 
 export interface AppliedCredit {
   credit_id: number;
