@@ -12,6 +12,7 @@
  *            an ACH reissue is written into its own NACHA file (nacha_payments NEW), else no money would move.
  * After each, the payment's run is CLOSED when all its payments are final, OPEN again when not.
  */
+import { earliestPaymentDate } from "../../framework/business-days.js";
 import { isoDate } from "../../framework/dates.js";
 import { resourceByName } from "../../../resources/index.js";
 import type { DB } from "../db/connect.js";
@@ -145,14 +146,16 @@ async function reissue(locked: Locked): Promise<number> {
   await moveInvoiceBalances(trx, ctx, links, "settle");
   const copied = ["vendor_id", "amount", "currency_code", "payment_type", "record_type", "payment_run_id", "payment_method_id", "payment_method_from_id",
     "subsidiary_id", "reference_number", "description", "project_name", "posting_period_name"];
+  // the new payment goes out on the first business day the bank can still take (the cut-off rule), like a run
+  const paymentDate = earliestPaymentDate();
   const values: Row = {
     ...Object.fromEntries(copied.map((k) => [k, payment[k] ?? null])),
-    company_id: ctx.company.id, payment_number: `${String(payment.payment_number)}-R`, payment_date: today, submit_date: today,
+    company_id: ctx.company.id, payment_number: `${String(payment.payment_number)}-R`, payment_date: paymentDate, submit_date: today,
     balance: "0.00", status: "PROCESSING (REISSUED)", reissue_of_id: payment.id, submitter_id: ctx.contact.id,
   };
   const created = await trx.insertInto("payments").values(values).returningAll().executeTakeFirstOrThrow();
   await trx.insertInto("invoice_payment_links").values(links.map((l) => ({ company_id: ctx.company.id, payment_id: created.id, invoice_id: l.invoice_id, amount: l.amount }))).execute();
-  await postPayment(trx, ctx.company.id, { ...ledgerPayment(created as Row), payment_date: today, amount: String(created.amount), payment_method_from_id: (created.payment_method_from_id as number | null) ?? null });
+  await postPayment(trx, ctx.company.id, { ...ledgerPayment(created as Row), payment_date: paymentDate, amount: String(created.amount), payment_method_from_id: (created.payment_method_from_id as number | null) ?? null });
   if (created.payment_type === "ach") values.trace_number = await sendAch(locked, created as Row);
   await audit(trx, ctx, "create", payments, created.id as number, Object.fromEntries(Object.entries(values).map(([k, v]) => [k, [null, v]])));
   return created.id as number;
