@@ -112,6 +112,34 @@ describe("payment runs: create and reserve", () => {
   });
 });
 
+describe("payment runs: the originating account", () => {
+  it("without one chosen: the company's default account, else its only active one; several and no default → 422 naming the row", async () => {
+    const db = h.database.db;
+    const companyId = await acme();
+    const accounts = await db.selectFrom("payment_methods").select(["id", "is_default", "status"]).where("company_id", "=", companyId)
+      .where("owner_type", "=", "Company").where("currency_code", "=", "USD").where("status", "=", "ACTIVE").orderBy("id").execute();
+    expect(accounts.length).toBeGreaterThan(1);
+    const fromOf = async (runId: number) => (await db.selectFrom("payments").select("payment_method_from_id").where("payment_run_id", "=", runId).execute()).map((p) => p.payment_method_from_id);
+    const theDefault = accounts.find((a) => a.is_default)!;
+    const other = accounts.find((a) => !a.is_default)!;
+    try {
+      expect(await fromOf((await createdRun(await payables(1, 1))).id)).toEqual([theDefault.id]);
+      // no default, several active: nothing says which account pays
+      await db.updateTable("payment_methods").set({ is_default: false }).where("id", "=", theDefault.id).execute();
+      const fixture = await payables(1, 1);
+      const refused = await call("admin@acme.test", "POST", "/api/payment_runs", { payment_date: paymentDate, items: itemsOf(fixture) });
+      expect(refused.statusCode).toBe(422);
+      expect(Object.keys(refused.json().errors)).toEqual(["items.0.payment_method_from_id"]);
+      expect(await pending(fixture.invoices[0].id)).toBe(money(fixture.invoices[0].amount).toFixed(2));
+      // one active account left: it pays, default or not
+      await db.updateTable("payment_methods").set({ status: "INACTIVE" }).where("id", "in", accounts.filter((a) => a.id !== other.id).map((a) => a.id)).execute();
+      expect(await fromOf((await createdRun(fixture)).id)).toEqual([other.id]);
+    } finally {
+      for (const a of accounts) await db.updateTable("payment_methods").set({ is_default: a.is_default, status: a.status }).where("id", "=", a.id).execute();
+    }
+  });
+});
+
 describe("pay bills: 'all matching' pays what payable=now lists", () => {
   it("totals, rows and the run built from them count only invoices not on hold, with a payment method to pay by and a balance", async () => {
     const fixture = await payables(6, 2);

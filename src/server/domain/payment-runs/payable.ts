@@ -1,7 +1,7 @@
 /**
  * What a pay-bills run would really pay, as ONE rule in SQL: an invoice APPROVED or OPEN (PAYABLE),
  * not on hold, with a pending balance (at least 0.01) and a vendor payment method to pay it by
- * (`vendorDefaultMethod`: a row of bulk 'all' mode is paid in full by that method). `payable=now` on
+ * (`defaultMethod`: a row of bulk 'all' mode is paid in full by that method). `payable=now` on
  * GET /api/invoices_pay_bills and its /stats applies it, so the 'all matching' totals and the rows
  * the run is built from are the same invoices; the decorated `is_payable_now` marks a page's rows by it.
  */
@@ -16,11 +16,12 @@ import { anyId } from "./ids.js";
 const payableStatuses = expandStatuses(invoices, ["PAYABLE"]);
 
 /**
- * The method a vendor's payment uses unless another is chosen, among its ACTIVE methods: the default
- * one, else the only one (nothing to choose between; the pay-bills grid shows it so too). The SQL of
- * `payableNow` below says the same.
+ * The method a payment uses unless another is chosen, among the owner's ACTIVE methods (a vendor's
+ * methods, or the company's originating accounts): the default one, else the only one (nothing to
+ * choose between; the pay-bills grid shows it so too). The SQL of `payableNow` below says the same
+ * for vendors.
  */
-export function vendorDefaultMethod<T extends Row>(activeMethods: readonly T[]): T | undefined {
+export function defaultMethod<T extends Row>(activeMethods: readonly T[]): T | undefined {
   return activeMethods.find((m) => m.is_default === true) ?? (activeMethods.length === 1 ? activeMethods[0] : undefined);
 }
 
@@ -31,7 +32,7 @@ function payableNow(qb: Select, ctx: Ctx): Select {
     .where(`${alias}.status`, "=", "ACTIVE");
   return qb.where("t.status", "in", payableStatuses).where(sql<boolean>`coalesce(t.is_on_hold, false)`, "=", false)
     .where("t.outstanding_balance_pending", ">=", minimumPayment)
-    // vendorDefaultMethod: an active default method, or exactly one active method
+    // defaultMethod: an active default method, or exactly one active method
     .where(({ exists, or, selectFrom }) => or([
       exists(activeMethods("m").where("m.is_default", "=", true)),
       sql<boolean>`(${selectFrom(activeMethods("m").as("only")).select(sql<number>`count(*)`.as("n"))}) = 1`,

@@ -11,7 +11,7 @@ import type { FieldErrors } from "../../http/errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import { planCredits, type CreditTarget } from "./credits.js";
 import { anyId } from "./ids.js";
-import { vendorDefaultMethod } from "./payable.js";
+import { defaultMethod } from "./payable.js";
 import { addError, type RunRequest } from "./request.js";
 
 const payable = expandStatuses(invoices, ["PAYABLE"]);
@@ -77,8 +77,8 @@ export async function planRun(db: DB, ctx: Ctx, request: RunRequest, errors: Fie
   const active = methods.filter((m) => m.status === "ACTIVE");
   const activeByVendor = new Map<number, Row[]>();
   for (const m of active.filter((m) => m.owner_type === "Vendor")) activeByVendor.set(m.vendor_id as number, [...(activeByVendor.get(m.vendor_id as number) ?? []), m]);
-  const vendorDefault = new Map(vendorIds.map((id) => [id, vendorDefaultMethod(activeByVendor.get(id) ?? [])]));
-  const companyDefault = active.find((m) => m.owner_type === "Company" && m.is_default === true);
+  const vendorDefault = new Map(vendorIds.map((id) => [id, defaultMethod(activeByVendor.get(id) ?? [])]));
+  const companyDefault = defaultMethod(active.filter((m) => m.owner_type === "Company"));
 
   const groups = new Map<string, PlannedPayment>();
   for (const item of request.items) {
@@ -106,7 +106,7 @@ export async function planRun(db: DB, ctx: Ctx, request: RunRequest, errors: Fie
     }
     const from = item.payment_method_from_id === null ? companyDefault : byId.get(item.payment_method_from_id);
     if (!from) {
-      addError(errors, at("payment_method_from_id"), item.payment_method_from_id === null ? "the company has no active default originating account" : "is not an originating account of this company");
+      addError(errors, at("payment_method_from_id"), item.payment_method_from_id === null ? "the company has no active default originating account (nor a single active one)" : "is not an originating account of this company");
     } else if (from.owner_type !== "Company" || from.status !== "ACTIVE") {
       addError(errors, at("payment_method_from_id"), "is not an active originating account of the company");
     } else if (from.currency_code !== invoice.currency_code) {
