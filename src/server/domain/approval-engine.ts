@@ -9,9 +9,12 @@
  *   amounts taken as in the company's currency; SUBSIDIARY / VENDOR when the record's subsidiary_id
  *   / vendor_id is in `ids`; ACCOUNT when an account of the GL coding (by number) is in `ids`.
  *   DEPARTMENT, LOCATION, VENDOR_PO, INVOICE_PO, CUSTOM_QUESTION and CUSTOM_TRIGGER never match
- *   (no id-keyed departments/locations, no custom questions yet). OTHER approvers create no row.
+ *   (no id-keyed departments/locations, no custom questions yet).
  * - Rows: USER and CUSTOM_APPROVERS: one row per contact; TEAM: one row per team (any member may
- *   claim/approve), or one row per member when require_all.
+ *   claim/approve), or one row per member when require_all; OTHER: one row for the requester's
+ *   manager (contacts.manager_id of the engine's `requester` contact, else of the submitting user's
+ *   contact). A requester without a manager (or managing themself) refuses the submit with 422
+ *   "Step N needs the requester's manager: <name> has none": a step is never skipped.
  * - A step is done when every row of it is approved (require_all) or one is: the step's other
  *   pending rows are then removed. Only the lowest pending step is actionable (409 otherwise).
  * - A rejection rejects the record and closes the chain: the other pending rows become `rejected`
@@ -83,6 +86,24 @@ export async function teamMembers(trx: DB, companyId: number, teamId: number): P
   return rows.map((r) => r.contact_id as number);
 }
 
+/**
+ * An OTHER step's approver: the manager of the record's requester (the engine's requester column, else
+ * the submitting user's contact). No manager, or the requester managing themself: 422, the chain is not
+ * started (a step is never skipped silently).
+ */
+async function requestersManager(trx: DB, ctx: Ctx, engine: Engine, record: Row, step: Step): Promise<number> {
+  const own = engine.requester ? record[engine.requester] : null;
+  const requesterId = typeof own === "number" ? own : ctx.contact.id;
+  const requester = await trx.selectFrom("contacts").select(["first_name", "last_name", "manager_id"])
+    .where("company_id", "=", ctx.company.id).where("id", "=", requesterId).executeTakeFirst();
+  const managerId = requester?.manager_id as number | null | undefined;
+  if (managerId == null || managerId === requesterId) {
+    const name = requester ? `${String(requester.first_name)} ${String(requester.last_name)}` : `contact ${requesterId}`;
+    throw unprocessable({ base: [`Step ${step.order} needs the requester's manager: ${name} has none`] });
+  }
+  return managerId;
+}
+
 /** The pending rows the workflow asks for, in step order. */
 async function chainRows(trx: DB, ctx: Ctx, type: string, record: Row): Promise<Row[]> {
   const engine = engineOf(type);
@@ -102,6 +123,8 @@ async function chainRows(trx: DB, ctx: Ctx, type: string, record: Row): Promise<
         if (!requireAll) rows.push({ ...base, step: step.order, team_id: teamId, require_all: false });
         else for (const contactId of await teamMembers(trx, ctx.company.id, teamId)) rows.push({ ...base, step: step.order, team_id: teamId, contact_id: contactId, require_all: true });
       }
+    } else if (step.approver_type === "OTHER") {
+      rows.push({ ...base, step: step.order, contact_id: await requestersManager(trx, ctx, engine, record, step), require_all: false });
     }
   }
   return rows;

@@ -1,7 +1,7 @@
 /**
  * Approval workflow rules, checked on every write with per-step, per-field errors
  * (errors["steps.0.approver_ids"]): approvers exist in the company (contacts for USER and
- * CUSTOM_APPROVERS, teams for TEAM), amount steps have a decimal range with min ≤ max, id-list
+ * CUSTOM_APPROVERS, teams for TEAM; OTHER, the requester's manager, takes none), amount steps have a decimal range with min ≤ max, id-list
  * triggers (SUBSIDIARY, VENDOR, ACCOUNT, DEPARTMENT, LOCATION) have ids, those of SUBSIDIARY / VENDOR /
  * ACCOUNT exist, step orders are distinct; and at most one workflow per type is ACTIVE.
  */
@@ -73,6 +73,7 @@ async function checkSteps(steps: readonly Step[], ctx: Ctx, trx: DB): Promise<Fi
     const approvers = step.approver_ids ?? [];
     const target = approverTables[step.approver_type];
     if (target && approvers.length === 0) add(i, "approver_ids", "choose at least one approver");
+    if (step.approver_type === "OTHER" && approvers.length) add(i, "approver_ids", "an OTHER step's approver is the requester's manager: it takes no approvers");
     if (target) {
       const missing = await missingIds(trx, ctx.company.id, target.table, approvers, target.where);
       if (missing.length) add(i, "approver_ids", `${step.approver_type === "TEAM" ? "teams" : "company contacts"} not found: ${missing.join(", ")}`);

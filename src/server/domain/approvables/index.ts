@@ -23,6 +23,9 @@ export interface Engine {
   owns?(record: Row): boolean;
   /** the record's own checks before a submit or an approval (e.g. GL coding) */
   check?(record: Row, action: "submit" | "approve", trx: DB, ctx: Ctx): Promise<void> | void;
+  /** the record's contact column naming who asked for it (OTHER steps ask that contact's manager);
+   *  none, or empty on the record: the submitting user's contact */
+  requester?: string;
   /** the values the triggers compare */
   facts(record: Row, trx: DB, ctx: Ctx): Promise<Facts>;
   /** fields whose change by an edit restarts a pending chain (amount, coding, vendor…) */

@@ -1,0 +1,98 @@
+/**
+ * Workflow steps beyond amounts and ids: OTHER approvers (the requester's manager), DEPARTMENT and
+ * LOCATION names, INVOICE_PO and VENDOR_PO, and the custom triggers that cannot be saved yet.
+ */
+import { describe, expect, it } from "vitest";
+import { acmeOf, approvalsOf, codedInvoice, useWorkflow } from "./approval-fixtures.js";
+import { useApp } from "./harness.js";
+
+const h = useApp();
+const acme = () => acmeOf(h);
+
+const post = async (email: string, url: string, payload?: object) =>
+  h.app.inject({ method: "POST", url, headers: await h.login(email), ...(payload ? { payload } : {}) });
+const get = async (url: string) => (await h.app.inject({ url, headers: await h.login("admin@acme.test") })).json().data;
+
+async function setManager(contactId: number, managerId: number | null): Promise<void> {
+  await h.database.db.updateTable("contacts").set({ manager_id: managerId }).where("id", "=", contactId).execute();
+}
+
+/** A DRAFT purchase order of Acme requested by `requestorId`, created by po@acme.test. */
+async function draftPo(requestorId: number | null): Promise<number> {
+  const { vendor } = await acme();
+  const created = await post("po@acme.test", "/api/purchase_orders", {
+    number: `PO-S-${Math.random().toString(36).slice(2, 8)}`, vendor_id: vendor, date: "2026-11-02", currency_code: "USD", amount: "800.00", requestor_id: requestorId,
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  return created.json().data.id as number;
+}
+
+describe("OTHER approvers: the requester's manager", () => {
+  it("one pending row for the manager of the PO's requestor; the manager approves", async () => {
+    const { contact } = await acme();
+    const staff = await contact("staff@acme.test");
+    const approver = await contact("approver@acme.test");
+    await setManager(staff, approver);
+    await useWorkflow(h, "PurchaseOrder", [{ order: 1, trigger: "DEFAULT", approver_type: "OTHER" }]);
+    const id = await draftPo(staff);
+    expect((await post("po@acme.test", `/api/purchase_orders/${id}/submit`)).statusCode).toBe(200);
+    const rows = await approvalsOf(h, "PurchaseOrder", id);
+    expect(rows.map((r) => [r.step, r.contact_id, r.aasm_state])).toEqual([[1, approver, "pending"]]);
+    expect((await post("staff@acme.test", `/api/approvals/${rows[0].id}/approve`)).statusCode).toBe(403);
+    expect((await post("approver@acme.test", `/api/approvals/${rows[0].id}/approve`)).statusCode).toBe(200);
+    expect((await get(`/api/purchase_orders/${id}`)).status).toBe("APPROVED");
+  });
+
+  it("without a requester column the submitting user's contact is the requester", async () => {
+    const { contact, vendor } = await acme();
+    await setManager(await contact("ap@acme.test"), await contact("approver@acme.test"));
+    await useWorkflow(h, "Invoice", [{ order: 1, trigger: "DEFAULT", approver_type: "OTHER" }]);
+    const created = await post("ap@acme.test", "/api/invoices", codedInvoice("OT", vendor, "120.00"));
+    const id = created.json().data.id as number;
+    expect((await post("ap@acme.test", `/api/invoices/${id}/submit`)).statusCode).toBe(200);
+    expect((await approvalsOf(h, "Invoice", id)).map((r) => r.contact_id)).toEqual([await contact("approver@acme.test")]);
+  });
+
+  it("refuses the submit, writing nothing, when the requester has no manager or manages themself", async () => {
+    const { contact } = await acme();
+    const receiving = await contact("receiving@acme.test");
+    await useWorkflow(h, "PurchaseOrder", [
+      { order: 1, trigger: "DEFAULT", approver_type: "USER", approver_ids: [await contact("admin@acme.test")] },
+      { order: 2, trigger: "DEFAULT", approver_type: "OTHER" },
+    ]);
+    const name = await h.database.db.selectFrom("contacts").select(["first_name", "last_name"]).where("id", "=", receiving).executeTakeFirstOrThrow();
+    const message = `Step 2 needs the requester's manager: ${name.first_name} ${name.last_name} has none`;
+    for (const manager of [null, receiving]) {
+      await setManager(receiving, manager);
+      const id = await draftPo(receiving);
+      const refused = await post("po@acme.test", `/api/purchase_orders/${id}/submit`);
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().errors).toEqual({ base: [message] });
+      expect(await approvalsOf(h, "PurchaseOrder", id)).toEqual([]);
+      expect((await get(`/api/purchase_orders/${id}`)).status).toBe("DRAFT");
+    }
+  });
+
+  it("segregation of duties still applies: a manager who submitted the record cannot approve it", async () => {
+    const { contact } = await acme();
+    const staff = await contact("staff@acme.test");
+    await setManager(staff, await contact("po@acme.test"));
+    await useWorkflow(h, "PurchaseOrder", [{ order: 1, trigger: "DEFAULT", approver_type: "OTHER" }]);
+    const id = await draftPo(staff);
+    expect((await post("po@acme.test", `/api/purchase_orders/${id}/submit`)).statusCode).toBe(200);
+    const [row] = await approvalsOf(h, "PurchaseOrder", id);
+    expect(row.contact_id).toBe(await contact("po@acme.test"));
+    const own = await post("po@acme.test", `/api/approvals/${row.id}/approve`);
+    expect(own.statusCode).toBe(403);
+    expect(own.json().errors.base[0]).toMatch(/Segregation of duties/);
+  });
+
+  it("an OTHER step takes no approver ids", async () => {
+    const { contact } = await acme();
+    const response = await post("admin@acme.test", "/api/workflows", {
+      name: "Manager with ids", workflow_type: "PurchaseOrder", steps: [{ order: 1, trigger: "DEFAULT", approver_type: "OTHER", approver_ids: [await contact("approver@acme.test")] }],
+    });
+    expect(response.statusCode).toBe(422);
+    expect(Object.keys(response.json().errors)).toEqual(["steps.0.approver_ids"]);
+  });
+});
