@@ -96,3 +96,61 @@ describe("OTHER approvers: the requester's manager", () => {
     expect(Object.keys(response.json().errors)).toEqual(["steps.0.approver_ids"]);
   });
 });
+
+describe("DEPARTMENT and LOCATION steps match the record's names", () => {
+  it("an invoice's department and location name, trimmed and case-insensitive; other names do not match", async () => {
+    const { contact, vendor } = await acme();
+    const approver = await contact("approver@acme.test");
+    const admin = await contact("admin@acme.test");
+    await useWorkflow(h, "Invoice", [
+      { order: 1, trigger: "DEPARTMENT", names: [" Sales ", "Marketing"], approver_type: "USER", approver_ids: [approver] },
+      { order: 2, trigger: "LOCATION", names: ["Austin"], approver_type: "USER", approver_ids: [admin] },
+    ]);
+    const submitted = async (department: string | null, location: string | null) => {
+      const created = await post("ap@acme.test", "/api/invoices", { ...codedInvoice("DL", vendor, "300.00"), department, location_name: location });
+      expect(created.statusCode, created.body).toBe(201);
+      const id = created.json().data.id as number;
+      expect((await post("ap@acme.test", `/api/invoices/${id}/submit`)).statusCode).toBe(200);
+      return (await approvalsOf(h, "Invoice", id)).map((r) => [r.step, r.contact_id, r.aasm_state]);
+    };
+    expect(await submitted("sales", "  AUSTIN ")).toEqual([[1, approver, "pending"], [2, admin, "pending"]]);
+    expect(await submitted("MARKETING", "Boston")).toEqual([[1, approver, "pending"]]);
+    expect(await submitted("Salesforce", null)).toEqual([[1, null, "approved"]]);
+  });
+
+  it("a purchase order's department", async () => {
+    const { contact, vendor } = await acme();
+    const approver = await contact("approver@acme.test");
+    await useWorkflow(h, "PurchaseOrder", [{ order: 1, trigger: "DEPARTMENT", names: ["Engineering"], approver_type: "USER", approver_ids: [approver] }]);
+    const created = await post("po@acme.test", "/api/purchase_orders", {
+      number: `PO-D-${Math.random().toString(36).slice(2, 8)}`, vendor_id: vendor, date: "2026-11-02", currency_code: "USD", amount: "900.00", department: "engineering",
+    });
+    const id = created.json().data.id as number;
+    expect((await post("po@acme.test", `/api/purchase_orders/${id}/submit`)).statusCode).toBe(200);
+    expect((await approvalsOf(h, "PurchaseOrder", id)).map((r) => r.contact_id)).toEqual([approver]);
+  });
+
+  it("refuses DEPARTMENT / LOCATION steps without names, blank names, and names on other steps; stores names trimmed", async () => {
+    const { contact } = await acme();
+    const approver = await contact("approver@acme.test");
+    const refused = await post("admin@acme.test", "/api/workflows", {
+      name: "Names", workflow_type: "Invoice", steps: [
+        { order: 1, trigger: "DEPARTMENT", approver_type: "USER", approver_ids: [approver] },
+        { order: 2, trigger: "LOCATION", names: ["Austin", "  "], approver_type: "USER", approver_ids: [approver] },
+        { order: 3, trigger: "DEFAULT", names: ["Sales"], approver_type: "USER", approver_ids: [approver] },
+      ],
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({
+      "steps.0.names": ["a DEPARTMENT step needs the department names it applies to"],
+      "steps.1.names": ["must not be blank"],
+      "steps.2.names": ["names apply only to DEPARTMENT and LOCATION steps"],
+    });
+    const saved = await post("admin@acme.test", "/api/workflows", {
+      name: "Names ok", workflow_type: "Invoice", steps: [{ order: 1, trigger: "LOCATION", names: [" Austin "], approver_type: "USER", approver_ids: [approver] }],
+    });
+    expect(saved.statusCode).toBe(201);
+    expect(saved.json().data.steps[0].names).toEqual(["Austin"]);
+    expect(saved.json().data.steps_summary).toBe("1. LOCATION (Austin) → USER");
+  });
+});

@@ -260,7 +260,7 @@ describe("workflow rules", () => {
     expect(response.statusCode).toBe(422);
     const errors = response.json().errors;
     expect(errors["steps.0.min_amount"][0]).toMatch(/needs a minimum or a maximum/);
-    expect(errors["steps.1.ids"][0]).toMatch(/DEPARTMENT step needs/);
+    expect(errors["steps.1.names"][0]).toMatch(/DEPARTMENT step needs/);
     expect(errors["steps.1.approver_ids"][0]).toMatch(/company contacts not found/);
     expect(errors["steps.2.order"]).toEqual(["is used by another step"]);
     expect(errors["steps.2.max_amount"][0]).toMatch(/greater than or equal/);

@@ -7,9 +7,12 @@
  * Decisions (documented in docs/api.md):
  * - Triggers: DEFAULT always matches; AMOUNT / APPROVER_AMOUNT when min ≤ amount (≤ max when set),
  *   amounts taken as in the company's currency; SUBSIDIARY / VENDOR when the record's subsidiary_id
- *   / vendor_id is in `ids`; ACCOUNT when an account of the GL coding (by number) is in `ids`.
- *   DEPARTMENT, LOCATION, VENDOR_PO, INVOICE_PO, CUSTOM_QUESTION and CUSTOM_TRIGGER never match
- *   (no id-keyed departments/locations, no custom questions yet).
+ *   / vendor_id is in `ids`; ACCOUNT when an account of the GL coding (by number) is in `ids`;
+ *   DEPARTMENT / LOCATION when the record's department / location name (invoice `department`,
+ *   `location_name`; purchase order and card purchase `department`) is in the step's `names`,
+ *   trimmed and case-insensitive (records carry names: there are no department or location tables);
+ *   records without the column never match. VENDOR_PO, INVOICE_PO, CUSTOM_QUESTION and
+ *   CUSTOM_TRIGGER never match.
  * - Rows: USER and CUSTOM_APPROVERS: one row per contact; TEAM: one row per team (any member may
  *   claim/approve), or one row per member when require_all; OTHER: one row for the requester's
  *   manager (contacts.manager_id of the engine's `requester` contact, else of the submitting user's
@@ -55,6 +58,10 @@ export const approvableResource = (type: string): ResourceDef => resourceByName.
 
 const workflowTypeOf = (type: string) => engineOf(type).workflowType ?? type;
 
+/** A department or location name as compared: trimmed, case-insensitive. */
+const nameKey = (name: string) => name.trim().toLowerCase();
+const namedIn = (step: Step, name: string | null | undefined) => name != null && (step.names ?? []).some((n) => nameKey(n) === nameKey(name));
+
 export function stepMatches(step: Step, facts: Facts): boolean {
   const ids = step.ids ?? [];
   switch (step.trigger) {
@@ -71,6 +78,10 @@ export function stepMatches(step: Step, facts: Facts): boolean {
       return facts.vendorId != null && ids.includes(facts.vendorId);
     case "ACCOUNT":
       return (facts.accountIds ?? []).some((id) => ids.includes(id));
+    case "DEPARTMENT":
+      return namedIn(step, facts.department);
+    case "LOCATION":
+      return namedIn(step, facts.location);
     default:
       return false;
   }

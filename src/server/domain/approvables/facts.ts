@@ -7,14 +7,19 @@ export interface Facts {
   subsidiaryId?: number | null;
   vendorId?: number | null;
   accountIds?: number[];
+  /** department and location names (DEPARTMENT / LOCATION steps name them; no tables of their own) */
+  department?: string | null;
+  location?: string | null;
 }
 
-/** amount (in `amountField`), subsidiary and vendor of a record that has them. */
+/** amount (in `amountField`), subsidiary, vendor, department and location (`location_name`) of a record that has them. */
 export function recordFacts(record: Row, amountField = "amount"): Facts {
   return {
     amount: String(record[amountField] ?? "0"),
     subsidiaryId: (record.subsidiary_id as number | null | undefined) ?? null,
     vendorId: (record.vendor_id as number | null | undefined) ?? null,
+    department: (record.department as string | null | undefined) ?? null,
+    location: (record.location_name as string | null | undefined) ?? null,
   };
 }
 
