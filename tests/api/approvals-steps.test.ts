@@ -154,3 +154,52 @@ describe("DEPARTMENT and LOCATION steps match the record's names", () => {
     expect(saved.json().data.steps_summary).toBe("1. LOCATION (Austin) → USER");
   });
 });
+
+describe("INVOICE_PO and VENDOR_PO steps", () => {
+  /** Acme's first purchase order of the vendor, and the vendor made to require POs or not. */
+  async function poVendor(requiresPo: boolean) {
+    const { vendor, company } = await acme();
+    await h.database.db.updateTable("vendors").set({ po_not_required: !requiresPo }).where("id", "=", vendor).execute();
+    const po = await h.database.db.selectFrom("purchase_orders").select("id").where("company_id", "=", company).orderBy("id").executeTakeFirstOrThrow();
+    return { vendor, po: po.id as number };
+  }
+
+  async function submittedInvoice(vendor: number, purchaseOrderIds: number[]) {
+    const created = await post("ap@acme.test", "/api/invoices", { ...codedInvoice("PO", vendor, "400.00"), purchase_order_ids: purchaseOrderIds });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().data.id as number;
+    expect((await post("ap@acme.test", `/api/invoices/${id}/submit`)).statusCode).toBe(200);
+    return (await approvalsOf(h, "Invoice", id)).map((r) => [r.step, r.contact_id, r.aasm_state]);
+  }
+
+  it("INVOICE_PO matches an invoice linked to a purchase order, not one without", async () => {
+    const { contact } = await acme();
+    const approver = await contact("approver@acme.test");
+    const { vendor, po } = await poVendor(false);
+    await useWorkflow(h, "Invoice", [{ order: 1, trigger: "INVOICE_PO", approver_type: "USER", approver_ids: [approver] }]);
+    expect(await submittedInvoice(vendor, [po])).toEqual([[1, approver, "pending"]]);
+    expect(await submittedInvoice(vendor, [])).toEqual([[1, null, "approved"]]);
+  });
+
+  it("VENDOR_PO matches a PO vendor's invoice without a PO; not one with a PO, nor a vendor without the requirement", async () => {
+    const { contact } = await acme();
+    const admin = await contact("admin@acme.test");
+    await useWorkflow(h, "Invoice", [{ order: 1, trigger: "VENDOR_PO", approver_type: "USER", approver_ids: [admin] }]);
+    const { vendor, po } = await poVendor(true);
+    expect(await submittedInvoice(vendor, [])).toEqual([[1, admin, "pending"]]);
+    expect(await submittedInvoice(vendor, [po])).toEqual([[1, null, "approved"]]);
+    await poVendor(false);
+    expect(await submittedInvoice(vendor, [])).toEqual([[1, null, "approved"]]);
+  });
+
+  it("VENDOR_PO matches a purchase order of a vendor that requires them", async () => {
+    const { contact } = await acme();
+    const approver = await contact("approver@acme.test");
+    const { vendor } = await poVendor(true);
+    await useWorkflow(h, "PurchaseOrder", [{ order: 1, trigger: "VENDOR_PO", approver_type: "USER", approver_ids: [approver] }]);
+    const created = await post("po@acme.test", "/api/purchase_orders", { number: `PO-V-${Math.random().toString(36).slice(2, 8)}`, vendor_id: vendor, date: "2026-11-02", currency_code: "USD" });
+    const id = created.json().data.id as number;
+    expect((await post("po@acme.test", `/api/purchase_orders/${id}/submit`)).statusCode).toBe(200);
+    expect((await approvalsOf(h, "PurchaseOrder", id)).map((r) => [r.contact_id, r.aasm_state])).toEqual([[approver, "pending"]]);
+  });
+});

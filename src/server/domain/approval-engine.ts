@@ -11,8 +11,12 @@
  *   DEPARTMENT / LOCATION when the record's department / location name (invoice `department`,
  *   `location_name`; purchase order and card purchase `department`) is in the step's `names`,
  *   trimmed and case-insensitive (records carry names: there are no department or location tables);
- *   records without the column never match. VENDOR_PO, INVOICE_PO, CUSTOM_QUESTION and
- *   CUSTOM_TRIGGER never match.
+ *   records without the column never match. INVOICE_PO when the record is linked to a purchase order
+ *   (an invoice's or card's `purchase_order_ids`, a card purchase's `purchase_order_id`). VENDOR_PO
+ *   when the record's vendor requires purchase orders (`po_not_required` false) and the record is not
+ *   linked to one: for an invoice, the PO-less invoice of a PO vendor, the exception a controller
+ *   wants routed; records that cannot link one (a purchase order itself, payments, credits, a vendor:
+ *   itself) match on the vendor alone. CUSTOM_QUESTION and CUSTOM_TRIGGER never match.
  * - Rows: USER and CUSTOM_APPROVERS: one row per contact; TEAM: one row per team (any member may
  *   claim/approve), or one row per member when require_all; OTHER: one row for the requester's
  *   manager (contacts.manager_id of the engine's `requester` contact, else of the submitting user's
@@ -82,6 +86,10 @@ export function stepMatches(step: Step, facts: Facts): boolean {
       return namedIn(step, facts.department);
     case "LOCATION":
       return namedIn(step, facts.location);
+    case "INVOICE_PO":
+      return facts.poLinked === true;
+    case "VENDOR_PO":
+      return facts.vendorRequiresPo === true && facts.poLinked !== true;
     default:
       return false;
   }
@@ -90,6 +98,13 @@ export function stepMatches(step: Step, facts: Facts): boolean {
 async function activeWorkflow(trx: DB, companyId: number, type: string): Promise<Row | undefined> {
   return (await trx.selectFrom("workflows").selectAll().where("company_id", "=", companyId)
     .where("workflow_type", "=", type).where("status", "=", "ACTIVE").executeTakeFirst()) as Row | undefined;
+}
+
+/** The vendor requires purchase orders (po_not_required false); no vendor: false. */
+async function vendorRequiresPo(trx: DB, companyId: number, vendorId: number | null | undefined): Promise<boolean> {
+  if (vendorId == null) return false;
+  const vendor = await trx.selectFrom("vendors").select("po_not_required").where("company_id", "=", companyId).where("id", "=", vendorId).executeTakeFirst();
+  return vendor?.po_not_required === false;
 }
 
 export async function teamMembers(trx: DB, companyId: number, teamId: number): Promise<number[]> {
@@ -121,6 +136,7 @@ async function chainRows(trx: DB, ctx: Ctx, type: string, record: Row): Promise<
   const workflow = await activeWorkflow(trx, ctx.company.id, workflowTypeOf(type));
   const steps = ((workflow?.steps as Step[] | null) ?? []).slice().sort((a, b) => a.order - b.order);
   const facts = await engine.facts(record, trx, ctx);
+  if (steps.some((s) => s.trigger === "VENDOR_PO")) facts.vendorRequiresPo = await vendorRequiresPo(trx, ctx.company.id, facts.vendorId);
   const rows: Row[] = [];
   const base = { company_id: ctx.company.id, approvable_type: type, approvable_id: record.id, aasm_state: "pending", submitted_by_id: ctx.user.id };
   for (const step of steps) {

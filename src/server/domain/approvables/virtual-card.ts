@@ -10,7 +10,7 @@ export const virtualCardEngine: Engine = {
   // the card holder asked for the card
   requester: "contact_id",
   facts: async (record) => recordFacts(record),
-  restartOn: ["amount", "vendor_id", "subsidiary_id", "currency_code", "per_transaction_max", "card_program_id"],
+  restartOn: ["amount", "vendor_id", "subsidiary_id", "currency_code", "per_transaction_max", "card_program_id", "purchase_order_ids"],
   submitted: (ctx) => ({ submitter_contact_id: ctx.contact.id }),
   approvedStatus: () => "APPROVED",
   rejectedStatus: "REJECTED",
