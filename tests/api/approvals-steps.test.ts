@@ -203,3 +203,31 @@ describe("INVOICE_PO and VENDOR_PO steps", () => {
     expect((await approvalsOf(h, "PurchaseOrder", id)).map((r) => [r.contact_id, r.aasm_state])).toEqual([[approver, "pending"]]);
   });
 });
+
+describe("custom triggers", () => {
+  it("refuses CUSTOM_QUESTION and CUSTOM_TRIGGER steps (nothing to evaluate yet), on create and on edit", async () => {
+    const { contact, company } = await acme();
+    const approver = await contact("approver@acme.test");
+    const custom = (trigger: string, order: number) => ({ order, trigger, approver_type: "USER", approver_ids: [approver] });
+    const created = await post("admin@acme.test", "/api/workflows", { name: "Custom", workflow_type: "Invoice", steps: [custom("DEFAULT", 1), custom("CUSTOM_QUESTION", 2), custom("CUSTOM_TRIGGER", 3)] });
+    expect(created.statusCode).toBe(422);
+    expect(created.json().errors).toEqual({
+      "steps.1.trigger": ["CUSTOM_QUESTION steps are not supported yet"],
+      "steps.2.trigger": ["CUSTOM_TRIGGER steps are not supported yet"],
+    });
+    expect(await h.database.db.selectFrom("workflows").select("id").where("name", "=", "Custom").execute()).toEqual([]);
+
+    const existing = await h.database.db.selectFrom("workflows").select(["id", "steps"]).where("company_id", "=", company).orderBy("id").executeTakeFirstOrThrow();
+    const edited = await h.app.inject({ method: "PATCH", url: `/api/workflows/${existing.id}`, headers: await h.login("admin@acme.test"), payload: { steps: [custom("CUSTOM_QUESTION", 1)] } });
+    expect(edited.statusCode).toBe(422);
+    expect(edited.json().errors).toEqual({ "steps.0.trigger": ["CUSTOM_QUESTION steps are not supported yet"] });
+    const after = await h.database.db.selectFrom("workflows").select("steps").where("id", "=", existing.id).executeTakeFirstOrThrow();
+    expect(after.steps).toEqual(existing.steps);
+  });
+
+  it("no seeded workflow uses them", async () => {
+    const steps = (await h.database.db.selectFrom("workflows").select("steps").execute()).flatMap((w) => w.steps as { trigger: string }[]);
+    expect(steps.length).toBeGreaterThan(0);
+    expect(steps.filter((s) => s.trigger.startsWith("CUSTOM_"))).toEqual([]);
+  });
+});

@@ -16,7 +16,8 @@
  *   when the record's vendor requires purchase orders (`po_not_required` false) and the record is not
  *   linked to one: for an invoice, the PO-less invoice of a PO vendor, the exception a controller
  *   wants routed; records that cannot link one (a purchase order itself, payments, credits, a vendor:
- *   itself) match on the vendor alone. CUSTOM_QUESTION and CUSTOM_TRIGGER never match.
+ *   itself) match on the vendor alone. CUSTOM_QUESTION and CUSTOM_TRIGGER steps cannot be saved
+ *   (workflows.ts: nothing to evaluate yet).
  * - Rows: USER and CUSTOM_APPROVERS: one row per contact; TEAM: one row per team (any member may
  *   claim/approve), or one row per member when require_all; OTHER: one row for the requester's
  *   manager (contacts.manager_id of the engine's `requester` contact, else of the submitting user's

@@ -4,7 +4,8 @@
  * CUSTOM_APPROVERS, teams for TEAM; OTHER, the requester's manager, takes none), amount steps have
  * a decimal range with min ≤ max, id-list triggers (SUBSIDIARY, VENDOR, ACCOUNT) have ids that exist,
  * DEPARTMENT / LOCATION steps have names (stored trimmed; only they take names), step orders are
- * distinct; and at most one workflow per type is ACTIVE.
+ * distinct, CUSTOM_QUESTION / CUSTOM_TRIGGER steps are refused (nothing to evaluate yet); and at most
+ * one workflow per type is ACTIVE.
  */
 import { sql } from "kysely";
 import { customFormats } from "../../framework/schema.js";
@@ -28,6 +29,8 @@ export interface Step {
 }
 
 const amountTriggers = ["AMOUNT", "APPROVER_AMOUNT"];
+/** triggers of the spec's list with nothing to evaluate yet (no custom questions or triggers): a step of them could never fire */
+const unsupportedTriggers = ["CUSTOM_QUESTION", "CUSTOM_TRIGGER"];
 /** the table the ids of a trigger name; triggers not listed carry no ids we can check */
 const triggerTables: Record<string, string> = { SUBSIDIARY: "subsidiaries", VENDOR: "vendors", ACCOUNT: "accounts" };
 /** triggers that match a list of ids, which must not be empty */
@@ -56,6 +59,7 @@ async function checkSteps(steps: readonly Step[], ctx: Ctx, trx: DB): Promise<Fi
   const orders = steps.map((s) => s.order);
   for (const [i, step] of steps.entries()) {
     if (orders.indexOf(step.order) !== i) add(i, "order", "is used by another step");
+    if (unsupportedTriggers.includes(step.trigger)) add(i, "trigger", `${step.trigger} steps are not supported yet`);
 
     if (amountTriggers.includes(step.trigger)) {
       const { min_amount: min, max_amount: max } = step;
