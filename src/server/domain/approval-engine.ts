@@ -30,9 +30,11 @@
  * - Segregation of duties: the record's creator or submitter cannot approve it unless the type's
  *   ACTIVE workflow has allow_self_approval.
  * - Concurrency: the record, then the approval row, are locked FOR UPDATE and the state re-checked.
- * - Restart: an edit (generic update path) that changes one of the engine's `restartOn` fields of a
- *   record with a pending chain, or that moves the record into its pending status (submit by edit),
- *   (re)starts the chain in the edit's transaction. Acted rows stay as history.
+ * - Start and restart by the generic write path (approvalsAfterWrite): a record created in its
+ *   pending status (a payment, virtual card or card purchase created PENDING), an edit that moves the
+ *   record into it (submit by edit), or an edit that changes one of the engine's `restartOn` fields of
+ *   a record with a pending chain (re)starts the chain in the write's transaction. Acted rows stay as
+ *   history.
  * - Notices (approval-notices.ts): the approvers of each newly actionable step are notified and mailed
  *   (after the commit); the requester who started the chain hears when an approver ends it.
  */
@@ -242,22 +244,23 @@ const enginesOnTable = (table: string) => Object.entries(engines)
   .filter(([, engine]) => tableOf(resourceByName.get(engine.resource)!) === table) as [string, Engine][];
 
 /**
- * Called by the generic update path in the edit's transaction: a record moved into its pending status
- * by the edit (submit by edit), or with a pending chain whose `restartOn` fields changed, gets its
- * chain (re)started.
+ * Called by the generic write path in the write's transaction: a record created in its pending status,
+ * or moved into it by an edit (submit by edit), or with a pending chain whose `restartOn` fields an
+ * edit changed, gets its chain (re)started. `before` is undefined for a create. Returns the tables the
+ * chain wrote (none: no chain started), to be announced after the commit.
  */
-export async function approvalsAfterUpdate(trx: DB, ctx: Ctx, resource: ResourceDef, before: Row, after: Row): Promise<boolean> {
-  let restarted = false;
+export async function approvalsAfterWrite(trx: DB, ctx: Ctx, resource: ResourceDef, before: Row | undefined, after: Row): Promise<string[]> {
+  const written: string[] = [];
   for (const [type, engine] of enginesOnTable(tableOf(resource))) {
     if (engine.owns && !engine.owns(after)) continue;
-    const submittedByEdit = after.status === engine.pendingStatus && before.status !== engine.pendingStatus;
-    const changed = (engine.restartOn ?? []).some((field) => JSON.stringify(before[field] ?? null) !== JSON.stringify(after[field] ?? null));
-    if (!submittedByEdit && !(changed && (await hasPendingChain(trx, ctx, type, after.id as number)))) continue;
+    const enteredPending = after.status === engine.pendingStatus && before?.status !== engine.pendingStatus;
+    const changed = before !== undefined && (engine.restartOn ?? []).some((field) => JSON.stringify(before[field] ?? null) !== JSON.stringify(after[field] ?? null));
+    if (!enteredPending && !(changed && (await hasPendingChain(trx, ctx, type, after.id as number)))) continue;
     await engine.check?.(after, "submit", trx, ctx);
     await startChain(trx, ctx, type, after);
-    restarted = true;
+    written.push("approvals", "notifications", ...(engine.writes ?? []));
   }
-  return restarted;
+  return written;
 }
 
 interface Delegation { delegator_contact_id: number }
