@@ -12,6 +12,7 @@ const acme = () => acmeOf(h);
 const post = async (email: string, url: string, payload?: object) =>
   h.app.inject({ method: "POST", url, headers: await h.login(email), ...(payload ? { payload } : {}) });
 
+const get = async (url: string) => (await h.app.inject({ url, headers: await h.login("admin@acme.test") })).json().data;
 const userId = async (email: string) => (await h.database.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id as number;
 const card = (amount: string, contactId: number | null = null) => ({ last4: String(1000 + Math.floor(Math.random() * 9000)), card_type: "VIRTUAL", amount, currency_code: "USD", contact_id: contactId });
 
@@ -58,5 +59,39 @@ describe("a record created in its pending status starts its chain", () => {
     expect(created.statusCode).toBe(201);
     expect(created.json().data.status).toBe("DRAFT");
     expect(await approvalsOf(h, "PurchaseOrder", created.json().data.id as number)).toEqual([]);
+  });
+});
+
+describe("a purchase order's approval_status follows its chain", () => {
+  it("PENDING on submit, APPROVED when approved, REJECTED when rejected, APPROVED on auto-approval", async () => {
+    const { contact, vendor } = await acme();
+    await useWorkflow(h, "PurchaseOrder", [{ order: 1, trigger: "AMOUNT", min_amount: "1000.00", approver_type: "USER", approver_ids: [await contact("approver@acme.test")] }]);
+    const submitted = async (amount: string) => {
+      const created = await post("po@acme.test", "/api/purchase_orders", { number: `PO-A-${Math.random().toString(36).slice(2, 8)}`, vendor_id: vendor, date: "2026-11-02", currency_code: "USD", amount });
+      const id = created.json().data.id as number;
+      expect(created.json().data.approval_status).toBeNull();
+      expect((await post("po@acme.test", `/api/purchase_orders/${id}/submit`)).statusCode).toBe(200);
+      return id;
+    };
+    const state = async (id: number) => {
+      const po = await get(`/api/purchase_orders/${id}`);
+      return [po.status, po.approval_status];
+    };
+
+    const approved = await submitted("2000.00");
+    expect(await state(approved)).toEqual(["PENDING", "PENDING"]);
+    const [row] = await approvalsOf(h, "PurchaseOrder", approved);
+    expect((await post("approver@acme.test", `/api/approvals/${row.id}/approve`)).statusCode).toBe(200);
+    expect(await state(approved)).toEqual(["APPROVED", "APPROVED"]);
+
+    const rejected = await submitted("3000.00");
+    const [other] = await approvalsOf(h, "PurchaseOrder", rejected);
+    // a refused act changes nothing
+    expect((await post("staff@acme.test", `/api/approvals/${other.id}/reject`, { comment: "no" })).statusCode).toBe(403);
+    expect(await state(rejected)).toEqual(["PENDING", "PENDING"]);
+    expect((await post("approver@acme.test", `/api/approvals/${other.id}/reject`, { comment: "over budget" })).statusCode).toBe(200);
+    expect(await state(rejected)).toEqual(["REJECTED", "REJECTED"]);
+
+    expect(await state(await submitted("500.00"))).toEqual(["APPROVED", "APPROVED"]);
   });
 });

@@ -35,6 +35,8 @@
  *   record into it (submit by edit), or an edit that changes one of the engine's `restartOn` fields of
  *   a record with a pending chain (re)starts the chain in the write's transaction. Acted rows stay as
  *   history.
+ * - The record moves only through setStatus: its status and the columns that follow it (a purchase
+ *   order's approval_status: PENDING / APPROVED / REJECTED with its status), one audited update.
  * - Notices (approval-notices.ts): the approvers of each newly actionable step are notified and mailed
  *   (after the commit); the requester who started the chain hears when an approver ends it.
  */
@@ -175,13 +177,15 @@ async function lockRecord(type: string, id: unknown, ctx: Ctx): Promise<Row> {
   return record;
 }
 
-async function setStatus(trx: DB, ctx: Ctx, type: string, record: Row, values: Row & { status: string }): Promise<void> {
+/** Every move of a record by its chain: the status, with the columns that follow it (engine.statusColumns), audited. */
+async function setStatus(trx: DB, ctx: Ctx, type: string, record: Row, moved: Row & { status: string }): Promise<void> {
   const engine = engineOf(type);
   const resource = resourceByName.get(engine.resource)!;
+  const values = { ...moved, ...engine.statusColumns?.(moved.status) };
   await trx.updateTable(tableOf(resource)).set({ ...values, updated_at: new Date() }).where("id", "=", record.id as number).execute();
   const changes = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, [record[k] ?? null, v]]));
   await audit(trx, ctx, "update", resource, record.id as number, changes);
-  await engine.moved?.(record, values.status, trx);
+  await engine.moved?.(record, moved.status, trx);
 }
 
 /** The rows of the lowest pending step: the ones that can be acted on now. */

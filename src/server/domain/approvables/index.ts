@@ -32,7 +32,9 @@ export interface Engine {
   restartOn?: readonly string[];
   /** the record's own submitter columns, set when its chain (re)starts */
   submitted?(ctx: Ctx): Row;
-  /** what follows the record's status (e.g. an expense report's items) */
+  /** the record's own columns that follow its status, set in the same update (a purchase order's approval_status) */
+  statusColumns?(status: string): Row;
+  /** what follows the record's status in other tables (e.g. an expense report's items) */
   moved?(record: Row, status: string, trx: DB): Promise<void>;
   /** the record's status once every step approved */
   approvedStatus(record: Row): string;
