@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { inTransaction, flushMail, queueMail } from "../../src/server/mail/outbox.js";
 import type { Ctx } from "../../src/server/resources/context.js";
+import { useWorkflow } from "./approval-fixtures.js";
 import { useApp } from "./harness.js";
 
 const h = useApp();
@@ -28,14 +29,6 @@ async function acme() {
     .where("company_id", "=", company).where("email", "=", email).executeTakeFirstOrThrow()).id as number;
   const user = async (email: string) => (await h.database.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id as number;
   return { company, contact, user };
-}
-
-/** Make `steps` the company's only ACTIVE workflow of the type. */
-async function useWorkflow(workflowType: string, steps: object[]): Promise<void> {
-  const { company } = await acme();
-  await h.database.db.updateTable("workflows").set({ status: "INACTIVE" }).where("company_id", "=", company).where("workflow_type", "=", workflowType).execute();
-  const created = await post("admin@acme.test", "/api/workflows", { name: `${workflowType} test flow`, workflow_type: workflowType, status: "ACTIVE", steps });
-  expect(created.statusCode, created.body).toBe(201);
 }
 
 async function approvalsOf(type: string, id: number) {
@@ -103,7 +96,7 @@ const statusOf = async (c: Case, id: number) => (await get("admin@acme.test", `/
 describe.each(cases)("$type approvals", (c) => {
   it(`submit → PENDING → approved: ${c.approved}; staff is refused; a second submit is a conflict`, async () => {
     const { contact } = await acme();
-    await useWorkflow(c.workflowType, [{ order: 1, trigger: "DEFAULT", approver_type: "USER", approver_ids: [await contact("approver@acme.test")] }]);
+    await useWorkflow(h, c.workflowType, [{ order: 1, trigger: "DEFAULT", approver_type: "USER", approver_ids: [await contact("approver@acme.test")] }]);
     const [id] = await records(c, 1);
 
     const submitted = await post("admin@acme.test", `/api/${c.submitVia}/${id}/submit`);

@@ -21,7 +21,8 @@
  * - Rows: USER and CUSTOM_APPROVERS: one row per contact; TEAM: one row per team (any member may
  *   claim/approve), or one row per member when require_all; OTHER: one row for the requester's
  *   manager (contacts.manager_id of the engine's `requester` contact, else of the submitting user's
- *   contact). A requester without a manager (or managing themself) refuses the submit with 422
+ *   contact). A requester without a manager (or managing themself) refuses the submit (or the create
+ *   or edit that starts the chain) with 422
  *   "Step N needs the requester's manager: <name> has none": a step is never skipped.
  * - A step is done when every row of it is approved (require_all) or one is: the step's other
  *   pending rows are then removed. Only the lowest pending step is actionable (409 otherwise).
