@@ -4,7 +4,8 @@ import { activeInactive } from "./teams.js";
 
 /**
  * Approval workflows (spec /workflow). The server checks the steps (approvers exist in the company,
- * amount ranges, ids of the trigger) and that at most one workflow per type is ACTIVE.
+ * amount ranges, ids or names of the trigger, no custom triggers yet) and that at most one workflow
+ * per type is ACTIVE.
  * The approval engine that applies them to records is not part of this resource.
  */
 export default defineResource({

@@ -6,7 +6,7 @@ export const approvalTriggers = [
 ] as const;
 export const approverTypes = ["USER", "TEAM", "CUSTOM_APPROVERS", "OTHER"] as const;
 
-/** One step: when `trigger` matches (amount range, listed ids…), the approvers of `approver_type` must approve. */
+/** One step: when `trigger` matches (amount range, listed ids or names…), the approvers of `approver_type` must approve. */
 export const workflowStepSchema = {
   type: "object",
   additionalProperties: false,
@@ -18,6 +18,8 @@ export const workflowStepSchema = {
     max_amount: { type: ["string", "null"], format: "money" },
     /** the subsidiaries, vendors, accounts … the trigger matches */
     ids: { type: "array", items: { type: "integer" }, default: [] },
+    /** the department or location names a DEPARTMENT / LOCATION step matches (records carry names, not ids) */
+    names: { type: "array", items: { type: "string", minLength: 1, maxLength: 100 }, default: [] },
     approver_type: { type: "string", enum: approverTypes },
     /** contacts (USER, CUSTOM_APPROVERS) or teams (TEAM) */
     approver_ids: { type: "array", items: { type: "integer" }, default: [] },

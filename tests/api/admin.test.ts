@@ -182,7 +182,7 @@ describe("workflows", () => {
     expect(created.statusCode, created.body).toBe(201);
     const workflow = created.json().data;
     expect(workflow.steps.map((s: { order: number }) => s.order)).toEqual([1, 2]);
-    expect(workflow.steps[0]).toEqual({ order: 1, trigger: "AMOUNT", min_amount: null, max_amount: "250", ids: [], approver_type: "USER", approver_ids: [approver], require_all: false });
+    expect(workflow.steps[0]).toEqual({ order: 1, trigger: "AMOUNT", min_amount: null, max_amount: "250", ids: [], names: [], approver_type: "USER", approver_ids: [approver], require_all: false });
     expect((await send("PATCH", `/api/workflows/${workflow.id}`, { status: "ACTIVE" })).statusCode).toBe(422);
 
     const [active] = await rows("/api/workflows?workflow_type=Invoice&status=ACTIVE");

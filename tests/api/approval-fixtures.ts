@@ -1,4 +1,5 @@
-/** What the approval tests share: a GL-coded Acme invoice body and Acme's ids. */
+/** What the approval tests share: a GL-coded Acme invoice body, Acme's ids, workflows and approval rows. */
+import { expect } from "vitest";
 import type { Harness } from "./harness.js";
 
 /** A NEW invoice with GL coding for `amount` (a unique number with the prefix). */
@@ -14,4 +15,22 @@ export async function acmeOf(h: Harness) {
   const contact = async (email: string) => (await h.database.db.selectFrom("contacts").select("id")
     .where("company_id", "=", company).where("email", "=", email).executeTakeFirstOrThrow()).id as number;
   return { company, vendor: vendor.id as number, contact };
+}
+
+/** Make a workflow of these steps Acme's only ACTIVE one of the type (saved by admin through the API). */
+export async function useWorkflow(h: Harness, workflowType: string, steps: object[]): Promise<void> {
+  const { company } = await acmeOf(h);
+  await h.database.db.updateTable("workflows").set({ status: "INACTIVE" }).where("company_id", "=", company).where("workflow_type", "=", workflowType).execute();
+  const created = await h.app.inject({ method: "POST", url: "/api/workflows", headers: await h.login("admin@acme.test"),
+    payload: { name: `${workflowType} test flow ${Math.random().toString(36).slice(2, 6)}`, workflow_type: workflowType, status: "ACTIVE", steps } });
+  expect(created.statusCode, created.body).toBe(201);
+}
+
+export interface ApprovalRow { id: number; step: number; contact_id: number | null; aasm_state: string; comment: string | null }
+
+/** The record's approval rows, oldest first. */
+export async function approvalsOf(h: Harness, type: string, id: number): Promise<ApprovalRow[]> {
+  const response = await h.app.inject({ url: `/api/approvals?approvable_type=${type}&approvable_id=${id}&_sort=id&_order=asc`, headers: await h.login("admin@acme.test") });
+  expect(response.statusCode).toBe(200);
+  return response.json().data as ApprovalRow[];
 }

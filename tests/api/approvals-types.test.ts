@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { inTransaction, flushMail, queueMail } from "../../src/server/mail/outbox.js";
 import type { Ctx } from "../../src/server/resources/context.js";
+import { useWorkflow } from "./approval-fixtures.js";
 import { useApp } from "./harness.js";
 
 const h = useApp();
@@ -28,14 +29,6 @@ async function acme() {
     .where("company_id", "=", company).where("email", "=", email).executeTakeFirstOrThrow()).id as number;
   const user = async (email: string) => (await h.database.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id as number;
   return { company, contact, user };
-}
-
-/** Make `steps` the company's only ACTIVE workflow of the type. */
-async function useWorkflow(workflowType: string, steps: object[]): Promise<void> {
-  const { company } = await acme();
-  await h.database.db.updateTable("workflows").set({ status: "INACTIVE" }).where("company_id", "=", company).where("workflow_type", "=", workflowType).execute();
-  const created = await post("admin@acme.test", "/api/workflows", { name: `${workflowType} test flow`, workflow_type: workflowType, status: "ACTIVE", steps });
-  expect(created.statusCode, created.body).toBe(201);
 }
 
 async function approvalsOf(type: string, id: number) {
@@ -104,7 +97,7 @@ const statusOf = async (c: Case, id: number) => (await get("admin@acme.test", `/
 describe.each(cases)("$type approvals", (c) => {
   it(`submit → PENDING → approved: ${c.approved}; staff is refused; a second submit is a conflict`, async () => {
     const { contact } = await acme();
-    await useWorkflow(c.workflowType, [{ order: 1, trigger: "DEFAULT", approver_type: "USER", approver_ids: [await contact("approver@acme.test")] }]);
+    await useWorkflow(h, c.workflowType, [{ order: 1, trigger: "DEFAULT", approver_type: "USER", approver_ids: [await contact("approver@acme.test")] }]);
     const [id] = await records(c, 1);
 
     const submitted = await post("admin@acme.test", `/api/${c.submitVia}/${id}/submit`);
@@ -263,7 +256,7 @@ describe("workflow rules", () => {
     expect(response.statusCode).toBe(422);
     const errors = response.json().errors;
     expect(errors["steps.0.min_amount"][0]).toMatch(/needs a minimum or a maximum/);
-    expect(errors["steps.1.ids"][0]).toMatch(/DEPARTMENT step needs/);
+    expect(errors["steps.1.names"][0]).toMatch(/DEPARTMENT step needs/);
     expect(errors["steps.1.approver_ids"][0]).toMatch(/company contacts not found/);
     expect(errors["steps.2.order"]).toEqual(["is used by another step"]);
     expect(errors["steps.2.max_amount"][0]).toMatch(/greater than or equal/);

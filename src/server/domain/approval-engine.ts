@@ -7,11 +7,23 @@
  * Decisions (documented in docs/api.md):
  * - Triggers: DEFAULT always matches; AMOUNT / APPROVER_AMOUNT when min ≤ amount (≤ max when set),
  *   amounts taken as in the company's currency; SUBSIDIARY / VENDOR when the record's subsidiary_id
- *   / vendor_id is in `ids`; ACCOUNT when an account of the GL coding (by number) is in `ids`.
- *   DEPARTMENT, LOCATION, VENDOR_PO, INVOICE_PO, CUSTOM_QUESTION and CUSTOM_TRIGGER never match
- *   (no id-keyed departments/locations, no custom questions yet). OTHER approvers create no row.
+ *   / vendor_id is in `ids`; ACCOUNT when an account of the GL coding (by number) is in `ids`;
+ *   DEPARTMENT / LOCATION when the record's department / location name (invoice `department`,
+ *   `location_name`; purchase order and card purchase `department`) is in the step's `names`,
+ *   trimmed and case-insensitive (records carry names: there are no department or location tables);
+ *   records without the column never match. INVOICE_PO when the record is linked to a purchase order
+ *   (an invoice's or card's `purchase_order_ids`, a card purchase's `purchase_order_id`). VENDOR_PO
+ *   when the record's vendor requires purchase orders (`po_not_required` false) and the record is not
+ *   linked to one: for an invoice, the PO-less invoice of a PO vendor, the exception a controller
+ *   wants routed; records that cannot link one (a purchase order itself, payments, credits, a vendor:
+ *   itself) match on the vendor alone. CUSTOM_QUESTION and CUSTOM_TRIGGER steps cannot be saved
+ *   (workflows.ts: nothing to evaluate yet).
  * - Rows: USER and CUSTOM_APPROVERS: one row per contact; TEAM: one row per team (any member may
- *   claim/approve), or one row per member when require_all.
+ *   claim/approve), or one row per member when require_all; OTHER: one row for the requester's
+ *   manager (contacts.manager_id of the engine's `requester` contact, else of the submitting user's
+ *   contact). A requester without a manager (or managing themself) refuses the submit (or the create
+ *   or edit that starts the chain) with 422
+ *   "Step N needs the requester's manager: <name> has none": a step is never skipped.
  * - A step is done when every row of it is approved (require_all) or one is: the step's other
  *   pending rows are then removed. Only the lowest pending step is actionable (409 otherwise).
  * - A rejection rejects the record and closes the chain: the other pending rows become `rejected`
@@ -19,9 +31,13 @@
  * - Segregation of duties: the record's creator or submitter cannot approve it unless the type's
  *   ACTIVE workflow has allow_self_approval.
  * - Concurrency: the record, then the approval row, are locked FOR UPDATE and the state re-checked.
- * - Restart: an edit (generic update path) that changes one of the engine's `restartOn` fields of a
- *   record with a pending chain, or that moves the record into its pending status (submit by edit),
- *   (re)starts the chain in the edit's transaction. Acted rows stay as history.
+ * - Start and restart by the generic write path (approvalsAfterWrite): a record created in its
+ *   pending status (a payment, virtual card or card purchase created PENDING), an edit that moves the
+ *   record into it (submit by edit), or an edit that changes one of the engine's `restartOn` fields of
+ *   a record with a pending chain (re)starts the chain in the write's transaction. Acted rows stay as
+ *   history.
+ * - The record moves only through setStatus: its status and the columns that follow it (a purchase
+ *   order's approval_status: PENDING / APPROVED / REJECTED with its status), one audited update.
  * - Notices (approval-notices.ts): the approvers of each newly actionable step are notified and mailed
  *   (after the commit); the requester who started the chain hears when an approver ends it.
  */
@@ -53,6 +69,10 @@ export const approvableResource = (type: string): ResourceDef => resourceByName.
 
 const workflowTypeOf = (type: string) => engineOf(type).workflowType ?? type;
 
+/** A department or location name as compared: trimmed, case-insensitive. */
+const nameKey = (name: string) => name.trim().toLowerCase();
+const namedIn = (step: Step, name: string | null | undefined) => name != null && (step.names ?? []).some((n) => nameKey(n) === nameKey(name));
+
 export function stepMatches(step: Step, facts: Facts): boolean {
   const ids = step.ids ?? [];
   switch (step.trigger) {
@@ -69,6 +89,14 @@ export function stepMatches(step: Step, facts: Facts): boolean {
       return facts.vendorId != null && ids.includes(facts.vendorId);
     case "ACCOUNT":
       return (facts.accountIds ?? []).some((id) => ids.includes(id));
+    case "DEPARTMENT":
+      return namedIn(step, facts.department);
+    case "LOCATION":
+      return namedIn(step, facts.location);
+    case "INVOICE_PO":
+      return facts.poLinked === true;
+    case "VENDOR_PO":
+      return facts.vendorRequiresPo === true && facts.poLinked !== true;
     default:
       return false;
   }
@@ -79,9 +107,34 @@ async function activeWorkflow(trx: DB, companyId: number, type: string): Promise
     .where("workflow_type", "=", type).where("status", "=", "ACTIVE").executeTakeFirst()) as Row | undefined;
 }
 
+/** The vendor requires purchase orders (po_not_required false); no vendor: false. */
+async function vendorRequiresPo(trx: DB, companyId: number, vendorId: number | null | undefined): Promise<boolean> {
+  if (vendorId == null) return false;
+  const vendor = await trx.selectFrom("vendors").select("po_not_required").where("company_id", "=", companyId).where("id", "=", vendorId).executeTakeFirst();
+  return vendor?.po_not_required === false;
+}
+
 export async function teamMembers(trx: DB, companyId: number, teamId: number): Promise<number[]> {
   const rows = await trx.selectFrom("team_members").select("contact_id").where("company_id", "=", companyId).where("team_id", "=", teamId).execute();
   return rows.map((r) => r.contact_id as number);
+}
+
+/**
+ * An OTHER step's approver: the manager of the record's requester (the engine's requester column, else
+ * the submitting user's contact). No manager, or the requester managing themself: 422, the chain is not
+ * started (a step is never skipped silently).
+ */
+async function requestersManager(trx: DB, ctx: Ctx, engine: Engine, record: Row, step: Step): Promise<number> {
+  const own = engine.requester ? record[engine.requester] : null;
+  const requesterId = typeof own === "number" ? own : ctx.contact.id;
+  const requester = await trx.selectFrom("contacts").select(["first_name", "last_name", "manager_id"])
+    .where("company_id", "=", ctx.company.id).where("id", "=", requesterId).executeTakeFirst();
+  const managerId = requester?.manager_id as number | null | undefined;
+  if (managerId == null || managerId === requesterId) {
+    const name = requester ? `${String(requester.first_name)} ${String(requester.last_name)}` : `contact ${requesterId}`;
+    throw unprocessable({ base: [`Step ${step.order} needs the requester's manager: ${name} has none`] });
+  }
+  return managerId;
 }
 
 /** The pending rows the workflow asks for, in step order. */
@@ -90,6 +143,7 @@ async function chainRows(trx: DB, ctx: Ctx, type: string, record: Row): Promise<
   const workflow = await activeWorkflow(trx, ctx.company.id, workflowTypeOf(type));
   const steps = ((workflow?.steps as Step[] | null) ?? []).slice().sort((a, b) => a.order - b.order);
   const facts = await engine.facts(record, trx, ctx);
+  if (steps.some((s) => s.trigger === "VENDOR_PO")) facts.vendorRequiresPo = await vendorRequiresPo(trx, ctx.company.id, facts.vendorId);
   const rows: Row[] = [];
   const base = { company_id: ctx.company.id, approvable_type: type, approvable_id: record.id, aasm_state: "pending", submitted_by_id: ctx.user.id };
   for (const step of steps) {
@@ -103,6 +157,8 @@ async function chainRows(trx: DB, ctx: Ctx, type: string, record: Row): Promise<
         if (!requireAll) rows.push({ ...base, step: step.order, team_id: teamId, require_all: false });
         else for (const contactId of await teamMembers(trx, ctx.company.id, teamId)) rows.push({ ...base, step: step.order, team_id: teamId, contact_id: contactId, require_all: true });
       }
+    } else if (step.approver_type === "OTHER") {
+      rows.push({ ...base, step: step.order, contact_id: await requestersManager(trx, ctx, engine, record, step), require_all: false });
     }
   }
   return rows;
@@ -123,13 +179,15 @@ async function lockRecord(type: string, id: unknown, ctx: Ctx): Promise<Row> {
   return record;
 }
 
-async function setStatus(trx: DB, ctx: Ctx, type: string, record: Row, values: Row & { status: string }): Promise<void> {
+/** Every move of a record by its chain: the status, with the columns that follow it (engine.statusColumns), audited. */
+async function setStatus(trx: DB, ctx: Ctx, type: string, record: Row, moved: Row & { status: string }): Promise<void> {
   const engine = engineOf(type);
   const resource = resourceByName.get(engine.resource)!;
+  const values = { ...moved, ...engine.statusColumns?.(moved.status) };
   await trx.updateTable(tableOf(resource)).set({ ...values, updated_at: new Date() }).where("id", "=", record.id as number).execute();
   const changes = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, [record[k] ?? null, v]]));
   await audit(trx, ctx, "update", resource, record.id as number, changes);
-  await engine.moved?.(record, values.status, trx);
+  await engine.moved?.(record, moved.status, trx);
 }
 
 /** The rows of the lowest pending step: the ones that can be acted on now. */
@@ -192,22 +250,23 @@ const enginesOnTable = (table: string) => Object.entries(engines)
   .filter(([, engine]) => tableOf(resourceByName.get(engine.resource)!) === table) as [string, Engine][];
 
 /**
- * Called by the generic update path in the edit's transaction: a record moved into its pending status
- * by the edit (submit by edit), or with a pending chain whose `restartOn` fields changed, gets its
- * chain (re)started.
+ * Called by the generic write path in the write's transaction: a record created in its pending status,
+ * or moved into it by an edit (submit by edit), or with a pending chain whose `restartOn` fields an
+ * edit changed, gets its chain (re)started. `before` is undefined for a create. Returns the tables the
+ * chain wrote (none: no chain started), to be announced after the commit.
  */
-export async function approvalsAfterUpdate(trx: DB, ctx: Ctx, resource: ResourceDef, before: Row, after: Row): Promise<boolean> {
-  let restarted = false;
+export async function approvalsAfterWrite(trx: DB, ctx: Ctx, resource: ResourceDef, before: Row | undefined, after: Row): Promise<string[]> {
+  const written: string[] = [];
   for (const [type, engine] of enginesOnTable(tableOf(resource))) {
     if (engine.owns && !engine.owns(after)) continue;
-    const submittedByEdit = after.status === engine.pendingStatus && before.status !== engine.pendingStatus;
-    const changed = (engine.restartOn ?? []).some((field) => JSON.stringify(before[field] ?? null) !== JSON.stringify(after[field] ?? null));
-    if (!submittedByEdit && !(changed && (await hasPendingChain(trx, ctx, type, after.id as number)))) continue;
+    const enteredPending = after.status === engine.pendingStatus && before?.status !== engine.pendingStatus;
+    const changed = before !== undefined && (engine.restartOn ?? []).some((field) => JSON.stringify(before[field] ?? null) !== JSON.stringify(after[field] ?? null));
+    if (!enteredPending && !(changed && (await hasPendingChain(trx, ctx, type, after.id as number)))) continue;
     await engine.check?.(after, "submit", trx, ctx);
     await startChain(trx, ctx, type, after);
-    restarted = true;
+    written.push("approvals", "notifications", ...(engine.writes ?? []));
   }
-  return restarted;
+  return written;
 }
 
 interface Delegation { delegator_contact_id: number }

@@ -1,9 +1,11 @@
 /**
  * Approval workflow rules, checked on every write with per-step, per-field errors
  * (errors["steps.0.approver_ids"]): approvers exist in the company (contacts for USER and
- * CUSTOM_APPROVERS, teams for TEAM), amount steps have a decimal range with min ≤ max, id-list
- * triggers (SUBSIDIARY, VENDOR, ACCOUNT, DEPARTMENT, LOCATION) have ids, those of SUBSIDIARY / VENDOR /
- * ACCOUNT exist, step orders are distinct; and at most one workflow per type is ACTIVE.
+ * CUSTOM_APPROVERS, teams for TEAM; OTHER, the requester's manager, takes none), amount steps have
+ * a decimal range with min ≤ max, id-list triggers (SUBSIDIARY, VENDOR, ACCOUNT) have ids that exist,
+ * DEPARTMENT / LOCATION steps have names (stored trimmed; only they take names), step orders are
+ * distinct, CUSTOM_QUESTION / CUSTOM_TRIGGER steps are refused (nothing to evaluate yet); and at most
+ * one workflow per type is ACTIVE.
  */
 import { sql } from "kysely";
 import { customFormats } from "../../framework/schema.js";
@@ -20,16 +22,21 @@ export interface Step {
   min_amount?: string | null;
   max_amount?: string | null;
   ids?: number[];
+  names?: string[];
   approver_type: string;
   approver_ids?: number[];
   require_all?: boolean;
 }
 
 const amountTriggers = ["AMOUNT", "APPROVER_AMOUNT"];
+/** triggers of the spec's list with nothing to evaluate yet (no custom questions or triggers): a step of them could never fire */
+const unsupportedTriggers = ["CUSTOM_QUESTION", "CUSTOM_TRIGGER"];
 /** the table the ids of a trigger name; triggers not listed carry no ids we can check */
 const triggerTables: Record<string, string> = { SUBSIDIARY: "subsidiaries", VENDOR: "vendors", ACCOUNT: "accounts" };
-/** triggers that match a list of ids, which must not be empty (departments and locations are plain ids) */
-const idListTriggers = [...Object.keys(triggerTables), "DEPARTMENT", "LOCATION"];
+/** triggers that match a list of ids, which must not be empty */
+const idListTriggers = Object.keys(triggerTables);
+/** triggers that match names the records carry (there are no department or location tables) */
+const nameListTriggers = ["DEPARTMENT", "LOCATION"];
 const approverTables: Record<string, { table: string; where?: [string, string] }> = {
   USER: { table: "contacts", where: ["contact_type", "COMPANY"] },
   CUSTOM_APPROVERS: { table: "contacts", where: ["contact_type", "COMPANY"] },
@@ -52,6 +59,7 @@ async function checkSteps(steps: readonly Step[], ctx: Ctx, trx: DB): Promise<Fi
   const orders = steps.map((s) => s.order);
   for (const [i, step] of steps.entries()) {
     if (orders.indexOf(step.order) !== i) add(i, "order", "is used by another step");
+    if (unsupportedTriggers.includes(step.trigger)) add(i, "trigger", `${step.trigger} steps are not supported yet`);
 
     if (amountTriggers.includes(step.trigger)) {
       const { min_amount: min, max_amount: max } = step;
@@ -70,9 +78,18 @@ async function checkSteps(steps: readonly Step[], ctx: Ctx, trx: DB): Promise<Fi
     const unknown = table ? await missingIds(trx, ctx.company.id, table, ids) : [];
     if (unknown.length) add(i, "ids", `not found: ${unknown.join(", ")}`);
 
+    const names = step.names ?? [];
+    if (nameListTriggers.includes(step.trigger)) {
+      if (names.length === 0) add(i, "names", `a ${step.trigger} step needs the ${step.trigger.toLowerCase()} names it applies to`);
+      if (names.some((n) => n.trim() === "")) add(i, "names", "must not be blank");
+    } else if (names.length) {
+      add(i, "names", `names apply only to ${nameListTriggers.join(" and ")} steps`);
+    }
+
     const approvers = step.approver_ids ?? [];
     const target = approverTables[step.approver_type];
     if (target && approvers.length === 0) add(i, "approver_ids", "choose at least one approver");
+    if (step.approver_type === "OTHER" && approvers.length) add(i, "approver_ids", "an OTHER step's approver is the requester's manager: it takes no approvers");
     if (target) {
       const missing = await missingIds(trx, ctx.company.id, target.table, approvers, target.where);
       if (missing.length) add(i, "approver_ids", `${step.approver_type === "TEAM" ? "teams" : "company contacts"} not found: ${missing.join(", ")}`);
@@ -99,13 +116,14 @@ async function check(data: Row, ctx: Ctx, trx: DB, existingId?: number): Promise
 const normalise = (data: Row) => {
   if (!Array.isArray(data.steps)) return;
   data.steps = (data.steps as Step[])
-    .map((s) => ({ min_amount: null, max_amount: null, ids: [], approver_ids: [], require_all: false, ...s }))
+    .map((s) => ({ min_amount: null, max_amount: null, ids: [], approver_ids: [], require_all: false, ...s, names: (s.names ?? []).map((n) => n.trim()) }))
     .sort((a, b) => a.order - b.order);
 };
 
 function summary(step: Step): string {
   const range = [step.min_amount != null ? `≥ ${step.min_amount}` : "", step.max_amount != null ? `≤ ${step.max_amount}` : ""].filter(Boolean).join(" ");
-  return `${step.order}. ${step.trigger}${range ? ` ${range}` : ""} → ${step.approver_type}${step.require_all ? " (all)" : ""}`;
+  const names = step.names?.length ? ` (${step.names.join(", ")})` : "";
+  return `${step.order}. ${step.trigger}${range ? ` ${range}` : ""}${names} → ${step.approver_type}${step.require_all ? " (all)" : ""}`;
 }
 
 export const workflowHooks: ResourceHooks = {

@@ -7,7 +7,7 @@ import { tableOf, type ResourceDef, type RowAction } from "../../framework/resou
 import { insertRows } from "../db/bulk.js";
 import type { DB } from "../db/connect.js";
 import { companyScoped } from "../db/tables.js";
-import { approvalsAfterUpdate } from "../domain/approval-engine.js";
+import { approvalsAfterWrite } from "../domain/approval-engine.js";
 import { hooksOf } from "../domain/hooks.js";
 import { inTransaction } from "../mail/outbox.js";
 import { notFound, unprocessable, type FieldErrors, HttpError } from "../http/errors.js";
@@ -107,9 +107,11 @@ function jsonColumns(resource: ResourceDef, data: Row): Row {
 }
 
 /** Caches that depend on a table forget it after a write through this process. */
-function changed(resource: ResourceDef): void {
-  tableChanged(tableOf(resource));
-  tableWritten(tableOf(resource));
+function changed(resource: ResourceDef, alsoWritten: readonly string[] = []): void {
+  for (const table of new Set([tableOf(resource), ...alsoWritten])) {
+    tableChanged(table);
+    tableWritten(table);
+  }
 }
 
 export async function createRow(resource: ResourceDef, body: unknown, ctx: Ctx): Promise<Row> {
@@ -117,8 +119,8 @@ export async function createRow(resource: ResourceDef, body: unknown, ctx: Ctx):
   const errors = validateBody(resource, "create", data);
   if (errors) throw unprocessable(errors);
   const hooks = hooksOf(resource);
-  const id = await ctx.db.transaction().execute(async (trx) => {
-    const tctx = { ...ctx, db: trx };
+  let chainWrote: string[] = [];
+  const id = await inTransaction(ctx, async (trx, tctx) => {
     await checkReferences(resource, data, tctx, trx);
     await hooks.beforeCreate?.(data, tctx, trx);
     let row: Row;
@@ -132,9 +134,11 @@ export async function createRow(resource: ResourceDef, body: unknown, ctx: Ctx):
     }
     await hooks.afterWrite?.(row, tctx, trx);
     await audit(trx, ctx, "create", resource, row.id as number, data);
+    // a record created in its pending status (a payment, card or card purchase created PENDING) starts its chain
+    chainWrote = await approvalsAfterWrite(trx, tctx, resource, undefined, row);
     return row.id;
   });
-  changed(resource);
+  changed(resource, chainWrote);
   return (await findRow(resource, id, ctx))!;
 }
 
@@ -150,7 +154,7 @@ export async function updateRow(resource: ResourceDef, id: string, body: unknown
   const data = writableInput(resource, body);
   const errors = validateBody(resource, "update", data);
   const hooks = hooksOf(resource);
-  let restarted = false;
+  let chainWrote: string[] = [];
   const updated = await inTransaction(ctx, async (trx, tctx) => {
     const existing = await lockedForAction(resource, id, "edit", tctx);
     if (errors) throw unprocessable(errors);
@@ -166,18 +170,12 @@ export async function updateRow(resource: ResourceDef, id: string, body: unknown
     await hooks.afterWrite?.(row, tctx, trx);
     await audit(trx, ctx, "update", resource, row.id as number, changesBetween(existing, row));
     // a changed amount or coding restarts a pending approval chain; a move to the pending status starts one
-    restarted = await approvalsAfterUpdate(trx, tctx, resource, existing, row);
+    chainWrote = await approvalsAfterWrite(trx, tctx, resource, existing, row);
     // the chain may have moved the record on (auto-approval): answer with its status as saved
-    if (restarted) return (await trx.selectFrom(tableOf(resource)).selectAll().where("id", "=", row.id as number).executeTakeFirstOrThrow()) as Row;
+    if (chainWrote.length) return (await trx.selectFrom(tableOf(resource)).selectAll().where("id", "=", row.id as number).executeTakeFirstOrThrow()) as Row;
     return row;
   });
-  changed(resource);
-  if (restarted) {
-    for (const table of ["approvals", "notifications"]) {
-      tableChanged(table);
-      tableWritten(table);
-    }
-  }
+  changed(resource, chainWrote);
   // an edit may move the record out of a view (a draft submitted from the draft inbox): answer with the row as saved
   return (await findRow(resource, id, ctx)) ?? updated;
 }

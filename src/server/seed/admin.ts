@@ -49,7 +49,7 @@ async function seedTeams(db: DB, { companyId }: SeedContext, who: People): Promi
 }
 
 const step = (order: number, trigger: string, approverType: string, approverIds: number[], extra: Record<string, unknown> = {}) => ({
-  order, trigger, min_amount: null, max_amount: null, ids: [], approver_type: approverType, approver_ids: approverIds, require_all: false, ...extra,
+  order, trigger, min_amount: null, max_amount: null, ids: [], names: [], approver_type: approverType, approver_ids: approverIds, require_all: false, ...extra,
 });
 
 async function seedWorkflows(db: DB, { companyId, subsidiaryIds }: SeedContext, who: People, teams: Map<string, number>): Promise<void> {

@@ -9,6 +9,7 @@ import type { Engine } from "./index.js";
 
 export const expenseReportEngine: Engine = {
   resource: "expense_reports",
+  requester: "employee_contact_id",
   async check(record, action, trx) {
     if (action !== "submit") return;
     const item = await trx.selectFrom("expense_items").select("id").where("expense_report_id", "=", record.id as number).executeTakeFirst();

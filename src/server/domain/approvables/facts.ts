@@ -7,14 +7,33 @@ export interface Facts {
   subsidiaryId?: number | null;
   vendorId?: number | null;
   accountIds?: number[];
+  /** department and location names (DEPARTMENT / LOCATION steps name them; no tables of their own) */
+  department?: string | null;
+  location?: string | null;
+  /** linked to at least one purchase order (INVOICE_PO; VENDOR_PO looks for records without one) */
+  poLinked?: boolean;
+  /** the vendor requires purchase orders (po_not_required false): read by the engine when a VENDOR_PO step asks */
+  vendorRequiresPo?: boolean;
 }
 
-/** amount (in `amountField`), subsidiary and vendor of a record that has them. */
+/** Whether the record names a purchase order: invoices and cards by `purchase_order_ids`, card purchases by `purchase_order_id`. */
+function poLinked(record: Row): boolean {
+  const ids = record.purchase_order_ids;
+  return (Array.isArray(ids) && ids.length > 0) || record.purchase_order_id != null;
+}
+
+/**
+ * amount (in `amountField`), subsidiary, vendor, department, location (`location_name`) and linked
+ * purchase orders of a record that has them.
+ */
 export function recordFacts(record: Row, amountField = "amount"): Facts {
   return {
+    poLinked: poLinked(record),
     amount: String(record[amountField] ?? "0"),
     subsidiaryId: (record.subsidiary_id as number | null | undefined) ?? null,
     vendorId: (record.vendor_id as number | null | undefined) ?? null,
+    department: (record.department as string | null | undefined) ?? null,
+    location: (record.location_name as string | null | undefined) ?? null,
   };
 }
 

@@ -23,13 +23,18 @@ export interface Engine {
   owns?(record: Row): boolean;
   /** the record's own checks before a submit or an approval (e.g. GL coding) */
   check?(record: Row, action: "submit" | "approve", trx: DB, ctx: Ctx): Promise<void> | void;
+  /** the record's contact column naming who asked for it (OTHER steps ask that contact's manager);
+   *  none, or empty on the record: the submitting user's contact */
+  requester?: string;
   /** the values the triggers compare */
   facts(record: Row, trx: DB, ctx: Ctx): Promise<Facts>;
   /** fields whose change by an edit restarts a pending chain (amount, coding, vendor…) */
   restartOn?: readonly string[];
   /** the record's own submitter columns, set when its chain (re)starts */
   submitted?(ctx: Ctx): Row;
-  /** what follows the record's status (e.g. an expense report's items) */
+  /** the record's own columns that follow its status, set in the same update (a purchase order's approval_status) */
+  statusColumns?(status: string): Row;
+  /** what follows the record's status in other tables (e.g. an expense report's items) */
   moved?(record: Row, status: string, trx: DB): Promise<void>;
   /** the record's status once every step approved */
   approvedStatus(record: Row): string;

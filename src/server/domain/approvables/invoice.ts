@@ -18,7 +18,7 @@ export const invoiceEngine: Engine = {
     const numbers = ((record.debit_entries as { account_number: string }[] | null) ?? []).map((l) => l.account_number);
     return { ...recordFacts(record), accountIds: await accountIds(trx, ctx, numbers) };
   },
-  restartOn: ["amount", "debit_entries", "vendor_id", "subsidiary_id", "currency_code"],
+  restartOn: ["amount", "debit_entries", "vendor_id", "subsidiary_id", "currency_code", "department", "location_name", "purchase_order_ids"],
   submitted: (ctx) => ({ submit_date: isoDate(), submitted_by_id: ctx.user.id }),
   // spec glossary: an approved invoice with payments is OPEN
   approvedStatus: (record) => (money(String(record.payments_sum ?? "0")).gt(0) ? "OPEN" : "APPROVED"),

@@ -13,7 +13,7 @@ export const purchaseEngine: Engine = {
     const code = record.account_code == null ? [] : [String(record.account_code)];
     return { ...recordFacts(record), accountIds: await accountIds(trx, ctx, code) };
   },
-  restartOn: ["amount", "account_code", "department", "vendor_id", "currency_code"],
+  restartOn: ["amount", "account_code", "department", "vendor_id", "currency_code", "purchase_order_id"],
   approvedStatus: () => "OPEN",
   rejectedStatus: "REJECT",
   pendingStatus: "PENDING",

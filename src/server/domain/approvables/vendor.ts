@@ -6,6 +6,7 @@ import type { Engine } from "./index.js";
 
 export const vendorEngine: Engine = {
   resource: "vendors",
+  requester: "requestor_id",
   facts: async (record) => ({ amount: "0", vendorId: record.id as number, subsidiaryId: null }),
   // who gets paid and how: a change of identity or tax details needs a new approval
   restartOn: ["name", "tax_id", "term_code", "currency_code", "vendor_type"],

@@ -7,8 +7,10 @@ import type { Engine } from "./index.js";
 
 export const virtualCardEngine: Engine = {
   resource: "virtual_cards",
+  // the card holder asked for the card
+  requester: "contact_id",
   facts: async (record) => recordFacts(record),
-  restartOn: ["amount", "vendor_id", "subsidiary_id", "currency_code", "per_transaction_max", "card_program_id"],
+  restartOn: ["amount", "vendor_id", "subsidiary_id", "currency_code", "per_transaction_max", "card_program_id", "purchase_order_ids"],
   submitted: (ctx) => ({ submitter_contact_id: ctx.contact.id }),
   approvedStatus: () => "APPROVED",
   rejectedStatus: "REJECTED",
