@@ -28,6 +28,16 @@ async function draftPo(requestorId: number | null): Promise<number> {
 }
 
 describe("OTHER approvers: the requester's manager", () => {
+  it("in the demo data the staff member and the AP clerk report to the approver", async () => {
+    const { contact } = await acme();
+    const managers = await h.database.db.selectFrom("contacts").select(["email", "manager_id"])
+      .where("id", "in", [await contact("staff@acme.test"), await contact("ap@acme.test"), await contact("admin@acme.test")]).orderBy("email").execute();
+    const approver = await contact("approver@acme.test");
+    expect(managers).toEqual([
+      { email: "admin@acme.test", manager_id: null }, { email: "ap@acme.test", manager_id: approver }, { email: "staff@acme.test", manager_id: approver },
+    ]);
+  });
+
   it("one pending row for the manager of the PO's requestor; the manager approves", async () => {
     const { contact } = await acme();
     const staff = await contact("staff@acme.test");

@@ -102,6 +102,12 @@ async function seedCompany(db: DB, spec: (typeof companies)[number], users: Map<
     });
   }
   await insertMany(db, "contacts", contacts.map((c) => ({ ...c, user_id: c.user_id ?? null })));
+  // the company's manager manages its staff and AP clerk (an OTHER workflow step asks the requester's manager)
+  const manager = demoLogins.find((l) => l.company === spec.name && l.role === "manager");
+  if (manager) {
+    await db.updateTable("contacts").set({ manager_id: db.selectFrom("contacts").select("id").where("company_id", "=", companyId).where("email", "=", manager.email) })
+      .where("company_id", "=", companyId).where("role", "in", ["staff", "ap_role"]).execute();
+  }
   const apUser = users.get("ap@acme.test");
 
   // purchase orders with lines
