@@ -5,6 +5,7 @@
  */
 import { sql, type RawBuilder } from "kysely";
 import type { DB } from "./connect.js";
+import { analyzeAfterBulkInsert } from "./maintenance.js";
 
 type Row = Record<string, unknown>;
 
@@ -23,6 +24,7 @@ export async function insertRows(trx: DB, table: string, rows: readonly Row[], r
   const size = Math.max(1, Math.floor(parameterBudget / Object.keys(rows[0]).length));
   const out: Row[] = [];
   for (const part of chunks(rows, size)) out.push(...((await trx.insertInto(table).values(part).returning(returning as string[]).execute()) as Row[]));
+  await analyzeAfterBulkInsert(trx, table, rows.length);
   return out;
 }
 

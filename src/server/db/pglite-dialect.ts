@@ -16,6 +16,14 @@ import {
   type QueryResult,
 } from "kysely";
 
+/** PostgreSQL's adapter under its own name, so that code can tell a PGlite database apart: isPGlite(). */
+export class PGliteAdapter extends PostgresAdapter {}
+
+/** Whether the database (or transaction) runs on embedded PGlite. */
+export function isPGlite(db: Kysely<unknown>): boolean {
+  return db.getExecutor().adapter instanceof PGliteAdapter;
+}
+
 class Mutex {
   private tail: Promise<void> = Promise.resolve();
 
@@ -99,7 +107,7 @@ class PGliteDriver implements Driver {
 export class PGliteDialect implements Dialect {
   constructor(private readonly pg: PGlite) {}
   createAdapter() {
-    return new PostgresAdapter();
+    return new PGliteAdapter();
   }
   createDriver() {
     return new PGliteDriver(this.pg);
