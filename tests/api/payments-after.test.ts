@@ -440,6 +440,12 @@ describe("payment documents", () => {
     expect(response.json().data.account_number).toBe(method.account_number);
     expect(response.json().data.account_number_masked).toBeUndefined();
     expect((await get("admin@acme.test", `/api/payments/${wire.paymentId}/instructions`)).statusCode).toBe(200);
+    // each view of the full number is audited: who, when, which payment
+    const views = await h.database.db.selectFrom("activities").select(["user_id", "changes"]).where("event", "=", "view")
+      .where("item_type", "=", "payments").where("item_id", "=", wire.paymentId).orderBy("id").execute();
+    const userOf = async (email: string) => (await h.database.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
+    expect(views.map((v) => v.user_id)).toEqual([await userOf("ap@acme.test"), await userOf("admin@acme.test")]);
+    expect(views[0].changes).toEqual({ document: "payment instructions" });
     const check = await paid({ type: "check" });
     expect((await get("ap@acme.test", `/api/payments/${check.paymentId}/instructions`)).statusCode).toBe(409);
   });
@@ -452,6 +458,8 @@ describe("payment documents", () => {
       expect(refused.statusCode, email).toBe(403);
       expect(refused.body).not.toContain(String(method.iban));
     }
+    // a refusal shows nothing, so nothing was viewed
+    expect(await h.database.db.selectFrom("activities").select("id").where("event", "=", "view").where("item_id", "=", payment.paymentId).execute()).toEqual([]);
     // a reader of payments still sees the payment (and no account number) and its remittance advice
     expect((await get("approver@acme.test", `/api/payments/${payment.paymentId}`)).statusCode).toBe(200);
     expect((await get("approver@acme.test", `/api/payments/${payment.paymentId}/remittance`)).statusCode).toBe(200);

@@ -13,7 +13,9 @@ import { formatDate } from "../../framework/dates.js";
 import { formatMoney } from "../../framework/money.js";
 import { conflict, notFound } from "../http/errors.js";
 import type { Ctx, Row } from "../resources/context.js";
-import { findRow } from "../resources/query.js";
+import { findRow, tableChanged } from "../resources/query.js";
+import { audit } from "../resources/write.js";
+import { tableWritten } from "../http/sessions.js";
 
 const payments = resourceByName.get("payments")!;
 const paymentRuns = resourceByName.get("payment_runs")!;
@@ -124,7 +126,7 @@ export async function checkRegisterCsv(ctx: Ctx, runId: unknown): Promise<{ numb
  * GET /api/payments/{id}/instructions: what the bank needs to send a wire, international or SEPA
  * payment, the beneficiary's account number and IBAN in full (only for who may pay: resources/payments.ts).
  */
-export function paymentInstructions(details: PaymentDetails): Row {
+function paymentInstructions(details: PaymentDetails): Row {
   requireType(details, instructedTypes, "payment instructions");
   const { payment, vendor, method, from, invoices } = details;
   return {
@@ -143,6 +145,15 @@ export function paymentInstructions(details: PaymentDetails): Row {
     reference: invoices.map((i) => i.number).join(", ") || String(payment.payment_number),
     originating_account: from ? { name: from.name, bank_name: from.bank_name, iban: from.iban ?? null, bic: from.bic ?? null } : null,
   };
+}
+
+/** The instructions, their view audited: the full account number left the system, so who saw it, and when, is history. */
+export async function viewPaymentInstructions(ctx: Ctx, id: unknown): Promise<Row> {
+  const instructions = paymentInstructions(await paymentDetails(ctx, id));
+  await audit(ctx.db, ctx, "view", payments, instructions.payment_id as number, { document: "payment instructions" });
+  tableChanged("activities");
+  tableWritten("activities");
+  return instructions;
 }
 
 export interface RemittanceAdvice {

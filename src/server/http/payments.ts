@@ -9,7 +9,7 @@ import { paymentTransitionPermission } from "../../../resources/payments.js";
 import { can, canAct } from "../../framework/permissions.js";
 import { recordAction, type ResourceDef } from "../../framework/resource.js";
 import { importReturns } from "../domain/nacha_return_import.js";
-import { checkPdf, checkRegisterCsv, paymentDetails, paymentInstructions, remittanceAdvice } from "../domain/payment_documents.js";
+import { checkPdf, checkRegisterCsv, paymentDetails, remittanceAdvice, viewPaymentInstructions } from "../domain/payment_documents.js";
 import { transition, type Transition } from "../domain/payment_transitions.js";
 import type { Ctx, Row } from "../resources/context.js";
 import { findRow } from "../resources/query.js";
@@ -57,7 +57,7 @@ export function paymentRoutes(app: FastifyInstance): void {
 
   app.get<WithId>("/api/payments/:id/instructions", async (request) => {
     const ctx = allowed(request, payments, "instructions");
-    return { data: paymentInstructions(await paymentDetails(ctx, request.params.id)) };
+    return { data: await viewPaymentInstructions(ctx, request.params.id) };
   });
 
   app.get<WithId>("/api/payments/:id/remittance", async (request) => {

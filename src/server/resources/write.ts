@@ -2,6 +2,7 @@
  * Writing resources: validation (422 per field), tenant-checked references, the declared row-action
  * conditions, the named hooks and the audit row, all in one transaction.
  */
+import { activitySchema } from "../../../schemas/activity.js";
 import { matches } from "../../framework/conditions.js";
 import { tableOf, type ResourceDef, type RowAction } from "../../framework/resource.js";
 import { insertRows } from "../db/bulk.js";
@@ -68,7 +69,9 @@ function changesBetween(before: Row, after: Row): Row {
   return changes;
 }
 
-function activityRow(ctx: Ctx, event: "create" | "update" | "destroy", resource: ResourceDef, itemId: number, changes: Row): Row {
+export type AuditEvent = (typeof activitySchema.properties.event.enum)[number];
+
+function activityRow(ctx: Ctx, event: AuditEvent, resource: ResourceDef, itemId: number, changes: Row): Row {
   // that a secret changed is history; its value is not
   changes = { ...changes };
   for (const field of writeOnlyFields(resource)) if (field in changes) changes[field] = "[FILTERED]";
@@ -76,12 +79,12 @@ function activityRow(ctx: Ctx, event: "create" | "update" | "destroy", resource:
   return { company_id: ctx.company.id, event, item_type: tableOf(resource), item_id: itemId, user_id: ctx.user.id, changes: JSON.stringify(changes) };
 }
 
-export async function audit(trx: DB, ctx: Ctx, event: "create" | "update" | "destroy", resource: ResourceDef, itemId: number, changes: Row): Promise<void> {
+export async function audit(trx: DB, ctx: Ctx, event: AuditEvent, resource: ResourceDef, itemId: number, changes: Row): Promise<void> {
   await trx.insertInto("activities").values(activityRow(ctx, event, resource, itemId, changes)).execute();
 }
 
 /** The audit rows of a set-based change (thousands of records), in chunked multi-row inserts. */
-export async function auditMany(trx: DB, ctx: Ctx, event: "create" | "update" | "destroy", resource: ResourceDef, items: readonly { id: number; changes: Row }[]): Promise<void> {
+export async function auditMany(trx: DB, ctx: Ctx, event: AuditEvent, resource: ResourceDef, items: readonly { id: number; changes: Row }[]): Promise<void> {
   await insertRows(trx, "activities", items.map((item) => activityRow(ctx, event, resource, item.id, item.changes)));
 }
 
