@@ -10,6 +10,7 @@ export default defineResource({
   name: "contacts",
   schema: contactSchema,
   title: "last_name",
+  nameFields: ["first_name", "last_name"],
   menu: { group: "vendors", order: 2 },
   routes: {
     list: "/contacts",

@@ -103,6 +103,12 @@ export function pathFor(template: string, id: string | number, row: Row = {}): s
   return path;
 }
 
+/** How a record is named on screen: its name fields (or title), else its id. */
+export function recordName(resource: ResourceDef, row: Row): string {
+  const parts = (resource.nameFields ?? [resource.title]).map((field) => row[field]).filter((v) => v !== null && v !== undefined && v !== "");
+  return parts.length ? parts.map(String).join(" ") : String(row.id ?? "");
+}
+
 export function showPath(resourceName: string, id: unknown): string | undefined {
   const show = resourceByName.get(resourceName)?.routes.show;
   return show && id !== null && id !== undefined ? pathFor(show, id as string | number) : undefined;

@@ -172,8 +172,10 @@ export interface ResourceDef {
    *  (with its own routes, permissions and baseFilter) and shares that resource's server hooks. */
   table?: string;
   schema: JSONSchema & object;
-  /** field shown as the record's title */
+  /** field shown as the record's title (sorted and searched on, and the server's record number) */
   title: string;
+  /** fields shown together as the record's name where one field does not name it (a contact: first and last name); default [title] */
+  nameFields?: readonly string[];
   routes: ResourceRoutes;
   permissions: ResourcePermissions;
   /** company module setting that must be on, e.g. invoices_active */

@@ -7,7 +7,7 @@ import { pagePermissions, pathParams, routesOf } from "../../src/framework/resou
 import { keysOfRole } from "../../src/framework/roles.js";
 import { isWritable, propertiesOf } from "../../src/framework/schema.js";
 import {
-  apiKey, filterFields, grammarField, grammarFilter, menuGroups, pathFor, routeFilters, routePrefill, routeValues, rowActionsFor, showPath,
+  apiKey, filterFields, grammarField, grammarFilter, menuGroups, pathFor, recordName, routeFilters, routePrefill, routeValues, rowActionsFor, showPath,
 } from "../../src/client/registry.js";
 import { resetOldLayouts } from "../../src/client/grid/layout.js";
 import { safeCell, toCsv } from "../../src/client/grid/export.js";
@@ -121,6 +121,22 @@ describe("route parameters", () => {
   it("work with trailing-slash paths", () => {
     expect(routeShape("/credit_memos_approval/")).toBe(routeShape("/credit_memos_approval"));
     expect(routeShape("/vcards/:vcardID")).toBe(routeShape("/vcards/:id"));
+  });
+});
+
+describe("record names", () => {
+  it("join the name fields a resource declares (a contact: first and last name), else its title, else the id", () => {
+    expect(recordName(resourceByName.get("contacts")!, { id: 4, first_name: "Staff", last_name: "Acme" })).toBe("Staff Acme");
+    expect(recordName(resourceByName.get("contacts")!, { id: 4, first_name: null, last_name: "Acme" })).toBe("Acme");
+    expect(recordName(resourceByName.get("invoices")!, { id: 9, number: "INV-9" })).toBe("INV-9");
+    expect(recordName(resourceByName.get("invoices")!, { id: 9, number: null })).toBe("9");
+  });
+
+  it("are declared with fields the resource has", () => {
+    for (const resource of resources) {
+      const known = ["id", ...Object.keys(propertiesOf(resource)), ...(resource.computed ?? [])];
+      for (const field of resource.nameFields ?? [resource.title]) expect(known, `${resource.name}.${field}`).toContain(field);
+    }
   });
 });
 

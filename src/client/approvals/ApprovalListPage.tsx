@@ -13,6 +13,7 @@ import { useConfirm } from "../confirm.js";
 import type { Row } from "../format.js";
 import ListPage, { type ListExtension } from "../grid/ListPage.js";
 import { http } from "../http.js";
+import { recordName } from "../registry.js";
 import { notify } from "../notify.js";
 import { approvableOf, isApprovalsView, recordScreen, serverMessage } from "./approvables.js";
 
@@ -48,7 +49,7 @@ function recordRows(resource: ResourceDef): RowsOf {
       const query = new URLSearchParams({ awaiting: "me", approvable_type: type, _end: "200" });
       for (const row of selected) query.append("approvable_id", String(row.id));
       const { data } = await http.get<Row[]>(`/api/approvals?${query.toString()}`);
-      const titles = new Map(selected.map((row) => [row.id, String(row[resource.title] ?? row.id)]));
+      const titles = new Map(selected.map((row) => [row.id, recordName(resource, row)]));
       return data.map((a) => ({ id: a.id as number, number: titles.get(a.approvable_id) ?? String(a.approvable_id) }));
     },
     screen: (row) => recordScreen(resource, row),

@@ -16,7 +16,7 @@ import { resourceByName } from "../../../resources/index.js";
 import { usePageTitle, type Row, type Translate } from "../format.js";
 import { customFormats, isWritable, propertiesOf, requiredOf, type Property } from "../../framework/schema.js";
 import { enumOf, fieldKey, statusKey, valueKey } from "../i18n/keys.js";
-import { duplicateOf, showPath } from "../registry.js";
+import { duplicateOf, recordName, showPath } from "../registry.js";
 import { useUser } from "../user.js";
 
 /** The server's custom formats (money and decimal strings). */
@@ -88,7 +88,7 @@ function ReferenceWidget({ id, value, onChange, multiple, disabled, readonly, op
   const listable = canAct(user, target, "list");
   const { selectProps } = useSelect<Row>({
     resource: target.name,
-    optionLabel: target.title,
+    optionLabel: (row) => recordName(target, row),
     optionValue: "id",
     defaultValue: value ?? undefined,
     pagination: { pageSize: 50 },
@@ -156,7 +156,7 @@ export default function FormPage({ resource, mode, id, prefill, onSaved, readOnl
   return (
     <Card title={<Typography.Title level={3} style={{ margin: 0 }}>
       {title ?? pageTitle(resource, mode)}
-      {record && !title ? ` ${String(record[resource.title] ?? "")}` : ""}
+      {record && !title ? ` ${recordName(resource, record)}` : ""}
     </Typography.Title>}>
       <Form
         schema={withMapKeys(schema, initial, (field, key) => translate(valueKey(resource.name, field, key), key))}

@@ -22,7 +22,7 @@ import { RecordActions } from "../record-actions.js";
 import { useFormat, usePageTitle, type Row } from "../format.js";
 import { propertiesOf } from "../../framework/schema.js";
 import { fieldKey } from "../i18n/keys.js";
-import { pathFor, showPath } from "../registry.js";
+import { pathFor, recordName, showPath } from "../registry.js";
 import { useUser } from "../user.js";
 
 /** relation tables page beyond this many rows */
@@ -71,7 +71,7 @@ export default function ShowPage({ resource, id, page = "show" }: { resource: Re
     if (relationName && relation) {
       const target = resourceByName.get(relation.resource);
       const related = record[relationName] as Row | null | undefined;
-      const text = related && target ? String(related[target.title] ?? related.id) : "";
+      const text = related && target ? recordName(target, related) : "";
       const link = showPath(relation.resource, related?.id);
       return { key: field, label: label(relationName), children: link && text ? <Link to={link}>{text}</Link> : text };
     }
@@ -110,7 +110,7 @@ export default function ShowPage({ resource, id, page = "show" }: { resource: Re
     <Flex vertical gap="middle">
       <Flex justify="space-between" align="center" wrap gap="small">
         <Typography.Title level={3} style={{ margin: 0 }}>
-          {pageTitle(resource, page)} {String(record[resource.title] ?? "")}
+          {pageTitle(resource, page)} {recordName(resource, record)}
         </Typography.Title>
         <Space wrap>
           {subPagesOf(resource).filter((p) => canOpen(user, p)).map((p) => (
