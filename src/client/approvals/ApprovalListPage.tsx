@@ -38,7 +38,7 @@ interface RowsOf {
 const approvalRows: RowsOf = {
   approvalIds: async (selected) => selected.filter((row) => row.aasm_state === "pending")
     .map((row) => ({ id: row.id as number, number: String((row.approvable as Row | null | undefined)?.number ?? row.id) })),
-  screen: (row) => ((row.approvable as Row | null | undefined)?.screen as string | undefined) ?? undefined,
+  screen: (row) => (row.approvable as Row | null | undefined)?.screen as string | undefined,
 };
 
 function recordRows(resource: ResourceDef): RowsOf {

@@ -48,15 +48,15 @@ import { resourceByName } from "../../../resources/index.js";
 import type { DB } from "../db/connect.js";
 import { conflict, forbidden, notFound, unprocessable } from "../http/errors.js";
 import type { Ctx, Row } from "../resources/context.js";
-import { findRow, tableChanged } from "../resources/query.js";
+import { findRow } from "../resources/query.js";
 import { audit } from "../resources/write.js";
-import { tableWritten } from "../http/sessions.js";
 import { inTransaction } from "../mail/outbox.js";
 import { askApprovers, tellRequesters } from "./approval-notices.js";
 import { engines, type Engine } from "./approvables/index.js";
 import type { Facts } from "./approvables/facts.js";
 import type { Step } from "./workflows.js";
 import { delegationTypes } from "../../../schemas/delegation.js";
+import { tablesWritten } from "../resources/written.js";
 
 function engineOf(type: string): Engine {
   const engine = engines[type as keyof typeof engines];
@@ -164,12 +164,6 @@ async function chainRows(trx: DB, ctx: Ctx, type: string, record: Row): Promise<
   return rows;
 }
 
-function touched(...tables: string[]): void {
-  for (const table of tables) {
-    tableChanged(table);
-    tableWritten(table);
-  }
-}
 
 async function lockRecord(type: string, id: unknown, ctx: Ctx): Promise<Row> {
   const engine = engineOf(type);
@@ -242,7 +236,7 @@ export async function submit(resource: ResourceDef, id: string, ctx: Ctx): Promi
     await engine.check?.(record, "submit", trx, tctx);
     await startChain(trx, tctx, type, record);
   });
-  touched("approvals", tableOf(resource), "notifications", ...(engine.writes ?? []));
+  tablesWritten("approvals", tableOf(resource), "notifications", ...(engine.writes ?? []));
 }
 
 /** The approvable types whose records live in this table, with their engines. */
@@ -388,6 +382,6 @@ export async function act(action: Action, id: string, body: Row | undefined, ctx
     }
     return row;
   });
-  touched("approvals", tableOf(resourceByName.get(engine.resource)!), "notifications", ...(engine.writes ?? []));
+  tablesWritten("approvals", tableOf(resourceByName.get(engine.resource)!), "notifications", ...(engine.writes ?? []));
   return saved;
 }

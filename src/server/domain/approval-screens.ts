@@ -5,32 +5,42 @@
  * (/expenses_approval/:approvalID) when the approval is known; else the record's detail page.
  * Notifications link there, and approval rows carry it (`approvable.screen`) for the client's lists.
  */
-import { routesOf, tableOf } from "../../framework/resource.js";
+import { routesOf, tableOf, type RouteEntry } from "../../framework/resource.js";
 import { resources, resourceByName } from "../../../resources/index.js";
 import { engines } from "./approvables/index.js";
 
-const recordsResource = (type: string) => {
-  const engine = engines[type as keyof typeof engines];
-  return engine && resourceByName.get(engine.resource);
-};
+interface Screens { byRecord?: RouteEntry; byApproval?: RouteEntry; show?: RouteEntry }
 
-const fill = (path: string, param: string, id: number) => path.replace(`:${param}`, String(id));
+/** A type's screens, read from the routes once (approval lists ask for every row). */
+const screensByType = new Map<string, Screens>();
+
+function screensOf(type: string): Screens {
+  const known = screensByType.get(type);
+  if (known) return known;
+  const engine = engines[type as keyof typeof engines];
+  const own = engine && resourceByName.get(engine.resource);
+  const onTable = own ? resources.filter((r) => r !== own && tableOf(r) === tableOf(own)) : [];
+  const pages = own ? [own, ...onTable].flatMap(routesOf).filter((e) => e.page === "approval" && e.idParam) : [];
+  const screens: Screens = {
+    byRecord: pages.find((e) => e.idParam !== "approvalID"),
+    byApproval: pages.find((e) => e.idParam === "approvalID"),
+    show: own && routesOf(own).find((e) => e.page === "show" && e.idParam),
+  };
+  screensByType.set(type, screens);
+  return screens;
+}
+
+const fill = (entry: RouteEntry, id: number) => entry.path.replace(`:${entry.idParam!}`, String(id));
 
 /** The record's detail page. */
 export function recordPath(type: string, recordId: number): string | null {
-  const own = recordsResource(type);
-  const show = own && routesOf(own).find((e) => e.page === "show" && e.idParam);
-  return show ? fill(show.path, show.idParam!, recordId) : null;
+  const { show } = screensOf(type);
+  return show ? fill(show, recordId) : null;
 }
 
 export function approvalPath(type: string, recordId: number, approvalId: number | null): string | null {
-  const own = recordsResource(type);
-  if (!own) return null;
-  const onTable = resources.filter((r) => r !== own && tableOf(r) === tableOf(own));
-  const pages = [own, ...onTable].flatMap(routesOf).filter((e) => e.page === "approval" && e.idParam);
-  const byRecord = pages.find((e) => e.idParam !== "approvalID");
-  const byApproval = approvalId != null ? pages.find((e) => e.idParam === "approvalID") : undefined;
-  if (byRecord) return fill(byRecord.path, byRecord.idParam!, recordId);
-  if (byApproval) return fill(byApproval.path, byApproval.idParam!, approvalId!);
+  const { byRecord, byApproval } = screensOf(type);
+  if (byRecord) return fill(byRecord, recordId);
+  if (byApproval && approvalId != null) return fill(byApproval, approvalId);
   return recordPath(type, recordId);
 }

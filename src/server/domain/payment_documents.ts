@@ -13,9 +13,9 @@ import { formatDate } from "../../framework/dates.js";
 import { formatMoney } from "../../framework/money.js";
 import { conflict, notFound } from "../http/errors.js";
 import type { Ctx, Row } from "../resources/context.js";
-import { findRow, tableChanged } from "../resources/query.js";
+import { findRow } from "../resources/query.js";
 import { audit } from "../resources/write.js";
-import { tableWritten } from "../http/sessions.js";
+import { tablesWritten } from "../resources/written.js";
 
 const payments = resourceByName.get("payments")!;
 const paymentRuns = resourceByName.get("payment_runs")!;
@@ -151,8 +151,7 @@ function paymentInstructions(details: PaymentDetails): Row {
 export async function viewPaymentInstructions(ctx: Ctx, id: unknown): Promise<Row> {
   const instructions = paymentInstructions(await paymentDetails(ctx, id));
   await audit(ctx.db, ctx, "view", payments, instructions.payment_id as number, { document: "payment instructions" });
-  tableChanged("activities");
-  tableWritten("activities");
+  tablesWritten("activities");
   return instructions;
 }
 

@@ -17,13 +17,13 @@ import { isoDate } from "../../framework/dates.js";
 import { resourceByName } from "../../../resources/index.js";
 import type { DB } from "../db/connect.js";
 import { conflict, notFound, unprocessable } from "../http/errors.js";
-import { tableWritten } from "../http/sessions.js";
 import type { Ctx, Row } from "../resources/context.js";
-import { findRow, tableChanged } from "../resources/query.js";
+import { findRow } from "../resources/query.js";
 import { audit } from "../resources/write.js";
 import { moveInvoiceBalances } from "./invoice_balances.js";
 import { postPayment, reversePayment } from "./ledger.js";
 import { achPaymentOf, achSourceColumns, storeNachaFiles, type AchSource } from "./payment-runs/nacha-files.js";
+import { tablesWritten } from "../resources/written.js";
 
 const payments = resourceByName.get("payments")!;
 const paymentRuns = resourceByName.get("payment_runs")!;
@@ -50,12 +50,6 @@ interface Locked {
   today: string;
 }
 
-function touched(...tables: string[]): void {
-  for (const table of tables) {
-    tableChanged(table);
-    tableWritten(table);
-  }
-}
 
 async function linksOf(trx: DB, ctx: Ctx, paymentId: number): Promise<Link[]> {
   const rows = await trx.selectFrom("invoice_payment_links").select(["invoice_id", "amount"])
@@ -192,7 +186,7 @@ async function run(kind: Transition, trx: DB, ctx: Ctx, payment: Row, body: Row)
 
 /** Tables a transition writes: their caches forget them after the commit. */
 export function transitionTouched(): void {
-  touched("payments", "invoices", "invoice_payment_links", "account_transactions", "payment_runs", "approvals", "activities", "nacha_payments");
+  tablesWritten("payments", "invoices", "invoice_payment_links", "account_transactions", "payment_runs", "approvals", "activities", "nacha_payments");
 }
 
 /**

@@ -9,10 +9,10 @@ import { can, canAct } from "../../framework/permissions.js";
 import { resourceByName } from "../../../resources/index.js";
 import { applyCredit, creditTables } from "../domain/credits.js";
 import type { Row } from "../resources/context.js";
-import { findRow, tableChanged } from "../resources/query.js";
+import { findRow } from "../resources/query.js";
 import { decorate } from "../resources/read.js";
 import { forbidden, HttpError, notFound, unprocessable } from "./errors.js";
-import { tableWritten } from "./sessions.js";
+import { tablesWritten } from "../resources/written.js";
 
 const vendorCredits = resourceByName.get("vendor_credits")!;
 export const applyCreditPermissions = ["payInvoices", "invoicePayBills"];
@@ -53,10 +53,7 @@ export function creditRoutes(app: FastifyInstance): void {
         }
       }
     });
-    for (const table of creditTables) {
-      tableChanged(table);
-      tableWritten(table);
-    }
+    tablesWritten(...creditTables);
     const [data] = await decorate(vendorCredits, [(await findRow(vendorCredits, creditId, ctx))!], ctx, true);
     return { data };
   });

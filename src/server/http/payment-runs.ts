@@ -13,11 +13,11 @@ import { processRun } from "../domain/payment-runs/process.js";
 import { sendRemittances } from "../domain/payment-runs/remittances.js";
 import { deleteRun } from "../domain/payment-runs/remove.js";
 import type { Ctx } from "../resources/context.js";
-import { findRow, tableChanged } from "../resources/query.js";
+import { findRow } from "../resources/query.js";
 import { decorate } from "../resources/read.js";
 import { forbidden, notFound, unprocessable } from "./errors.js";
 import { sendAttachment } from "./attachment.js";
-import { tableWritten } from "./sessions.js";
+import { tablesWritten } from "../resources/written.js";
 
 const runs = resourceByName.get("payment_runs")!;
 const nacha = resourceByName.get("nacha_payments")!;
@@ -26,12 +26,6 @@ export const payPermission = ["payInvoices", "invoicePayBills"] as const;
 /** The tables a run's create, exclusion, processing or deletion writes. */
 export const runTables = ["payment_runs", "payment_run_batches", "payment_run_items", "payments", "invoice_payment_links", "invoices", "activities"] as const;
 
-export function touched(tables: readonly string[]): void {
-  for (const table of tables) {
-    tableChanged(table);
-    tableWritten(table);
-  }
-}
 
 /** Staff holding the pay-bills keys, in a company with the payments module. */
 export function payer(request: FastifyRequest): Ctx {
@@ -53,7 +47,7 @@ export function paymentRunRoutes(app: FastifyInstance): void {
   app.post("/api/payment_runs", async (request, reply) => {
     const ctx = payer(request);
     const id = await createRun(ctx, request.body);
-    touched(runTables);
+    tablesWritten(...runTables);
     return reply.status(201).send({ data: await runAnswer(id, ctx) });
   });
 
@@ -62,7 +56,7 @@ export function paymentRunRoutes(app: FastifyInstance): void {
     const ctx = request.ctx;
     if (!canAct(ctx.principal, runs, "show")) throw forbidden();
     const id = await excludeFromRun(ctx, request.params.id, request.body);
-    touched(runTables);
+    tablesWritten(...runTables);
     return { data: await runAnswer(id, ctx) };
   });
 
@@ -72,7 +66,7 @@ export function paymentRunRoutes(app: FastifyInstance): void {
     const key = typeof header === "string" && header.trim() ? header.trim() : undefined;
     if (key !== undefined && key.length > 200) throw unprocessable({ "Idempotency-Key": ["must be at most 200 characters"] });
     const answer = await processRun(ctx, request.params.id, key);
-    touched([...runTables, "nacha_payments", "account_transactions", "idempotency_keys"]);
+    tablesWritten(...runTables, "nacha_payments", "account_transactions", "idempotency_keys");
     const runId = answer.processedRunId;
     if (runId !== undefined) {
       sendRemittances(ctx, runId).catch((error: unknown) => request.log.error({ err: error, runId }, "remittance advice not sent"));
@@ -83,7 +77,7 @@ export function paymentRunRoutes(app: FastifyInstance): void {
   app.delete<{ Params: { id: string } }>("/api/payment_runs/:id", async (request) => {
     const ctx = payer(request);
     const run = await deleteRun(ctx, request.params.id);
-    touched([...runTables, "approvals"]);
+    tablesWritten(...runTables, "approvals");
     return { data: run };
   });
 
@@ -91,7 +85,7 @@ export function paymentRunRoutes(app: FastifyInstance): void {
     const ctx = request.ctx;
     if (!canAct(ctx.principal, nacha, "show")) throw forbidden();
     const file = await downloadNacha(ctx, request.params.id);
-    touched(["nacha_payments", "activities"]);
+    tablesWritten("nacha_payments", "activities");
     return sendAttachment(reply, "text/plain; charset=utf-8", file.fileName.replace(/[^\w.-]/g, "_"), file.content);
   });
 }

@@ -7,10 +7,9 @@
  */
 import { config } from "../config.js";
 import type { DB } from "../db/connect.js";
-import { tableWritten } from "../http/sessions.js";
 import type { Ctx } from "../resources/context.js";
-import { tableChanged } from "../resources/query.js";
 import { mailTransport, type MailTransport } from "./transport.js";
+import { tablesWritten } from "../resources/written.js";
 
 export interface Mail {
   to: string;
@@ -60,6 +59,5 @@ export async function flushMail(ctx: Ctx, outbox: readonly Mail[], transport: Ma
       console.error("mail_messages: could not record a message", error);
     }
   }
-  tableChanged("mail_messages");
-  tableWritten("mail_messages");
+  tablesWritten("mail_messages");
 }

@@ -14,10 +14,10 @@ import { inTransaction } from "../mail/outbox.js";
 import { notFound, unprocessable, type FieldErrors, HttpError } from "../http/errors.js";
 import { validateBody } from "../validation.js";
 import type { Ctx, Row } from "./context.js";
-import { tableWritten } from "../http/sessions.js";
-import { findRow, related, scope, tableChanged } from "./query.js";
+import { findRow, related, scope } from "./query.js";
 import { propertiesOf, writeOnlyFields } from "../../framework/schema.js";
 import { decorate } from "./read.js";
+import { tablesWritten } from "./written.js";
 
 const implicit = new Set(["id", "company_id", "created_at", "updated_at"]);
 
@@ -109,13 +109,6 @@ function jsonColumns(resource: ResourceDef, data: Row): Row {
   return out;
 }
 
-/** Caches that depend on a table forget it after a write through this process. */
-function changed(resource: ResourceDef, alsoWritten: readonly string[] = []): void {
-  for (const table of new Set([tableOf(resource), ...alsoWritten])) {
-    tableChanged(table);
-    tableWritten(table);
-  }
-}
 
 export async function createRow(resource: ResourceDef, body: unknown, ctx: Ctx): Promise<Row> {
   const data = writableInput(resource, body);
@@ -141,7 +134,7 @@ export async function createRow(resource: ResourceDef, body: unknown, ctx: Ctx):
     chainWrote = await approvalsAfterWrite(trx, tctx, resource, undefined, row);
     return row.id;
   });
-  changed(resource, chainWrote);
+  tablesWritten(tableOf(resource), ...chainWrote);
   return (await findRow(resource, id, ctx))!;
 }
 
@@ -178,7 +171,7 @@ export async function updateRow(resource: ResourceDef, id: string, body: unknown
     if (chainWrote.length) return (await trx.selectFrom(tableOf(resource)).selectAll().where("id", "=", row.id as number).executeTakeFirstOrThrow()) as Row;
     return row;
   });
-  changed(resource, chainWrote);
+  tablesWritten(tableOf(resource), ...chainWrote);
   // an edit may move the record out of a view (a draft submitted from the draft inbox): answer with the row as saved
   return (await findRow(resource, id, ctx)) ?? updated;
 }
@@ -197,6 +190,6 @@ export async function deleteRow(resource: ResourceDef, id: string, ctx: Ctx): Pr
     await audit(trx, ctx, "destroy", resource, existing.id as number, existing);
     return existing;
   });
-  changed(resource);
+  tablesWritten(tableOf(resource));
   return deleted;
 }

@@ -6,7 +6,7 @@ import type { Ctx, Row } from "../../resources/context.js";
 import type { ResourceHooks } from "../hooks.js";
 import { invoiceHooks } from "../invoices.js";
 import { anyId } from "./ids.js";
-import { markPayableNow, payableParam, defaultMethod } from "./payable.js";
+import { markPayableNow, payableParam, vendorDefaults } from "./payable.js";
 
 /** Only a run not yet approved may be deleted (data-spec: UNPROCESSED = NEW or PENDING). */
 export const deletableRunStatuses = expandStatuses(paymentRuns, ["UNPROCESSED"]);
@@ -25,13 +25,8 @@ async function vendorMethods(ctx: Ctx, vendorIds: number[]): Promise<Map<number,
   const rows = vendorIds.length === 0 ? [] : await ctx.db.selectFrom("payment_methods").select(["id", "vendor_id", "name", "payment_type", "is_default"])
     .where("company_id", "=", ctx.company.id).where("owner_type", "=", "Vendor").where("status", "=", "ACTIVE").where(anyId("vendor_id", vendorIds))
     .orderBy("id").execute();
-  const byVendor = new Map<number, Row[]>();
-  for (const r of rows as Row[]) byVendor.set(r.vendor_id as number, [...(byVendor.get(r.vendor_id as number) ?? []), r]);
-  return new Map(vendorIds.map((id) => {
-    const own = byVendor.get(id) ?? [];
-    const method = defaultMethod(own);
-    return [id, { method: method ? { id: method.id, name: method.name, payment_type: method.payment_type } : null, count: own.length }];
-  }));
+  const defaults = vendorDefaults(rows as Row[], vendorIds);
+  return new Map([...defaults].map(([id, { method, count }]) => [id, { method: method ? { id: method.id, name: method.name, payment_type: method.payment_type } : null, count }]));
 }
 
 /**

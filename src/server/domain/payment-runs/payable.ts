@@ -25,6 +25,16 @@ export function defaultMethod<T extends Row>(activeMethods: readonly T[]): T | u
   return activeMethods.find((m) => m.is_default === true) ?? (activeMethods.length === 1 ? activeMethods[0] : undefined);
 }
 
+/** Each vendor's `defaultMethod` among its ACTIVE methods (vendor-owned rows), and how many it has. */
+export function vendorDefaults<T extends Row>(activeVendorMethods: readonly T[], vendorIds: readonly number[]): Map<number, { method: T | undefined; count: number }> {
+  const byVendor = new Map<number, T[]>();
+  for (const m of activeVendorMethods) byVendor.set(m.vendor_id as number, [...(byVendor.get(m.vendor_id as number) ?? []), m]);
+  return new Map(vendorIds.map((id) => {
+    const own = byVendor.get(id) ?? [];
+    return [id, { method: defaultMethod(own), count: own.length }];
+  }));
+}
+
 /** The rule on invoices aliased `t`. */
 function payableNow(qb: Select, ctx: Ctx): Select {
   const activeMethods = (alias: string) => ctx.db.selectFrom(`payment_methods as ${alias}`).select(sql.lit(1).as("one"))

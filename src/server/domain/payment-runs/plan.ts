@@ -11,7 +11,7 @@ import type { FieldErrors } from "../../http/errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import { planCredits, type CreditTarget } from "./credits.js";
 import { anyId } from "./ids.js";
-import { defaultMethod } from "./payable.js";
+import { defaultMethod, vendorDefaults } from "./payable.js";
 import { addError, type RunRequest } from "./request.js";
 
 const payable = expandStatuses(invoices, ["PAYABLE"]);
@@ -75,9 +75,7 @@ export async function planRun(db: DB, ctx: Ctx, request: RunRequest, errors: Fie
   const methods = await loadMethods(db, ctx, vendorIds, methodIds);
   const byId = new Map(methods.map((m) => [m.id as number, m]));
   const active = methods.filter((m) => m.status === "ACTIVE");
-  const activeByVendor = new Map<number, Row[]>();
-  for (const m of active.filter((m) => m.owner_type === "Vendor")) activeByVendor.set(m.vendor_id as number, [...(activeByVendor.get(m.vendor_id as number) ?? []), m]);
-  const vendorDefault = new Map(vendorIds.map((id) => [id, defaultMethod(activeByVendor.get(id) ?? [])]));
+  const vendorDefault = vendorDefaults(active.filter((m) => m.owner_type === "Vendor"), vendorIds);
   const companyDefault = defaultMethod(active.filter((m) => m.owner_type === "Company"));
 
   const groups = new Map<string, PlannedPayment>();
@@ -96,7 +94,7 @@ export async function planRun(db: DB, ctx: Ctx, request: RunRequest, errors: Fie
     if (money(item.amount).gt(pending)) {
       addError(errors, at("amount"), `must not exceed the invoice's pending balance of ${money(pending).toFixed(2)}`);
     }
-    const method = item.payment_method_id === null ? vendorDefault.get(invoice.vendor_id as number) : byId.get(item.payment_method_id);
+    const method = item.payment_method_id === null ? vendorDefault.get(invoice.vendor_id as number)?.method : byId.get(item.payment_method_id);
     if (!method) {
       addError(errors, at("payment_method_id"), item.payment_method_id === null ? "the vendor has no active default payment method (nor a single active one)" : "is not a payment method of this company");
     } else if (method.owner_type !== "Vendor" || method.vendor_id !== invoice.vendor_id) {
