@@ -1,4 +1,8 @@
-/** Opaque bearer tokens, stored as SHA-256 hashes so that a database leak reveals no usable token. */
+/**
+ * Opaque bearer tokens, stored as SHA-256 hashes so that a database leak reveals no usable token.
+ * Every pair a refresh descends from one sign-in shares its `family`; a refresh token presented
+ * again after its rotation (`rotated_at`) revokes the whole family.
+ */
 export const oauthTokenSchema = {
   type: "object",
   additionalProperties: false,
@@ -10,5 +14,8 @@ export const oauthTokenSchema = {
     access_expires_at: { type: "string", format: "date-time" },
     refresh_expires_at: { type: "string", format: "date-time" },
     revoked_at: { type: ["string", "null"], format: "date-time" },
+    /** pairs issued before families existed have none: a reuse of theirs revokes only their own pair */
+    family: { type: ["string", "null"] },
+    rotated_at: { type: ["string", "null"], format: "date-time" },
   },
 } as const;

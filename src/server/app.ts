@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import fastifyStatic from "@fastify/static";
 import { resources as registry } from "../../resources/index.js";
 import type { ResourceDef } from "../framework/resource.js";
+import { config } from "./config.js";
 import type { DB } from "./db/connect.js";
 import { adminRoutes } from "./http/admin.js";
 import { approvalRoutes } from "./http/approvals.js";
@@ -29,7 +30,7 @@ export interface AppOptions {
 }
 
 export async function buildApp({ db, logger = false, resources = registry }: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger, bodyLimit: 5 * 1024 * 1024 });
+  const app = Fastify({ logger, bodyLimit: 5 * 1024 * 1024, trustProxy: config.trustProxy });
   registerErrorHandler(app);
   app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));

@@ -1,5 +1,5 @@
 /**
- * A small in-process cache with a time to live. Used where a few seconds of staleness in *other*
+ * A small in-process cache with a time to live. Used where a bounded staleness in *other*
  * processes is acceptable and this process clears entries itself on the writes that change them.
  */
 export class TtlCache<K, V> {
@@ -17,9 +17,10 @@ export class TtlCache<K, V> {
     return entry.value;
   }
 
-  set(key: K, value: V): void {
+  /** `since`: when the value was read; the time to live counts from then, not from when it is stored. */
+  set(key: K, value: V, since = Date.now()): void {
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as K);
-    this.entries.set(key, { value, expires: Date.now() + this.ttlMs });
+    this.entries.set(key, { value, expires: since + this.ttlMs });
   }
 
   clear(): void {

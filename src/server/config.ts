@@ -10,4 +10,17 @@ export const config = {
   mailFrom: process.env.MAIL_FROM || "Outlay <no-reply@outlay.invalid>",
   /** the app's public address, put before the paths in e-mail links (e.g. https://outlay.example.com) */
   appUrl: (process.env.APP_URL ?? "").replace(/\/$/, ""),
+  /**
+   * Behind a reverse proxy: how many proxy hops (a number) or which proxy addresses (comma list of
+   * addresses / CIDRs) to trust for X-Forwarded-For. Unset: the header is ignored and the client
+   * address is the connection's, so nobody can pick the address sign-in throttling counts against.
+   */
+  trustProxy: trustProxyOf(process.env.TRUST_PROXY),
 };
+
+function trustProxyOf(value: string | undefined): string | false | ((address: string, hop: number) => boolean) {
+  if (!value) return false;
+  if (!/^\d+$/.test(value)) return value;
+  const hops = Number(value);
+  return (_address, hop) => hop < hops;
+}

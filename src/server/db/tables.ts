@@ -5,6 +5,7 @@
 import { documentFileSchema } from "../../../schemas/document.js";
 import { idempotencyKeySchema } from "../../../schemas/idempotency_key.js";
 import { oauthTokenSchema } from "../../../schemas/oauth_token.js";
+import { signInThrottleSchema } from "../../../schemas/sign_in_throttle.js";
 import { userSchema } from "../../../schemas/user.js";
 import { tableOf, type ResourceDef } from "../../framework/resource.js";
 import { baseType, type Property } from "../../framework/schema.js";
@@ -85,7 +86,8 @@ export function columnsOf(schema: ObjectSchema, companyScoped: boolean): ColumnM
 
 const internalTables: TableModel[] = [
   { name: "users", columns: columnsOf(userSchema, false), indexes: [] },
-  { name: "oauth_tokens", columns: columnsOf(oauthTokenSchema, false), indexes: [["user_id"]] },
+  { name: "oauth_tokens", columns: columnsOf(oauthTokenSchema, false), indexes: [["user_id"], ["family"]] },
+  { name: "sign_in_throttles", columns: columnsOf(signInThrottleSchema, false), indexes: [["account"]] },
   { name: "document_files", columns: columnsOf(documentFileSchema, true), indexes: [["company_id", "document_id"]] },
   { name: "idempotency_keys", columns: columnsOf(idempotencyKeySchema, true), indexes: [["company_id", "key"]] },
 ];

@@ -4,8 +4,6 @@ import { hash, verify } from "@node-rs/argon2";
 export const passwordRule = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[!@#$%^&*]).{8,}$/;
 export const passwordRuleMessage = "must have at least 8 characters, with a lowercase and an uppercase letter, a digit and one of ! @ # $ % ^ & *";
 
-export const maxFailedAttempts = 5;
-
 const ARGON2ID = 2;
 
 export function hashPassword(password: string): Promise<string> {

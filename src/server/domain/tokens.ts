@@ -17,7 +17,8 @@ export interface TokenPair {
   expires_in: number;
 }
 
-export async function issueTokens(db: DB, userId: number): Promise<TokenPair> {
+/** A new pair; a refresh passes its `family` on, a sign-in starts one. */
+export async function issueTokens(db: DB, userId: number, family: string = crypto.randomUUID()): Promise<TokenPair> {
   const access = newToken();
   const refresh = newToken();
   const now = Date.now();
@@ -27,22 +28,38 @@ export async function issueTokens(db: DB, userId: number): Promise<TokenPair> {
     refresh_hash: tokenHash(refresh),
     access_expires_at: new Date(now + accessTokenSeconds * 1000),
     refresh_expires_at: new Date(now + refreshTokenSeconds * 1000),
+    family,
   }).execute();
   return { access_token: access, refresh_token: refresh, token_type: "Bearer", expires_in: accessTokenSeconds };
 }
 
-/** Exchange a refresh token: the old pair is revoked (rotation), a new one issued. */
+/**
+ * Exchange a refresh token: the old pair is revoked and marked rotated, a new one of the same family
+ * issued. A refresh token presented again after its rotation has been copied — by the thief or from
+ * the thief — so every pair of its family is revoked (RFC 9700 4.14.2) and the answer is a refusal.
+ */
 export async function refreshTokens(db: DB, refreshToken: string): Promise<TokenPair | undefined> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx.updateTable("oauth_tokens").set({ revoked_at: new Date() })
-      .where("refresh_hash", "=", tokenHash(refreshToken)).where("revoked_at", "is", null).where("refresh_expires_at", ">", new Date())
-      .returning("user_id").executeTakeFirst();
-    if (!row) return undefined;
-    forgetSessions();
+  const hashed = tokenHash(refreshToken);
+  const pair = await db.transaction().execute(async (trx) => {
+    const now = new Date();
+    const row = await trx.updateTable("oauth_tokens").set({ revoked_at: now, rotated_at: now })
+      .where("refresh_hash", "=", hashed).where("revoked_at", "is", null).where("refresh_expires_at", ">", now)
+      .returning(["user_id", "family"]).executeTakeFirst();
+    if (!row) {
+      const reused = await trx.selectFrom("oauth_tokens").select("family")
+        .where("refresh_hash", "=", hashed).where("rotated_at", "is not", null).executeTakeFirst();
+      if (reused?.family) {
+        await trx.updateTable("oauth_tokens").set({ revoked_at: now })
+          .where("family", "=", reused.family).where("revoked_at", "is", null).execute();
+      }
+      return undefined;
+    }
     const user = await trx.selectFrom("users").select("locked_at").where("id", "=", row.user_id).executeTakeFirst();
     if (!user || user.locked_at) return undefined;
-    return issueTokens(trx, row.user_id as number);
+    return issueTokens(trx, row.user_id as number, (row.family as string | null) ?? undefined);
   });
+  forgetSessions();
+  return pair;
 }
 
 /** Revoke the pair an access or refresh token belongs to. */

@@ -10,6 +10,7 @@ import { forgetSessions } from "../http/sessions.js";
 import type { Ctx, Row } from "../resources/context.js";
 import { delegatorsOf } from "./approval-engine.js";
 import type { ResourceHooks } from "./hooks.js";
+import { forgetAttempts } from "./sign-in-throttle.js";
 
 export const acceptedTermsVersion = 1;
 
@@ -99,8 +100,10 @@ export const userHooks: ResourceHooks = {
   },
 };
 
-/** Administrators unlock a user locked out by failed passwords. */
+/** Administrators unlock a user: an explicit lock (`locked_at`) and the sign-in throttles of the account. */
 export async function unlockUser(db: DB, userId: number): Promise<void> {
-  await db.updateTable("users").set({ locked_at: null, failed_attempts: 0, updated_at: new Date() }).where("id", "=", userId).execute();
+  const user = await db.updateTable("users").set({ locked_at: null, failed_attempts: 0, updated_at: new Date() })
+    .where("id", "=", userId).returning("email").executeTakeFirst();
+  if (user) await forgetAttempts(db, user.email as string);
   forgetSessions();
 }

@@ -6,11 +6,12 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { sql } from "kysely";
 import { keysOfRole, moduleNames, portalRoles } from "../../framework/roles.js";
 import type { DB } from "../db/connect.js";
-import { maxFailedAttempts, verifyPassword } from "../domain/passwords.js";
+import { verifyPassword } from "../domain/passwords.js";
+import { admitAttempt, attemptSucceeded } from "../domain/sign-in-throttle.js";
 import { issueTokens, refreshTokens, revokeToken, tokenHash } from "../domain/tokens.js";
 import type { CompanyRow, Ctx } from "../resources/context.js";
 import { badRequest, forbidden, HttpError, unauthorized } from "./errors.js";
-import { forgetSessions, sessions, type Session } from "./sessions.js";
+import { sessions, type Session } from "./sessions.js";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -32,24 +33,36 @@ export function moduleSettingsOf(company: Pick<CompanyRow, "module_settings">): 
   return { ...Object.fromEntries(moduleNames.map((m) => [m, true])), ...(company.module_settings ?? {}) };
 }
 
-async function passwordGrant(db: DB, username: unknown, password: unknown) {
+/** 429 with Retry-After: too many attempts for this account or from this address. */
+class TooManyAttempts extends HttpError {
+  constructor(readonly retryAfter: number) {
+    const message = `Too many attempts. Try again in ${retryAfter} ${retryAfter === 1 ? "second" : "seconds"}.`;
+    super(429, { base: [message] });
+    Object.assign(this, { oauth: { error: "too_many_attempts", error_description: message } });
+  }
+}
+
+/**
+ * The password grant. The attempt is admitted by the throttle (sign-in-throttle.ts) before the
+ * password is checked; an unknown e-mail costs the same work (a decoy hash, the same UPDATE) and gets
+ * the same answer as a wrong password. Only the right password of a locked account says so.
+ */
+async function passwordGrant(db: DB, username: unknown, password: unknown, address: string) {
   if (typeof username !== "string" || typeof password !== "string" || !username || !password) {
     throw oauthError(400, "invalid_request", "username and password are required.");
   }
-  const user = await db.selectFrom("users").select(["id", "password_hash", "failed_attempts", "locked_at"])
-    .where("email", "=", username.trim().toLowerCase()).executeTakeFirst();
+  const email = username.trim().toLowerCase();
+  const wait = await admitAttempt(db, email, address);
+  if (wait !== null) throw new TooManyAttempts(wait);
+  const user = await db.selectFrom("users").select(["id", "password_hash", "locked_at"]).where("email", "=", email).executeTakeFirst();
   const valid = await verifyPassword(user?.password_hash as string | undefined, password);
-  if (!user) throw oauthError(400, "invalid_grant", badCredentials);
-  if (user.locked_at) throw oauthError(400, "invalid_grant", lockedMessage);
-  if (!valid) {
-    const failed = (user.failed_attempts as number) + 1;
-    await db.updateTable("users")
-      .set({ failed_attempts: failed, locked_at: failed >= maxFailedAttempts ? new Date() : null })
-      .where("id", "=", user.id).execute();
-    if (failed >= maxFailedAttempts) forgetSessions();
-    throw oauthError(400, "invalid_grant", failed >= maxFailedAttempts ? lockedMessage : badCredentials);
+  if (!user || !valid) {
+    await db.updateTable("users").set((eb) => ({ failed_attempts: eb("failed_attempts", "+", 1) })).where("email", "=", email).execute();
+    throw oauthError(400, "invalid_grant", badCredentials);
   }
+  if (user.locked_at) throw oauthError(400, "invalid_grant", lockedMessage);
   await db.updateTable("users").set({ failed_attempts: 0 }).where("id", "=", user.id).execute();
+  await attemptSucceeded(db, email, address);
   return issueTokens(db, user.id as number);
 }
 
@@ -57,7 +70,7 @@ export function oauthRoutes(app: FastifyInstance, db: DB): void {
   app.post("/oauth/token", async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
     try {
-      if (body.grant_type === "password") return await passwordGrant(db, body.username, body.password);
+      if (body.grant_type === "password") return await passwordGrant(db, body.username, body.password, request.ip);
       if (body.grant_type === "refresh_token") {
         const pair = typeof body.refresh_token === "string" ? await refreshTokens(db, body.refresh_token) : undefined;
         if (!pair) throw oauthError(400, "invalid_grant", "The refresh token is invalid or expired.");
@@ -66,6 +79,7 @@ export function oauthRoutes(app: FastifyInstance, db: DB): void {
       throw oauthError(400, "unsupported_grant_type", "grant_type must be password or refresh_token.");
     } catch (error) {
       const oauth = (error as { oauth?: object }).oauth;
+      if (error instanceof TooManyAttempts) reply.header("retry-after", String(error.retryAfter));
       if (oauth && error instanceof HttpError) return reply.status(error.status).send({ ...oauth, errors: error.errors });
       throw error;
     }
@@ -89,6 +103,7 @@ export async function authenticate(db: DB, request: FastifyRequest): Promise<Ctx
   const key = `${tokenHash(token)}:${companyId ?? ""}`;
   const cached = sessions.get(key);
   if (cached) return { ...cached, db };
+  const lookedUpAt = Date.now();
 
   const row = await db.selectFrom("oauth_tokens as tk")
     .innerJoin("users as u", "u.id", "tk.user_id")
@@ -112,6 +127,6 @@ export async function authenticate(db: DB, request: FastifyRequest): Promise<Ctx
       portal: portalRoles.includes(row.role as string),
     },
   };
-  sessions.set(key, session);
+  sessions.set(key, session, lookedUpAt);
   return { ...session, db };
 }

@@ -1,13 +1,15 @@
 /**
- * Resolved sessions (token + company → user, contact, company, permissions) are cached for a few
- * seconds: the lookup is a four-table join on every request. This process forgets them on every
- * change that could alter one (revocation, lockout, writes to users, contacts or companies); other
- * API processes see such a change within `sessionTtlMs`.
+ * Resolved sessions (token + company → user, contact, company, permissions) are cached briefly: the
+ * lookup is a four-table join on every request. This process forgets them on every change that
+ * could alter one (revocation, writes to users, contacts or companies). Other API processes cannot
+ * be told, so an entry lives `sessionTtlMs` counted from the moment its lookup *started*: a
+ * revocation, deactivation, lock or role change committed by any process is honoured by every
+ * process for requests arriving less than `sessionTtlMs` later — the bound docs/api.md states.
  */
 import { TtlCache } from "../cache.js";
 import type { Ctx } from "../resources/context.js";
 
-export const sessionTtlMs = 5_000;
+export const sessionTtlMs = 1_000;
 
 export type Session = Omit<Ctx, "db">;
 
