@@ -4,8 +4,13 @@ import { useApp } from "./harness.js";
 
 const h = useApp();
 
-const token = (username: string, password: string) =>
-  h.app.inject({ method: "POST", url: "/oauth/token", payload: { grant_type: "password", username, password } });
+// wrong-password tests sign in from their own addresses: the throttle counts per address
+const token = (username: string, password: string, remoteAddress?: string) =>
+  h.app.inject({ method: "POST", url: "/oauth/token", payload: { grant_type: "password", username, password }, remoteAddress });
+const refresh = (refreshToken: string) =>
+  h.app.inject({ method: "POST", url: "/oauth/token", payload: { grant_type: "refresh_token", refresh_token: refreshToken } });
+const current = async (accessToken: string) =>
+  (await h.app.inject({ url: "/api/users/current", headers: { authorization: `Bearer ${accessToken}` } })).statusCode;
 
 describe("sign-in", () => {
   it("issues opaque tokens for the password grant", async () => {
@@ -28,7 +33,7 @@ describe("sign-in", () => {
   });
 
   it("refuses a wrong password with the OAuth error and our error shape", async () => {
-    const response = await token("po@acme.test", "wrong");
+    const response = await token("po@acme.test", "wrong", "10.1.0.1");
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: "invalid_grant", errors: { base: ["Invalid email or password."] } });
   });
@@ -40,24 +45,42 @@ describe("sign-in", () => {
 
   it("rotates refresh tokens and revokes", async () => {
     const first = (await token("readonly@acme.test", demoPassword)).json();
-    const refreshed = await h.app.inject({ method: "POST", url: "/oauth/token", payload: { grant_type: "refresh_token", refresh_token: first.refresh_token } });
+    const refreshed = await refresh(first.refresh_token);
     expect(refreshed.statusCode).toBe(200);
     const second = refreshed.json();
     // the old pair is gone
-    expect((await h.app.inject({ url: "/api/users/current", headers: { authorization: `Bearer ${first.access_token}` } })).statusCode).toBe(401);
-    const again = await h.app.inject({ method: "POST", url: "/oauth/token", payload: { grant_type: "refresh_token", refresh_token: first.refresh_token } });
-    expect(again.statusCode).toBe(400);
-    const headers = { authorization: `Bearer ${second.access_token}` };
-    expect((await h.app.inject({ url: "/api/users/current", headers })).statusCode).toBe(200);
+    expect(await current(first.access_token)).toBe(401);
+    expect(await current(second.access_token)).toBe(200);
     expect((await h.app.inject({ method: "POST", url: "/oauth/revoke", payload: { token: second.access_token, client_id: "web" } })).statusCode).toBe(200);
-    expect((await h.app.inject({ url: "/api/users/current", headers })).statusCode).toBe(401);
+    expect(await current(second.access_token)).toBe(401);
+    expect((await refresh(second.refresh_token)).statusCode).toBe(400);
   });
 
-  it("locks the account after 5 wrong passwords until an administrator unlocks it", async () => {
-    for (let i = 0; i < 5; i++) expect((await token("receiving@acme.test", "Wrong!2026pass")).statusCode).toBe(400);
-    const refused = await token("receiving@acme.test", demoPassword);
+  it("revokes the whole family when a rotated refresh token is presented again", async () => {
+    const stolen = (await token("readonly@acme.test", demoPassword)).json();
+    const other = (await token("readonly@acme.test", demoPassword)).json();
+    // the owner refreshes twice; then the copy of the first refresh token is used
+    const second = (await refresh(stolen.refresh_token)).json();
+    const third = (await refresh(second.refresh_token)).json();
+    expect(await current(third.access_token)).toBe(200);
+    const reused = await refresh(stolen.refresh_token);
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json()).toMatchObject({ error: "invalid_grant" });
+    // every pair of that sign-in is revoked, access tokens included; another sign-in is untouched
+    expect(await current(third.access_token)).toBe(401);
+    expect((await refresh(third.refresh_token)).statusCode).toBe(400);
+    expect(await current(other.access_token)).toBe(200);
+  });
+
+  it("refuses the right password of an account an administrator locked, and says why; unlock lets the user in", async () => {
+    await h.database.db.updateTable("users").set({ locked_at: new Date() }).where("email", "=", "receiving@acme.test").execute();
+    const refused = await token("receiving@acme.test", demoPassword, "10.1.1.1");
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors.base[0]).toMatch(/locked/);
+    // a wrong password learns nothing: the answer of an unknown e-mail
+    const wrong = await token("receiving@acme.test", "Wrong!2026pass", "10.1.1.2");
+    const unknown = await token("nobody@acme.test", "Wrong!2026pass", "10.1.1.3");
+    expect([wrong.statusCode, wrong.json()]).toEqual([unknown.statusCode, unknown.json()]);
 
     const adminHeaders = await h.login("admin@acme.test");
     const users = (await h.app.inject({ url: "/api/users?email=receiving@acme.test", headers: adminHeaders })).json().data;
@@ -69,7 +92,7 @@ describe("sign-in", () => {
     const unlocked = await h.app.inject({ method: "POST", url: `/api/users/${users[0].id}/unlock`, headers: adminHeaders });
     expect(unlocked.statusCode).toBe(200);
     expect(unlocked.json().data.locked).toBe(false);
-    expect((await token("receiving@acme.test", demoPassword)).statusCode).toBe(200);
+    expect((await token("receiving@acme.test", demoPassword, "10.1.1.1")).statusCode).toBe(200);
   });
 });
 
