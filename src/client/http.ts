@@ -39,10 +39,19 @@ http.interceptors.request.use((config) => {
   return config;
 });
 
-let refreshing: Promise<Tokens> | undefined;
+let refreshing: Promise<unknown> | undefined;
 
-function refresh(): Promise<Tokens> {
-  refreshing ??= requestTokens({ grant_type: "refresh_token", refresh_token: session.refreshToken() ?? "" }).finally(() => {
+/**
+ * New tokens after `failedToken` was refused. Refresh tokens rotate, and one presented twice revokes
+ * the whole sign-in (docs/api.md): so every tab takes its turn under one Web Lock (absent outside
+ * secure contexts), and a tab whose turn comes after another tab's refresh uses the stored tokens.
+ */
+function refresh(failedToken: string): Promise<unknown> {
+  const run = async () => {
+    if (session.accessToken() !== failedToken) return;
+    await requestTokens({ grant_type: "refresh_token", refresh_token: session.refreshToken() ?? "" });
+  };
+  refreshing ??= ("locks" in navigator ? navigator.locks.request("outlay.refresh", run) : run()).finally(() => {
     refreshing = undefined;
   });
   return refreshing;
@@ -72,7 +81,8 @@ http.interceptors.response.use(
     const config = error.config as InternalAxiosRequestConfig | undefined;
     const status = error.response?.status ?? 0;
     if (status === 401 && config && !config.retried && session.refreshToken()) {
-      const refreshed = await refresh().then(() => true, () => false);
+      const failedToken = String(config.headers.get("Authorization") ?? "").replace(/^Bearer /, "");
+      const refreshed = await refresh(failedToken).then(() => true, () => false);
       if (refreshed) return http.request({ ...config, retried: true });
     }
     if (status === 401) goToLogin();
