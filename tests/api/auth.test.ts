@@ -38,6 +38,14 @@ describe("sign-in", () => {
     expect(response.json()).toMatchObject({ error: "invalid_grant", errors: { base: ["Invalid email or password."] } });
   });
 
+  it("refuses, without a 5xx, a username no account can have", async () => {
+    for (const username of ["x".repeat(300) + "@acme.test", "admin@acme.test\u0000"]) {
+      const response = await token(username, "Wrong!2026pass", "10.1.2.1");
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ error: "invalid_request", errors: { base: ["username must be an e-mail address."] } });
+    }
+  });
+
   it("rejects requests without a valid bearer token", async () => {
     expect((await h.app.inject({ url: "/api/invoices" })).statusCode).toBe(401);
     expect((await h.app.inject({ url: "/api/invoices", headers: { authorization: "Bearer nope" } })).statusCode).toBe(401);

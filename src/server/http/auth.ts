@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { sql } from "kysely";
+import { userSchema } from "../../../schemas/user.js";
 import { keysOfRole, moduleNames, portalRoles } from "../../framework/roles.js";
 import type { DB } from "../db/connect.js";
 import { verifyPassword } from "../domain/passwords.js";
@@ -28,6 +29,7 @@ function oauthError(status: number, error: string, description: string): HttpErr
 
 export const lockedMessage = "Your account is locked. Ask an administrator to unlock it.";
 const badCredentials = "Invalid email or password.";
+const maxEmailLength = userSchema.properties.email.maxLength;
 
 export function moduleSettingsOf(company: Pick<CompanyRow, "module_settings">): Record<string, boolean> {
   return { ...Object.fromEntries(moduleNames.map((m) => [m, true])), ...(company.module_settings ?? {}) };
@@ -52,6 +54,9 @@ async function passwordGrant(db: DB, username: unknown, password: unknown, addre
     throw oauthError(400, "invalid_request", "username and password are required.");
   }
   const email = username.trim().toLowerCase();
+  // no account has a longer e-mail or a NUL in it (PostgreSQL text cannot hold one): refused before
+  // anything is counted or stored under such a key
+  if (email.length > maxEmailLength || email.includes("\u0000")) throw oauthError(400, "invalid_request", "username must be an e-mail address.");
   const wait = await admitAttempt(db, email, address);
   if (wait !== null) throw new TooManyAttempts(wait);
   const user = await db.selectFrom("users").select(["id", "password_hash", "locked_at"]).where("email", "=", email).executeTakeFirst();

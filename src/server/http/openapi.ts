@@ -46,7 +46,7 @@ export function openApiDocument(resources: readonly ResourceDef[]) {
     paths[`/api/${r.name}`] = collection;
     paths[`/api/${r.name}/{id}`] = item;
   }
-  paths["/oauth/token"] = { post: { tags: ["auth"], summary: "Sign in (grant_type password or refresh_token)", security: [], responses: { 200: { description: "Tokens" }, 400: errorResponse } } };
+  paths["/oauth/token"] = { post: { tags: ["auth"], summary: "Sign in (grant_type password or refresh_token)", security: [], responses: { 200: { description: "Tokens" }, 400: errorResponse, 429: errorResponse } } };
   paths["/oauth/revoke"] = { post: { tags: ["auth"], summary: "Revoke a token", security: [], responses: { 200: { description: "Revoked" } } } };
   paths["/api/users/current"] = { get: { tags: ["users"], summary: "The signed-in user", responses: { 200: { description: "User" } } } };
   paths["/api/users/switch_company/{company_id}"] = { post: { tags: ["users"], summary: "Switch company", parameters: [{ name: "company_id", in: "path", required: true, schema: { type: "integer" } }], responses: { 200: { description: "User" }, 403: errorResponse } } };
