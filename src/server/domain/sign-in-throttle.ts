@@ -108,13 +108,15 @@ export async function admitAttempt(db: DB, account: string, address: string): Pr
 export async function attemptSucceeded(db: DB, account: string, address: string): Promise<void> {
   const pairKey = keyOf("pair", account, address);
   await db.transaction().execute(async (trx) => {
-    for (const kind of ["address", "account"] as const) {
-      // the account key counted this attempt only if the address was not yet the account's own
-      const counted = kind === "address" ? sql`true`
-        : sql`not exists (select 1 from sign_in_throttles p where p.key = ${pairKey} and p.succeeded_at is not null)`;
+    // rows in admitAttempt's order (pair, address, account), so that the two cannot deadlock
+    const pair = await sql<{ succeeded_at: Date | null }>`select succeeded_at from sign_in_throttles
+      where key = ${pairKey} for update`.execute(trx);
+    // the account key counted this attempt only if the address was not yet the account's own
+    const counted: Kind[] = pair.rows[0]?.succeeded_at ? ["address"] : ["address", "account"];
+    for (const kind of counted) {
       await sql`update sign_in_throttles set attempts = greatest(attempts - 1, 0),
         next_allowed_at = case when attempts - 1 < ${sql.lit(throttleRules[kind].free)} then null else next_allowed_at end,
-        updated_at = now() where key = ${keyOf(kind, account, address)} and ${counted}`.execute(trx);
+        updated_at = now() where key = ${keyOf(kind, account, address)}`.execute(trx);
     }
     await sql`update sign_in_throttles set attempts = 0, window_started_at = now(), next_allowed_at = null,
       succeeded_at = now(), updated_at = now() where key = ${pairKey}`.execute(trx);
