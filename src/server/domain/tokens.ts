@@ -36,7 +36,7 @@ export async function issueTokens(db: DB, userId: number, family: string = crypt
 /**
  * Exchange a refresh token: the old pair is revoked and marked rotated, a new one of the same family
  * issued. A refresh token presented again after its rotation has been copied — by the thief or from
- * the thief — so every pair of its family is revoked (RFC 9700 4.14.2) and the answer is a refusal.
+ * the thief — so every pair of its family is revoked (refresh token rotation, RFC 9700) and the answer is a refusal.
  */
 export async function refreshTokens(db: DB, refreshToken: string): Promise<TokenPair | undefined> {
   const hashed = tokenHash(refreshToken);
