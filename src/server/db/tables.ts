@@ -4,6 +4,7 @@
  */
 import { documentFileSchema } from "../../../schemas/document.js";
 import { idempotencyKeySchema } from "../../../schemas/idempotency_key.js";
+import { numberCounterSchema } from "../../../schemas/number_counter.js";
 import { oauthTokenSchema } from "../../../schemas/oauth_token.js";
 import { userSchema } from "../../../schemas/user.js";
 import { tableOf, type ResourceDef } from "../../framework/resource.js";
@@ -87,7 +88,9 @@ const internalTables: TableModel[] = [
   { name: "users", columns: columnsOf(userSchema, false), indexes: [] },
   { name: "oauth_tokens", columns: columnsOf(oauthTokenSchema, false), indexes: [["user_id"]] },
   { name: "document_files", columns: columnsOf(documentFileSchema, true), indexes: [["company_id", "document_id"]] },
-  { name: "idempotency_keys", columns: columnsOf(idempotencyKeySchema, true), indexes: [["company_id", "key"]] },
+  // unique (company_id, user_id, key): migration 0010
+  { name: "idempotency_keys", columns: columnsOf(idempotencyKeySchema, true), indexes: [] },
+  { name: "number_counters", columns: columnsOf(numberCounterSchema, true), indexes: [] },
 ];
 
 export function companyScoped(resource: ResourceDef): boolean {

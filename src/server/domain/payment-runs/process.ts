@@ -29,7 +29,7 @@ import { accountsByNumber, paymentEntry, post } from "../ledger.js";
 import { scheduledStatuses } from "../payments.js";
 import { sql } from "kysely";
 import { achPaymentOf, achSourceColumns, storeNachaFiles, type AchSource } from "./nacha-files.js";
-import { issueNumbers } from "./numbers.js";
+import { issueNumbers } from "../numbers.js";
 import { anyId } from "./ids.js";
 
 const runs = resourceByName.get("payment_runs")!;
