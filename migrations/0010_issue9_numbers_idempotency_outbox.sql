@@ -12,7 +12,7 @@ ALTER TABLE "idempotency_keys" ADD COLUMN "endpoint" text;
 
 ALTER TABLE "idempotency_keys" ADD COLUMN "request_hash" text;
 
-ALTER TABLE "idempotency_keys" ALTER COLUMN "status_code" DROP NOT NULL, ALTER COLUMN "response" DROP NOT NULL,
+ALTER TABLE "idempotency_keys" ALTER COLUMN "status_code" DROP NOT NULL, ALTER COLUMN "response" DROP NOT NULL, ALTER COLUMN "response" TYPE text,
   ALTER COLUMN "user_id" SET NOT NULL, ALTER COLUMN "endpoint" SET NOT NULL, ALTER COLUMN "request_hash" SET NOT NULL,
   DROP COLUMN "operation", DROP COLUMN "record_id";
 

@@ -17,6 +17,7 @@ export const idempotencyKeySchema = {
     request_hash: { type: "string", maxLength: 64 },
     /** null while the first request is being answered */
     status_code: { type: ["integer", "null"] },
-    response: { type: ["object", "null"] },
+    /** the first answer's body as it was sent (text, so that a replay is byte for byte the same) */
+    response: { type: ["string", "null"] },
   },
 } as const;

@@ -79,7 +79,7 @@ async function claim(db: DB, request: FastifyRequest, reply: FastifyReply, key: 
       throw unprocessable({ "Idempotency-Key": ["was already used for a different request: send a new key for a new request"] });
     }
     if (stored.status_code != null) {
-      await reply.status(stored.status_code as number).header("idempotent-replayed", "true").send(stored.response);
+      await reply.status(stored.status_code as number).header("idempotent-replayed", "true").type("application/json; charset=utf-8").send(stored.response);
       return true;
     }
     const first = running.get(local);
@@ -97,8 +97,8 @@ async function answer(db: DB, request: FastifyRequest, reply: FastifyReply, payl
     if (reply.statusCode >= 500) {
       await db.deleteFrom("idempotency_keys").where("id", "=", claimed.id).execute();
     } else {
-      const body = typeof payload === "string" && payload ? JSON.parse(payload) as unknown : null;
-      await db.updateTable("idempotency_keys").set({ status_code: reply.statusCode, response: JSON.stringify(body), updated_at: new Date() })
+      const body = typeof payload === "string" ? payload : Buffer.isBuffer(payload) ? payload.toString("utf8") : null;
+      await db.updateTable("idempotency_keys").set({ status_code: reply.statusCode, response: body, updated_at: new Date() })
         .where("id", "=", claimed.id).execute();
     }
   } finally {
