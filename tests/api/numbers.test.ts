@@ -43,7 +43,7 @@ async function processedRun(fixture: PayableFixture) {
 
 describe("numbers", () => {
   it("3 runs in a row: 3 run, batch, payment and NACHA file numbers, file names and file headers, all different", async () => {
-    const runs = [];
+    const runs: Awaited<ReturnType<typeof processedRun>>[] = [];
     for (let n = 0; n < 3; n++) runs.push(await processedRun(await payables()));
     const distinct = (values: unknown[]) => new Set(values).size;
     expect(distinct(runs.map((r) => r.run.number))).toBe(3);
