@@ -18,6 +18,8 @@ export default defineResource({
   statuses: {
     field: "status",
     values: [
+      { code: "pending", color: "gold" },
+      { code: "sending", color: "orange" },
       { code: "stored", color: "blue" },
       { code: "sent", color: "green" },
       { code: "failed", color: "red" },
@@ -31,6 +33,8 @@ export default defineResource({
     { field: "sent_at", kind: "datetime", hidden: true, filterable: true },
     { field: "related_type", hidden: true, filterable: true },
     { field: "related_id", kind: "number", hidden: true, filterable: true },
+    { field: "attempts", kind: "number", hidden: true, filterable: true },
+    { field: "next_attempt_at", kind: "datetime", hidden: true, filterable: true },
     { field: "error", hidden: true },
   ],
   defaultSort: { field: "id", order: "desc" },

@@ -70,7 +70,8 @@ export function RecordActions({ resource, record, onChanged }: Props) {
     setBusy(action.label);
     try {
       if (action.kind === "post") {
-        const { data } = await http.post<Row>(url(action), body, { silent: true });
+        // one key per intent (this click): a retried request is answered once (docs/api.md "Idempotency")
+        const { data } = await http.post<Row>(url(action), body, { silent: true, headers: { "Idempotency-Key": crypto.randomUUID() } });
         notify("success", { title: translate("notices.actionDone", "Done") });
         if (data.id !== record.id && resource.routes.show) navigate(pathFor(resource.routes.show, data.id as number, data));
         else onChanged();

@@ -12,6 +12,7 @@ import { approvalRoutes } from "./http/approvals.js";
 import { authenticate, oauthRoutes } from "./http/auth.js";
 import { creditRoutes } from "./http/credits.js";
 import { noRoute, registerErrorHandler } from "./http/errors.js";
+import { registerIdempotency } from "./http/idempotency.js";
 import { registerOpenApi } from "./http/openapi.js";
 import { paymentRoutes } from "./http/payments.js";
 import { paymentRunRoutes } from "./http/payment-runs.js";
@@ -42,6 +43,7 @@ export async function buildApp({ db, logger = false, resources = registry }: App
     if (!url.startsWith("/api/") || publicApi.some((p) => url.startsWith(p))) return;
     request.ctx = await authenticate(db, request);
   });
+  registerIdempotency(app, db);
 
   await registerOpenApi(app, resources);
   oauthRoutes(app, db);

@@ -8,6 +8,12 @@ export const config = {
   /** e-mail goes out through this SMTP server (smtp://user:pass@host:587); unset: mail is stored in mail_messages only */
   smtpUrl: process.env.SMTP_URL || undefined,
   mailFrom: process.env.MAIL_FROM || "Outlay <no-reply@outlay.invalid>",
+  /**
+   * MAIL_DELIVERY=off: this process writes mail into the outbox (mail_messages, pending) but never
+   * delivers it — another process with delivery on does (at its start and every MAIL_POLL_SECONDS)
+   */
+  mailDelivery: process.env.MAIL_DELIVERY !== "off",
+  mailPollSeconds: Math.max(1, Number(process.env.MAIL_POLL_SECONDS ?? 30) || 30),
   /** the app's public address, put before the paths in e-mail links (e.g. https://outlay.example.com) */
   appUrl: (process.env.APP_URL ?? "").replace(/\/$/, ""),
   /**

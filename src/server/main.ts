@@ -4,6 +4,7 @@ import { config } from "./config.js";
 import { connect } from "./db/connect.js";
 import { maintainEmbedded } from "./db/maintenance.js";
 import { migrate } from "./db/migrate.js";
+import { startMailDelivery } from "./mail/deliver.js";
 import { demoLogins, demoPassword, isEmpty, seedDemo } from "./seed/demo.js";
 
 const database = await connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -20,6 +21,8 @@ if (!config.production && (await isEmpty(database.db))) {
 const stopMaintenance = await maintainEmbedded(database);
 const app = await buildApp({ db: database.db, logger: config.production });
 await app.listen({ port: config.port, host: config.host });
+// the outbox: what an earlier process committed but did not deliver (it stopped, or died) goes now, then every MAIL_POLL_SECONDS
+const stopMail = startMailDelivery(database.db);
 
 const where = config.databaseUrl ? "PostgreSQL" : `embedded PGlite in ${config.dataDir}`;
 console.log(`\nOutlay is running at http://localhost:${config.port} (${where})`);
@@ -30,6 +33,7 @@ if (!config.production) {
 
 const shutdown = async () => {
   stopMaintenance();
+  stopMail();
   await app.close();
   await database.close();
   process.exit(0);

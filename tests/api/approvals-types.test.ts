@@ -3,7 +3,8 @@
  * notifications and mail of a chain, and the workflow rules.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { inTransaction, flushMail, queueMail } from "../../src/server/mail/outbox.js";
+import { deliverMail, maxAttempts } from "../../src/server/mail/deliver.js";
+import { inTransaction, queueMail, writeOutbox } from "../../src/server/mail/outbox.js";
 import type { Ctx } from "../../src/server/resources/context.js";
 import { useWorkflow } from "./approval-fixtures.js";
 import { useApp } from "./harness.js";
@@ -211,7 +212,7 @@ describe("mail outbox", () => {
   const subject = () => `outbox ${Math.random().toString(36).slice(2)}`;
   const stored = async (s: string) => h.database.db.selectFrom("mail_messages").selectAll().where("subject", "=", s).execute();
 
-  it("sends after the commit, and nothing when the transaction rolls back", async () => {
+  it("writes the mail with its transaction and delivers it after the commit; nothing when the transaction rolls back", async () => {
     const ctx = await ctxOf();
     const kept = subject();
     await inTransaction(ctx, async (_trx, tctx) => queueMail(tctx, { to: "someone@acme.test", subject: kept, text: "hello", attachments: [{ filename: "a.txt", content: "abc" }] }));
@@ -226,11 +227,19 @@ describe("mail outbox", () => {
     expect(() => queueMail(ctx, { to: "x@acme.test", subject: lost, text: "outside a transaction" })).toThrow(/inTransaction/);
   });
 
-  it("records a transport failure instead of throwing", async () => {
+  it("records a transport failure instead of throwing, retries it later, and gives up after the last attempt", async () => {
     const failing = { delivered: "sent" as const, transporter: { sendMail: () => Promise.reject(new Error("connection refused")) } };
     const s = subject();
-    await flushMail(await ctxOf(), [{ to: "someone@acme.test", subject: s, text: "x" }], failing as never);
-    expect(await stored(s)).toEqual([expect.objectContaining({ status: "failed", error: "connection refused", sent_at: null })]);
+    const ids = await writeOutbox(h.database.db, (await acme()).company, [{ to: "someone@acme.test", subject: s, text: "x" }]);
+    expect(await deliverMail(h.database.db, { ids, transport: failing as never })).toBe(1);
+    const [retried] = await stored(s);
+    expect(retried).toEqual(expect.objectContaining({ status: "pending", error: "connection refused", sent_at: null, attempts: 1 }));
+    expect(new Date(retried.next_attempt_at as string).getTime()).toBeGreaterThan(Date.now());
+    // not due yet: nothing is attempted
+    expect(await deliverMail(h.database.db, { ids, transport: failing as never })).toBe(0);
+    await h.database.db.updateTable("mail_messages").set({ attempts: maxAttempts - 1, next_attempt_at: new Date(Date.now() - 1000) }).where("id", "=", ids[0]).execute();
+    expect(await deliverMail(h.database.db, { ids, transport: failing as never })).toBe(1);
+    expect(await stored(s)).toEqual([expect.objectContaining({ status: "failed", error: "connection refused", attempts: maxAttempts, next_attempt_at: null })]);
   });
 
   it("mail_messages is read-only and for administrators", async () => {

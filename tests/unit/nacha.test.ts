@@ -37,6 +37,17 @@ describe("NACHA writer", () => {
     expect(header.slice(40, 63)).toBe(alpha("JPMorgan Chase Bank", 23));
   });
 
+  it("the File ID Modifier and the first trace sequence are the caller's (unique per origin and day, per company)", () => {
+    const written = writeNacha({
+      immediate_destination: " 021000021", immediate_origin: " 123456789", destination_name: "B", origin_name: "A", created_at: new Date("2026-11-23T15:04:00Z"),
+      file_id_modifier: "C", trace_sequence_start: 9_999_999,
+      batches: [{ sec: "CCD", company_name: "ACME", company_id: "1234567890", entry_description: "VENDOR PAY", effective_date: "2026-11-24", entries: [entry(1), entry(2)] }],
+    });
+    expect(written.content.split("\n")[0][33]).toBe("C");
+    // 7 digits: the sequence wraps after 9,999,999
+    expect(written.traceNumbers).toEqual([["021000029999999", "021000020000000"]]);
+  });
+
   it("entry hash keeps the last 10 digits of the sum of the 8-digit routing prefixes", () => {
     expect(entryHash(["021000021", "121000248"])).toBe("0014200026");
     expect(entryHash(Array.from({ length: 200 }, () => "999999999"))).toBe(String((99999999n * 200n) % 10_000_000_000n).padStart(10, "0"));

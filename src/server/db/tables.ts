@@ -4,6 +4,7 @@
  */
 import { documentFileSchema } from "../../../schemas/document.js";
 import { idempotencyKeySchema } from "../../../schemas/idempotency_key.js";
+import { numberCounterSchema } from "../../../schemas/number_counter.js";
 import { oauthTokenSchema } from "../../../schemas/oauth_token.js";
 import { signInThrottleSchema } from "../../../schemas/sign_in_throttle.js";
 import { userSchema } from "../../../schemas/user.js";
@@ -89,7 +90,9 @@ const internalTables: TableModel[] = [
   { name: "oauth_tokens", columns: columnsOf(oauthTokenSchema, false), indexes: [["user_id"], ["family"]] },
   { name: "sign_in_throttles", columns: columnsOf(signInThrottleSchema, false), indexes: [["account"]] },
   { name: "document_files", columns: columnsOf(documentFileSchema, true), indexes: [["company_id", "document_id"]] },
-  { name: "idempotency_keys", columns: columnsOf(idempotencyKeySchema, true), indexes: [["company_id", "key"]] },
+  // unique (company_id, user_id, key): migration 0010
+  { name: "idempotency_keys", columns: columnsOf(idempotencyKeySchema, true), indexes: [] },
+  { name: "number_counters", columns: columnsOf(numberCounterSchema, true), indexes: [] },
 ];
 
 export function companyScoped(resource: ResourceDef): boolean {

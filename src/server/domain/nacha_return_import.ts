@@ -1,7 +1,7 @@
 /**
- * Importing a NACHA return file: each returned entry is matched to a payment of the company — by
- * the Individual Identification Number, which the NACHA writer fills with the payment_number, else
- * by the original trace number (matchPayment) — and that
+ * Importing a NACHA return file: each returned entry is matched to the payment it names — by the
+ * Individual Identification Number, which the NACHA writer fills with the payment_number, checked
+ * against the original trace number, else by the trace number alone (matchPayment) — and that
  * payment is failed as POST /api/payments/{id}/fail would (R-code stored, balances reopened, journal
  * reversed). The whole file is one transaction; an entry that matches nothing, or a payment that is
  * not in flight or whose amount differs, is reported and left alone.
@@ -40,20 +40,27 @@ export function returnFileText(body: unknown): string {
 }
 
 /**
- * The payment an entry returns: by payment number (the Individual Identification Number the writer
- * fills, unique in the company), else by trace number — which repeats across files (a 7-digit
- * sequence per file), so only among payments in flight with the returned amount, the newest first.
+ * The one payment an entry names, or why none: by payment number (the Individual Identification
+ * Number the writer fills; unique per company), whose trace number must then agree with the entry's;
+ * else by trace number (unique per company since issue 9: one trace sequence per company), only when
+ * exactly one payment carries it. Never a payment the entry does not name.
  */
-async function matchPayment(trx: DB, ctx: Ctx, entry: ReturnEntry): Promise<number | undefined> {
-  const base = trx.selectFrom("payments").select("id").where("company_id", "=", ctx.company.id).where("record_type", "=", "DEBIT");
+async function matchPayment(trx: DB, ctx: Ctx, entry: ReturnEntry): Promise<{ id: number } | { unmatched: string }> {
+  const base = trx.selectFrom("payments").select(["id", "trace_number"]).where("company_id", "=", ctx.company.id).where("record_type", "=", "DEBIT");
+  const trace = entry.original_trace_number;
   if (entry.individual_id) {
-    const byNumber = await base.where("payment_number", "=", entry.individual_id).executeTakeFirst();
-    if (byNumber) return byNumber.id as number;
+    const named = await base.where("payment_number", "=", entry.individual_id).executeTakeFirst();
+    if (!named) return { unmatched: `no payment numbered ${entry.individual_id}` };
+    if (trace && named.trace_number != null && named.trace_number !== trace) {
+      return { unmatched: `payment ${entry.individual_id} has trace number ${String(named.trace_number)}, not ${trace}` };
+    }
+    return { id: named.id as number };
   }
-  if (!entry.original_trace_number) return undefined;
-  const byTrace = await base.where("trace_number", "=", entry.original_trace_number).where("status", "in", ["PROCESSING", "PROCESSING (REISSUED)"])
-    .where("amount", "=", entry.amount).orderBy("id", "desc").executeTakeFirst();
-  return byTrace?.id as number | undefined;
+  if (!trace) return { unmatched: "the entry names no payment (no payment number or trace number)" };
+  const traced = await base.where("trace_number", "=", trace).limit(2).execute();
+  if (traced.length === 0) return { unmatched: `no payment with trace number ${trace}` };
+  if (traced.length > 1) return { unmatched: `trace number ${trace} belongs to several payments: name the payment number` };
+  return { id: traced[0].id as number };
 }
 
 async function applyEntry(trx: DB, ctx: Ctx, entry: ReturnEntry): Promise<ReturnResult> {
@@ -62,8 +69,9 @@ async function applyEntry(trx: DB, ctx: Ctx, entry: ReturnEntry): Promise<Return
     line: entry.line, individual_id: entry.individual_id, trace_number: entry.original_trace_number, amount: entry.amount, return_code: code,
     reason: returnReasons[code] ?? null, result: "unmatched", payment_id: null, payment_number: null, message: null,
   };
-  const id = await matchPayment(trx, ctx, entry);
-  if (id === undefined) return { ...result, message: "no payment with this trace number or payment number" };
+  const match = await matchPayment(trx, ctx, entry);
+  if ("unmatched" in match) return { ...result, message: match.unmatched };
+  const id = match.id;
   const payment = (await findRow(payments, id, ctx, true))!;
   const matched = { ...result, payment_id: id, payment_number: String(payment.payment_number) };
   if (!money(String(payment.amount)).eq(entry.amount)) {

@@ -162,11 +162,19 @@ export interface RemittanceAdvice {
   text: string;
 }
 
-/** The remittance advice for the vendor's primary contact (vendor role PRIMARY), as plain text. */
-export async function remittanceAdvice(ctx: Ctx, details: PaymentDetails): Promise<RemittanceAdvice> {
+/** The vendor's primary contacts (vendor role PRIMARY) with an e-mail: vendor id → the first one's address. */
+export async function primaryEmails(ctx: Ctx, vendorIds: readonly number[]): Promise<Map<number, string>> {
+  if (vendorIds.length === 0) return new Map();
+  const rows = await ctx.db.selectFrom("contacts").select(["vendor_id", "email"]).where("company_id", "=", ctx.company.id).where("vendor_id", "in", [...vendorIds])
+    .where("contact_type", "=", "VENDOR").where("email", "is not", null).where(sql<boolean>`'PRIMARY' = any(vendor_roles)`).orderBy("id").execute();
+  const emails = new Map<number, string>();
+  for (const row of rows) if (!emails.has(row.vendor_id as number)) emails.set(row.vendor_id as number, String(row.email));
+  return emails;
+}
+
+/** The remittance advice of a payment for `to` (the vendor's primary contact), as plain text. */
+export function remittanceOf(ctx: Ctx, details: Pick<PaymentDetails, "payment" | "vendor" | "invoices">, to: string | null): RemittanceAdvice {
   const { payment, vendor, invoices } = details;
-  const contact = await ctx.db.selectFrom("contacts").select("email").where("company_id", "=", ctx.company.id).where("vendor_id", "=", vendor.id)
-    .where("contact_type", "=", "VENDOR").where("email", "is not", null).where(sql<boolean>`'PRIMARY' = any(vendor_roles)`).orderBy("id").executeTakeFirst();
   const currency = String(payment.currency_code);
   const lines = [
     `Dear ${vendor.name},`,
@@ -178,5 +186,10 @@ export async function remittanceAdvice(ctx: Ctx, details: PaymentDetails): Promi
     "",
     `Total: ${amountOf(payment)}`,
   ];
-  return { to: contact ? String(contact.email) : null, subject: `Remittance advice: payment ${String(payment.payment_number)} from ${ctx.company.name}`, text: lines.join("\n") };
+  return { to, subject: `Remittance advice: payment ${String(payment.payment_number)} from ${ctx.company.name}`, text: lines.join("\n") };
+}
+
+/** The remittance advice for the vendor's primary contact (vendor role PRIMARY), as plain text. */
+export async function remittanceAdvice(ctx: Ctx, details: PaymentDetails): Promise<RemittanceAdvice> {
+  return remittanceOf(ctx, details, (await primaryEmails(ctx, [details.vendor.id])).get(details.vendor.id) ?? null);
 }

@@ -1,17 +1,14 @@
 /** Small helpers shared by the purchasing, receiving and accrual rules. */
-import { sql } from "kysely";
 import { money } from "../../framework/money.js";
 import type { DB } from "../db/connect.js";
 import { unprocessable, type FieldErrors } from "../http/errors.js";
 import type { Ctx, Row } from "../resources/context.js";
+import { issueNumbers } from "./numbers.js";
 
-/** The company's next free number of the form PREFIX-00001 (one above the highest such number). */
+/** The company's next number PREFIX-00001… of `table.number` (numbers.ts: a counter row under lock). */
 export async function nextNumber(trx: DB, table: string, companyId: number, prefix: string): Promise<string> {
-  const row = await trx.selectFrom(table)
-    .select(sql<number | null>`max(cast(substring(number from ${prefix.length + 2}) as integer))`.as("n"))
-    .where("company_id", "=", companyId).where("number", "~", `^${prefix}-[0-9]{1,9}$`)
-    .executeTakeFirst();
-  return `${prefix}-${String(Number(row?.n ?? 0) + 1).padStart(5, "0")}`;
+  const [number] = await issueNumbers(trx, table, "number", companyId, prefix, 1);
+  return number;
 }
 
 /** Each [start, end] pair of date fields must not end before it starts. */

@@ -33,7 +33,8 @@ function applicationsOf(body: Row | undefined): Application[] {
 }
 
 export function creditRoutes(app: FastifyInstance): void {
-  app.post<{ Params: { id: string } }>("/api/vendor_credits/:id/apply", async (request) => {
+  // money moves: an Idempotency-Key makes a retry safe (http/idempotency.ts)
+  app.post<{ Params: { id: string } }>("/api/vendor_credits/:id/apply", { config: { idempotent: true } }, async (request) => {
     const ctx = request.ctx;
     if (!canAct(ctx.principal, vendorCredits, "show") || !can(ctx.principal, applyCreditPermissions)) throw forbidden();
     if (!(await findRow(vendorCredits, request.params.id, ctx))) throw notFound();

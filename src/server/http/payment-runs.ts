@@ -10,12 +10,11 @@ import { createRun, previewRun } from "../domain/payment-runs/create.js";
 import { excludeFromRun } from "../domain/payment-runs/exclude.js";
 import { downloadNacha } from "../domain/payment-runs/nacha-download.js";
 import { processRun } from "../domain/payment-runs/process.js";
-import { sendRemittances } from "../domain/payment-runs/remittances.js";
 import { deleteRun } from "../domain/payment-runs/remove.js";
 import type { Ctx } from "../resources/context.js";
 import { findRow } from "../resources/query.js";
 import { decorate } from "../resources/read.js";
-import { forbidden, notFound, unprocessable } from "./errors.js";
+import { forbidden, notFound } from "./errors.js";
 import { sendAttachment } from "./attachment.js";
 import { tablesWritten } from "../resources/written.js";
 
@@ -44,7 +43,10 @@ export async function runAnswer(id: unknown, ctx: Ctx) {
 export function paymentRunRoutes(app: FastifyInstance): void {
   app.post("/api/payment_runs/preview", async (request) => ({ data: await previewRun(payer(request), request.body) }));
 
-  app.post("/api/payment_runs", async (request, reply) => {
+  // money-moving POSTs accept an Idempotency-Key (http/idempotency.ts)
+  const idempotent = { config: { idempotent: true } };
+
+  app.post("/api/payment_runs", idempotent, async (request, reply) => {
     const ctx = payer(request);
     const id = await createRun(ctx, request.body);
     tablesWritten(...runTables);
@@ -60,18 +62,10 @@ export function paymentRunRoutes(app: FastifyInstance): void {
     return { data: await runAnswer(id, ctx) };
   });
 
-  app.post<{ Params: { id: string } }>("/api/payment_runs/:id/process", async (request, reply) => {
-    const ctx = payer(request);
-    const header = request.headers["idempotency-key"];
-    const key = typeof header === "string" && header.trim() ? header.trim() : undefined;
-    if (key !== undefined && key.length > 200) throw unprocessable({ "Idempotency-Key": ["must be at most 200 characters"] });
-    const answer = await processRun(ctx, request.params.id, key);
-    tablesWritten(...runTables, "nacha_payments", "account_transactions", "idempotency_keys");
-    const runId = answer.processedRunId;
-    if (runId !== undefined) {
-      sendRemittances(ctx, runId).catch((error: unknown) => request.log.error({ err: error, runId }, "remittance advice not sent"));
-    }
-    return reply.status(answer.status).send(answer.body);
+  app.post<{ Params: { id: string } }>("/api/payment_runs/:id/process", idempotent, async (request) => {
+    const data = await processRun(payer(request), request.params.id);
+    tablesWritten(...runTables, "nacha_payments", "account_transactions");
+    return { data };
   });
 
   app.delete<{ Params: { id: string } }>("/api/payment_runs/:id", async (request) => {

@@ -34,7 +34,8 @@ const fileName = (name: string) => name.replace(/[^\w.-]+/g, "_");
 
 export function paymentRoutes(app: FastifyInstance): void {
   for (const kind of ["clear", "fail", "void", "reissue"] as const satisfies readonly Transition[]) {
-    app.post<WithId>(`/api/payments/:id/${kind}`, async (request, reply) => {
+    // money moves: an Idempotency-Key makes a retry safe (http/idempotency.ts)
+    app.post<WithId>(`/api/payments/:id/${kind}`, { config: { idempotent: true } }, async (request, reply) => {
       const ctx = allowed(request, payments, kind);
       const shown = await transition(kind, request.params.id, (request.body ?? {}) as Row, ctx);
       const [data] = await decorate(payments, [(await findRow(payments, shown, ctx))!], ctx, true);
@@ -43,7 +44,7 @@ export function paymentRoutes(app: FastifyInstance): void {
   }
 
   // text/plain (the file as is) or JSON { file_text } / { content_base64 }
-  app.post("/api/nacha_payments/returns", async (request) => {
+  app.post("/api/nacha_payments/returns", { config: { idempotent: true } }, async (request) => {
     const ctx = request.ctx;
     if (!canAct(ctx.principal, nachaPayments, "list") || !can(ctx.principal, paymentTransitionPermission)) throw forbidden();
     return { data: await importReturns(request.body, ctx) };

@@ -1,15 +1,18 @@
 /**
- * E-mail that belongs to a write: queued inside its transaction, sent only after the commit, so a
- * rolled-back write sends nothing. Every message is recorded in mail_messages (stored, sent, or
- * failed with the error); a failure to send never fails the request that queued it.
+ * E-mail that belongs to a write goes through a durable outbox: queueMail collects it in the
+ * transaction's ctx, and inTransaction writes it into mail_messages (pending) INSIDE that transaction,
+ * just before the commit — so a rolled-back write sends nothing, and a committed one keeps its mail
+ * even if the process dies right after the commit. Delivery (deliver.ts) happens after the commit,
+ * at server start and periodically; a failure to send never fails the request that queued it.
  *
  *   await inTransaction(ctx, async (trx, tctx) => { …; queueMail(tctx, { to, subject, text }); });
  */
 import { config } from "../config.js";
 import type { DB } from "../db/connect.js";
+import { insertRows } from "../db/bulk.js";
 import type { Ctx } from "../resources/context.js";
-import { mailTransport, type MailTransport } from "./transport.js";
 import { tablesWritten } from "../resources/written.js";
+import { deliverMail } from "./deliver.js";
 
 export interface Mail {
   to: string;
@@ -20,44 +23,45 @@ export interface Mail {
   related?: { type: string; id: number };
 }
 
-/** Queue a message for after the commit of the transaction `ctx` belongs to (see inTransaction). */
+/** Queue a message to be written with the transaction `ctx` belongs to (see inTransaction). */
 export function queueMail(ctx: Ctx, mail: Mail): void {
-  if (!ctx.outbox) throw new Error("queueMail needs the ctx of inTransaction: mail is sent after the commit");
+  if (!ctx.outbox) throw new Error("queueMail needs the ctx of inTransaction: mail is written with its transaction");
   ctx.outbox.push(mail);
 }
 
-/** Run `work` in one transaction whose ctx collects mail; send the mail once it committed. */
-export async function inTransaction<T>(ctx: Ctx, work: (trx: DB, tctx: Ctx) => Promise<T>): Promise<T> {
-  const outbox: Mail[] = [];
-  const result = await ctx.db.transaction().execute((trx) => work(trx, { ...ctx, db: trx, outbox }));
-  await flushMail(ctx, outbox);
-  return result;
+const contentType = (filename: string) => (filename.toLowerCase().endsWith(".pdf") ? "application/pdf" : filename.toLowerCase().endsWith(".csv") ? "text/csv" : "text/plain");
+
+/** Write `mails` into mail_messages as pending, inside the caller's transaction; returns their ids. */
+export async function writeOutbox(trx: DB, companyId: number, mails: readonly Mail[]): Promise<number[]> {
+  const rows = await insertRows(trx, "mail_messages", mails.map((mail) => {
+    const attachments = (mail.attachments ?? []).map((a) => ({ ...a, contentType: a.contentType ?? contentType(a.filename), content: Buffer.from(a.content) }));
+    return {
+      company_id: companyId, to: mail.to, subject: mail.subject, text: mail.text, status: "pending",
+      attachments: JSON.stringify(attachments.map((a) => ({ filename: a.filename, content_type: a.contentType, size: a.content.length }))),
+      attachment_content: attachments.length ? JSON.stringify(attachments.map((a) => ({ filename: a.filename, content_type: a.contentType, base64: a.content.toString("base64") }))) : null,
+      related_type: mail.related?.type ?? null, related_id: mail.related?.id ?? null,
+    };
+  }));
+  return rows.map((r) => r.id as number);
 }
 
-const attachmentInfo = (mail: Mail) => (mail.attachments ?? []).map((a) => ({
-  filename: a.filename, content_type: a.contentType ?? null, size: typeof a.content === "string" ? Buffer.byteLength(a.content) : a.content.length,
-}));
-
-/** Send (or store) each message and record the outcome; errors are recorded, not thrown. */
-export async function flushMail(ctx: Ctx, outbox: readonly Mail[], transport: MailTransport = mailTransport()): Promise<void> {
-  if (outbox.length === 0) return;
-  for (const mail of outbox) {
-    let outcome: { status: string; sent_at: Date | null; error: string | null };
-    try {
-      await transport.transporter.sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text, attachments: mail.attachments });
-      outcome = { status: transport.delivered, sent_at: transport.delivered === "sent" ? new Date() : null, error: null };
-    } catch (error) {
-      outcome = { status: "failed", sent_at: null, error: error instanceof Error ? error.message : String(error) };
-    }
-    try {
-      await ctx.db.insertInto("mail_messages").values({
-        company_id: ctx.company.id, to: mail.to, subject: mail.subject, text: mail.text, ...outcome,
-        attachments: JSON.stringify(attachmentInfo(mail)), related_type: mail.related?.type ?? null, related_id: mail.related?.id ?? null,
-      }).execute();
-    } catch (error) {
-      // the user's write has committed: a lost record of the message must not turn it into an error
-      console.error("mail_messages: could not record a message", error);
-    }
+/**
+ * Run `work` in one transaction whose ctx collects mail, written into the outbox before the commit.
+ * After the commit the messages are delivered: awaited by default (the caller's answer can say they
+ * went), or started in the background (`{ background: true }`: a run's hundreds of remittances).
+ */
+export async function inTransaction<T>(ctx: Ctx, work: (trx: DB, tctx: Ctx) => Promise<T>, options: { background?: boolean } = {}): Promise<T> {
+  const outbox: Mail[] = [];
+  const { result, ids } = await ctx.db.transaction().execute(async (trx) => {
+    const result = await work(trx, { ...ctx, db: trx, outbox });
+    return { result, ids: outbox.length ? await writeOutbox(trx, ctx.company.id, outbox) : [] };
+  });
+  if (ids.length) tablesWritten("mail_messages");
+  // MAIL_DELIVERY=off: another process delivers them
+  if (ids.length && config.mailDelivery) {
+    const delivery = deliverMail(ctx.db, { ids });
+    if (options.background) delivery.catch((error: unknown) => console.error("mail delivery failed; the outbox keeps the messages", error));
+    else await delivery;
   }
-  tablesWritten("mail_messages");
+  return result;
 }

@@ -44,6 +44,8 @@ export interface NachaFile {
   origin_name: string;
   created_at: Date;
   file_id_modifier?: string;
+  /** the 7-digit sequence of the file's first trace number (1 when absent), then one per entry */
+  trace_sequence_start?: number;
   reference_code?: string;
   batches: readonly NachaBatch[];
 }
@@ -114,7 +116,7 @@ export function writeNacha(file: NachaFile): WrittenNacha {
     + alpha(file.file_id_modifier ?? "A", 1) + "094" + numeric(blockingFactor, 2) + "1" + alpha(file.destination_name, 23) + alpha(file.origin_name, 23) + alpha(file.reference_code ?? "", 8),
   )];
   const traceNumbers: string[][] = [];
-  let sequence = 0;
+  let sequence = (file.trace_sequence_start ?? 1) - 1;
   let fileCount = 0;
   let fileCredit = 0n;
   const fileRoutings: string[] = [];
@@ -133,7 +135,8 @@ export function writeNacha(file: NachaFile): WrittenNacha {
       const routing = digitsOnly(entry.routing);
       if (routing.length !== 9) throw new Error(`NACHA: routing ${entry.routing} is not 9 digits`);
       const amount = cents(entry.amount);
-      const trace = numeric(odfi, 8) + numeric(++sequence, 7);
+      // the sequence wraps after 9,999,999 (7 digits)
+      const trace = numeric(odfi, 8) + numeric(++sequence % 10_000_000, 7);
       const addenda = addendaInfo(entry.invoice_numbers);
       lines.push(record(
         "6" + (entry.account_type === "savings" ? "32" : "22") + routing.slice(0, 8) + routing[8] + alpha(entry.account_number, 17) + numeric(amount, 10)

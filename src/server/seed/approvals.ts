@@ -15,7 +15,8 @@ import type { DB } from "../db/connect.js";
 import { startChain } from "../domain/approval-engine.js";
 import { askApprovers } from "../domain/approval-notices.js";
 import { engines } from "../domain/approvables/index.js";
-import { flushMail } from "../mail/outbox.js";
+import { deliverMail } from "../mail/deliver.js";
+import { writeOutbox } from "../mail/outbox.js";
 import { storeOnly } from "../mail/transport.js";
 import type { Ctx, Row } from "../resources/context.js";
 import type { SeedContext } from "./entities.js";
@@ -66,5 +67,5 @@ export async function seedApprovalChains(db: DB, context: SeedContext): Promise<
     for (const record of records) chains.set(record.id as number, await startChain(db, ctx, type, record));
     if (type === "Invoice") await advanceSomeInvoices(db, ctx, chains, records);
   }
-  await flushMail(ctx, ctx.outbox!, storeOnly());
+  await deliverMail(db, { ids: await writeOutbox(db, context.companyId, ctx.outbox!), transport: storeOnly() });
 }

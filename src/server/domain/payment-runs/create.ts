@@ -13,7 +13,7 @@ import type { FieldErrors } from "../../http/errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import { audit } from "../../resources/write.js";
 import { failIfAny } from "../records.js";
-import { issueNumbers } from "./numbers.js";
+import { issueNumbers } from "../numbers.js";
 import { planRun, previewOf, type Plan, type PlannedPayment } from "./plan.js";
 import { addError, readRunRequest } from "./request.js";
 import { reserve } from "./reservations.js";

@@ -8,12 +8,13 @@ import { money } from "../../../framework/money.js";
 import { resourceByName } from "../../../../resources/index.js";
 import { insertRows } from "../../db/bulk.js";
 import type { DB } from "../../db/connect.js";
-import { unprocessable } from "../../http/errors.js";
+import { conflict, unprocessable } from "../../http/errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import { auditMany } from "../../resources/write.js";
 import { writeNacha, type NachaBatch, type NachaEntry } from "../../payments/nacha.js";
 import { anyId } from "./ids.js";
-import { issueNumbers } from "./numbers.js";
+import { advanceCounter, issueNumbers } from "../numbers.js";
+import { sql } from "kysely";
 
 export interface AchPayment {
   id: number;
@@ -66,7 +67,8 @@ const originFields = ["immediate_destination", "immediate_origin", "nacha_compan
 
 const secOf = (vendorType: string): NachaBatch["sec"] => (vendorType === "EMPLOYEE" ? "PPD" : "CCD");
 
-export function nachaFiles(payments: readonly AchPayment[], fromAccounts: ReadonlyMap<number, Row>, now: Date): BuiltFile[] {
+/** The payments of each file: one per originating account + payment date. */
+function fileGroups(payments: readonly AchPayment[]): AchPayment[][] {
   const groups = new Map<string, AchPayment[]>();
   for (const p of payments) {
     const key = `${p.payment_method_from_id}|${p.payment_date}`;
@@ -74,7 +76,16 @@ export function nachaFiles(payments: readonly AchPayment[], fromAccounts: Readon
     group.push(p);
     groups.set(key, group);
   }
-  return [...groups.values()].map((group) => {
+  return [...groups.values()];
+}
+
+/**
+ * `fileIdModifiers[n]` is the File ID Modifier of the n-th file (of fileGroups' order); the entries'
+ * trace sequences run on from `firstTrace`, file after file, so trace numbers do not repeat.
+ */
+export function nachaFiles(payments: readonly AchPayment[], fromAccounts: ReadonlyMap<number, Row>, now: Date, fileIdModifiers: readonly string[], firstTrace = 1): BuiltFile[] {
+  let traceStart = firstTrace;
+  return fileGroups(payments).map((group, n) => {
     const from = fromAccounts.get(group[0].payment_method_from_id)!;
     const missing = originFields.filter((f) => !from[f]);
     if (missing.length) throw unprocessable({ payment_method_from_id: [`originating account ${String(from.name ?? from.id)} lacks ${missing.join(", ")} for a NACHA file`] });
@@ -96,13 +107,44 @@ export function nachaFiles(payments: readonly AchPayment[], fromAccounts: Readon
     const written = writeNacha({
       immediate_destination: String(from.immediate_destination), immediate_origin: String(from.immediate_origin),
       destination_name: String(from.bank_name ?? ""), origin_name: String(from.account_name ?? from.nacha_company_name), created_at: now, batches,
+      file_id_modifier: fileIdModifiers[n], trace_sequence_start: traceStart,
     });
     const traces = written.traceNumbers.flat();
+    traceStart += traces.length;
     return {
       from, payment_date: group[0].payment_date, content: written.content, entry_count: written.entryCount, amount_cents: written.totalCreditCents,
       traces: new Map(order.map((p, i) => [p.id, traces[i]])),
     };
   });
+}
+
+/** The File ID Modifiers (A–Z, then 0–9) a bank accepts: the 37th file of a day would repeat a header. */
+const modifierAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+
+/**
+ * One File ID Modifier per file, so that no two files of an originating company (immediate_origin)
+ * share a header on one day: a counter per origin and day (numbers.ts), whose first use counts the
+ * company's files of that origin already written that day.
+ */
+async function fileIdModifiers(trx: DB, ctx: Ctx, origins: readonly Row[], now: Date): Promise<string[]> {
+  const day = now.toISOString().slice(0, 10);
+  const modifiers: string[] = [];
+  const byOrigin = new Map<string, number[]>();
+  origins.forEach((from, n) => byOrigin.set(String(from.immediate_origin), [...(byOrigin.get(String(from.immediate_origin)) ?? []), n]));
+  for (const [origin, files] of byOrigin) {
+    const written = async () => {
+      const row = await trx.selectFrom("nacha_payments as f").innerJoin("payment_methods as m", "m.id", "f.payment_method_from_id")
+        .select((eb) => eb.fn.countAll().as("n")).where("f.company_id", "=", ctx.company.id).where("m.immediate_origin", "=", origin)
+        .where(sql<boolean>`(f.created_at at time zone 'UTC')::date = ${day}::date`).executeTakeFirst();
+      return Number(row?.n ?? 0);
+    };
+    const first = await advanceCounter(trx, ctx.company.id, `nacha_file_id_modifier.${origin}.${day}`, files.length, written);
+    if (first + files.length - 1 > modifierAlphabet.length) {
+      throw conflict(`Originating company ${origin} already sent ${modifierAlphabet.length} NACHA files today (File ID Modifiers A–Z and 0–9): send the rest tomorrow.`);
+    }
+    files.forEach((file, i) => (modifiers[file] = modifierAlphabet[first - 1 + i]));
+  }
+  return modifiers;
 }
 
 /**
@@ -114,7 +156,15 @@ export async function storeNachaFiles(trx: DB, ctx: Ctx, target: { runId: number
   if (ach.length === 0) return new Map();
   const fromIds = [...new Set(ach.map((p) => p.payment_method_from_id))];
   const from = await trx.selectFrom("payment_methods").selectAll().where("company_id", "=", ctx.company.id).where(anyId("id", fromIds)).execute();
-  const files = nachaFiles(ach, new Map(from.map((f) => [f.id as number, f as Row])), now);
+  const fromAccounts = new Map(from.map((f) => [f.id as number, f as Row]));
+  const modifiers = await fileIdModifiers(trx, ctx, fileGroups(ach).map((g) => fromAccounts.get(g[0].payment_method_from_id)!), now);
+  // one trace sequence per company, so that a return's trace number names one payment; it starts above earlier data's
+  const firstTrace = await advanceCounter(trx, ctx.company.id, "nacha_trace_sequence", ach.length, async () => {
+    const row = await trx.selectFrom("payments").select(sql<string | number | null>`max(cast(right(trace_number, 7) as integer))`.as("n"))
+      .where("company_id", "=", ctx.company.id).where("trace_number", "~", "^[0-9]{15}$").executeTakeFirst();
+    return Number(row?.n ?? 0);
+  });
+  const files = nachaFiles(ach, fromAccounts, now, modifiers, firstTrace);
   const numbers = await issueNumbers(trx, "nacha_payments", "number", ctx.company.id, "NACHA", files.length);
   const batches = target.runId == null ? [] : await trx.selectFrom("payment_run_batches as b").innerJoin("payment_run_items as i", "i.payment_run_batch_id", "b.id")
     .select(["b.batch_number", "i.payment_method_from_id"]).distinct().where("b.company_id", "=", ctx.company.id).where("b.payment_run_id", "=", target.runId).execute();

@@ -1,6 +1,6 @@
 /**
- * POST /api/payment_runs/{id}/process — exactly once. One transaction, holding the run's row lock:
- * - a repeated Idempotency-Key returns the answer stored the first time;
+ * POST /api/payment_runs/{id}/process — exactly once. One transaction, holding the run's row lock
+ * (a repeated Idempotency-Key is answered before, by the route's idempotency: http/idempotency.ts):
  * - a run that is not APPROVED is refused (409) — so a second call, which waited on the lock,
  *   finds the run OPEN and does nothing;
  * - the scheduled payments become PROCESSING with their payment numbers issued (and trace numbers
@@ -9,7 +9,8 @@
  *   (credits.ts applyCredit, reserved), the journal posted (debit AP, credit the originating
  *   account's bank GL account, per payment: ledger.ts paymentEntry), the run and its rows OPEN, and
  *   the ACH payments written into NACHA files (one per originating account and payment date)
- *   stored as nacha_payments (NEW).
+ *   stored as nacha_payments (NEW);
+ * - each paid vendor's remittance advice written into the mail outbox (remittances.ts), delivered after the commit.
  * Every step but the credits (few, one by one) is set-based (bulk inserts and UPDATE … FROM VALUES):
  * 10,000 invoices stay a few dozen statements.
  */
@@ -18,7 +19,8 @@ import { money, round, sum } from "../../../framework/money.js";
 import { resourceByName } from "../../../../resources/index.js";
 import type { DB } from "../../db/connect.js";
 import { updateFromValues } from "../../db/bulk.js";
-import { conflict, notFound, unprocessable } from "../../http/errors.js";
+import { conflict, notFound } from "../../http/errors.js";
+import { inTransaction } from "../../mail/outbox.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import { findRow } from "../../resources/query.js";
 import { decorate } from "../../resources/read.js";
@@ -29,28 +31,12 @@ import { accountsByNumber, paymentEntry, post } from "../ledger.js";
 import { scheduledStatuses } from "../payments.js";
 import { sql } from "kysely";
 import { achPaymentOf, achSourceColumns, storeNachaFiles, type AchSource } from "./nacha-files.js";
-import { issueNumbers } from "./numbers.js";
+import { issueNumbers } from "../numbers.js";
 import { anyId } from "./ids.js";
+import { queueRemittances } from "./remittances.js";
 
 const runs = resourceByName.get("payment_runs")!;
 const invoicesResource = resourceByName.get("invoices")!;
-const operation = "payment_runs.process";
-
-export interface ProcessAnswer {
-  status: number;
-  body: Row;
-  /** the run processed by this call (not an answer repeated for its Idempotency-Key) */
-  processedRunId?: number;
-}
-
-/** The answer stored for this key, if the key was used before (409 when it was used on another run). */
-async function storedAnswer(trx: DB, ctx: Ctx, key: string, runId: number): Promise<ProcessAnswer | undefined> {
-  const stored = await trx.selectFrom("idempotency_keys").select(["record_id", "status_code", "response"])
-    .where("company_id", "=", ctx.company.id).where("operation", "=", operation).where("key", "=", key).executeTakeFirst();
-  if (!stored) return undefined;
-  if (stored.record_id !== runId) throw unprocessable({ "Idempotency-Key": ["was already used to process another payment run"] });
-  return { status: stored.status_code as number, body: stored.response as Row };
-}
 
 interface RunPayment extends AchSource { payment_type: string; vendor_id: number }
 
@@ -146,22 +132,15 @@ async function processLocked(trx: DB, ctx: Ctx, run: Row): Promise<void> {
   });
 }
 
-export async function processRun(ctx: Ctx, id: string, key: string | undefined): Promise<ProcessAnswer> {
-  return ctx.db.transaction().execute(async (trx) => {
-    const tctx = { ...ctx, db: trx };
+/** Process the run; returns it as the API shows it. The remittances are delivered in the background after the commit. */
+export async function processRun(ctx: Ctx, id: string): Promise<Row> {
+  return inTransaction(ctx, async (trx, tctx) => {
     const run = await findRow(runs, id, tctx, true);
     if (!run) throw notFound();
-    const stored = key === undefined ? undefined : await storedAnswer(trx, tctx, key, run.id as number);
-    if (stored) return stored;
     if (run.status !== "APPROVED") throw conflict(`Only an APPROVED payment run can be processed; this one is ${String(run.status)}.`);
     await processLocked(trx, tctx, run);
+    await queueRemittances(tctx, run.id as number);
     const [data] = await decorate(runs, [(await findRow(runs, run.id, tctx))!], tctx, true);
-    const answer = { status: 200, body: { data } };
-    if (key !== undefined) {
-      await trx.insertInto("idempotency_keys").values({
-        company_id: ctx.company.id, key, operation, record_id: run.id as number, status_code: answer.status, response: JSON.stringify(answer.body),
-      }).execute();
-    }
-    return { ...answer, processedRunId: run.id as number };
-  });
+    return data;
+  }, { background: true });
 }

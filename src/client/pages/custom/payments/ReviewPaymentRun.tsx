@@ -70,7 +70,8 @@ export default function ReviewPaymentRun({ page }: CustomPageProps) {
   async function create() {
     setCreating(true);
     try {
-      const { data } = await http.post<{ id: number }>("/api/payment_runs", body, { silent: true });
+      // one key per click: a retried request creates one run (docs/api.md "Idempotency")
+      const { data } = await http.post<{ id: number }>("/api/payment_runs", body, { silent: true, headers: { "Idempotency-Key": crypto.randomUUID() } });
       draftStore.clear(user.company.id);
       void navigate(`/payment_runs/${data.id}`);
     } catch (error) {

@@ -1,0 +1,88 @@
+/**
+ * Delivering the outbox (mail_messages written pending by outbox.ts) — the one function a jobs
+ * runner can call. A deliverer first CLAIMS rows in one statement (pending and due, or `sending`
+ * whose claim lapsed), `FOR UPDATE SKIP LOCKED`, setting them `sending` until now + claimTime; then
+ * sends each outside any transaction and records sent/stored, or the error: pending again after a
+ * growing delay, failed after maxAttempts. Two processes (PostgreSQL) never claim the same row, so a
+ * message is sent once; only a process that dies between the SMTP server's acceptance and the
+ * `sent` update lets the message be sent again once its claim lapses (at-least-once there).
+ */
+import { sql } from "kysely";
+import { config } from "../config.js";
+import type { DB } from "../db/connect.js";
+import type { Row } from "../resources/context.js";
+import { tablesWritten } from "../resources/written.js";
+import { mailTransport, type MailTransport } from "./transport.js";
+
+/** attempts before a message is given up as failed */
+export const maxAttempts = 5;
+/** how long a claim lasts: longer than any one SMTP conversation */
+const claimSeconds = 300;
+/** the delay before attempt n + 1: 1, 4, 16, 64 minutes */
+const retrySeconds = (attempts: number) => 60 * 4 ** (attempts - 1);
+const batchSize = 100;
+
+/** Claim up to batchSize due messages (of `ids` only, when given). */
+async function claim(db: DB, ids?: readonly number[]): Promise<Row[]> {
+  const only = ids ? sql`AND id = ANY(${sql.val([...ids])}::int[])` : sql``;
+  const { rows } = await sql<Row>`
+    UPDATE mail_messages SET status = 'sending', attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => ${claimSeconds}), updated_at = now()
+    WHERE id IN (
+      SELECT id FROM mail_messages
+      WHERE ((status = 'pending' AND (next_attempt_at IS NULL OR next_attempt_at <= now())) OR (status = 'sending' AND next_attempt_at <= now())) ${only}
+      ORDER BY id LIMIT ${batchSize} FOR UPDATE SKIP LOCKED)
+    RETURNING id, "to", subject, text, attachment_content, attempts`.execute(db);
+  return rows;
+}
+
+async function record(db: DB, id: number, values: Row): Promise<void> {
+  // only while our claim holds: a lapsed claim re-claimed by another deliverer is its to record
+  await db.updateTable("mail_messages").set({ ...values, updated_at: new Date() }).where("id", "=", id).where("status", "=", "sending").execute();
+}
+
+async function send(db: DB, transport: MailTransport, message: Row): Promise<void> {
+  const attachments = ((message.attachment_content as { filename: string; content_type: string; base64: string }[] | null) ?? [])
+    .map((a) => ({ filename: a.filename, contentType: a.content_type, content: Buffer.from(a.base64, "base64") }));
+  try {
+    await transport.transporter.sendMail({ from: config.mailFrom, to: String(message.to), subject: String(message.subject), text: String(message.text ?? ""), attachments });
+    await record(db, message.id as number, {
+      status: transport.delivered, sent_at: transport.delivered === "sent" ? new Date() : null, error: null, next_attempt_at: null, attachment_content: null,
+    });
+  } catch (error) {
+    const attempts = message.attempts as number;
+    const text = error instanceof Error ? error.message : String(error);
+    await record(db, message.id as number, attempts >= maxAttempts
+      ? { status: "failed", error: text, next_attempt_at: null }
+      : { status: "pending", error: text, next_attempt_at: new Date(Date.now() + retrySeconds(attempts) * 1000) });
+  }
+}
+
+/**
+ * Deliver the due messages of the outbox (or only `ids`), batch after batch until none is due;
+ * returns how many were attempted. Errors of a message are recorded on it, never thrown.
+ */
+export async function deliverMail(db: DB, options: { ids?: readonly number[]; transport?: MailTransport } = {}): Promise<number> {
+  const transport = options.transport ?? mailTransport();
+  let attempted = 0;
+  for (;;) {
+    const claimed = await claim(db, options.ids);
+    if (claimed.length === 0) break;
+    for (const message of claimed) await send(db, transport, message);
+    attempted += claimed.length;
+    tablesWritten("mail_messages");
+  }
+  return attempted;
+}
+
+/** Deliver at once, then every `config.mailPollSeconds` (the server's start; the next issue's jobs runner replaces this). */
+export function startMailDelivery(db: DB): () => void {
+  if (!config.mailDelivery) return () => {};
+  let running: Promise<unknown> = Promise.resolve();
+  const tick = () => {
+    running = running.then(() => deliverMail(db)).catch((error: unknown) => console.error("mail delivery failed; retried at the next poll", error));
+  };
+  tick();
+  const timer = setInterval(tick, config.mailPollSeconds * 1000);
+  timer.unref();
+  return () => clearInterval(timer);
+}
