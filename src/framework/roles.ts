@@ -48,6 +48,8 @@ const expenseKeys = [
   "listExpenseReports", "readExpenseReports", "payExpenseReports", "listExternalExpenseAccounts",
   "listExpenseItems", "readExpenseItems", "addExpenseItems", "editExpenseItems", "submitExpenseItems",
   "listPolicies", "readPolicies", "addPolicies", "editPolicies", "deletePolicies",
+  // ours (the spec names no key for it): every employee's expenses, not only one's own (and those awaiting one's approval)
+  "readAllExpenses",
 ] as const;
 
 const cardKeys = [
@@ -92,7 +94,7 @@ export const roles: Readonly<Record<string, readonly string[]>> = {
   manager: [
     ...readInvoices, "listPurchaseOrders", "readPurchaseOrders", "listPayments", "readPayments",
     "listPaymentRun", "readPaymentRun", "listCreditMemos", "readCreditMemos", "listExpenseReports",
-    "readExpenseReports", "listExpenseItems", "readExpenseItems", "listPolicies", "readPolicies",
+    "readExpenseReports", "listExpenseItems", "readExpenseItems", "readAllExpenses", "listPolicies", "readPolicies",
     "listVCards", "readVCards", "approveVCards", "listBudgets", "readBudgets", "managerAccrualsRequest",
     "listAccrualRequests", "readAccrualRequests",
   ],

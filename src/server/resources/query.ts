@@ -4,7 +4,9 @@
  */
 import { sql, type SelectQueryBuilder } from "kysely";
 import { parseListQuery, QueryError, type FilterClause, type ListQuery } from "../../framework/query.js";
-import { tableOf, type HasMany, type ResourceDef } from "../../framework/resource.js";
+import { isoDate } from "../../framework/dates.js";
+import { can } from "../../framework/permissions.js";
+import { tableOf, type EmployeeScope, type HasMany, type ResourceDef } from "../../framework/resource.js";
 import { baseType, propertiesOf, type Property } from "../../framework/schema.js";
 import { TtlCache } from "../cache.js";
 import { count } from "../db/connect.js";
@@ -66,11 +68,36 @@ export function scope(qb: Select, resource: ResourceDef, ctx: Ctx, alias = "t"):
     );
   }
   if (resource.owner) qb = qb.where(`${alias}.${resource.owner}`, "=", ctx.user.id);
+  if (employeeScoped(resource, ctx)) qb = ownRows(qb, resource.employeeScope!, ctx, alias);
   if (resource.baseFilter) {
     const base = parseListQuery(resource.baseFilter, resource, queryableFields(resource));
     qb = applyFilters(qb, resource, base.filters, ctx, alias);
   }
   return qb;
+}
+
+/** Whether the user sees only their own rows of this employee-scoped resource (they hold none of its `all` keys). */
+export function employeeScoped(resource: ResourceDef, ctx: Ctx): boolean {
+  return resource.employeeScope !== undefined && !can(ctx.principal, resource.employeeScope.all);
+}
+
+/** The user's own rows of an employee-scoped resource, and those of a record awaiting their approval (EmployeeScope). */
+function ownRows(qb: Select, own: EmployeeScope, ctx: Ctx, alias: string): Select {
+  const mine = ctx.contact.id;
+  return qb.where((eb) => {
+    if (!own.approvals) return eb(`${alias}.${own.contact}`, "=", mine);
+    const today = isoDate();
+    // whom the user acts for today: themself and their delegators (approval-engine.ts activeDelegations)
+    const delegators = eb.selectFrom("delegations as d").select("d.delegator_contact_id")
+      .where("d.company_id", "=", ctx.company.id).where("d.delegate_contact_id", "=", mine).where("d.start_date", "<=", today)
+      .where((d) => d.or([d("d.end_date", "is", null), d("d.end_date", ">=", today)]));
+    const teams = eb.selectFrom("team_members as m").select("m.team_id").where("m.company_id", "=", ctx.company.id)
+      .where((m) => m.or([m("m.contact_id", "=", mine), m("m.contact_id", "in", delegators)]));
+    const awaiting = eb.selectFrom("approvals as a").select("a.approvable_id").where("a.company_id", "=", ctx.company.id)
+      .where("a.approvable_type", "=", own.approvals.type).where("a.aasm_state", "=", "pending")
+      .where((a) => a.or([a("a.contact_id", "=", mine), a("a.contact_id", "in", delegators), a.and([a("a.contact_id", "is", null), a("a.team_id", "in", teams)])]));
+    return eb.or([eb(`${alias}.${own.contact}`, "=", mine), eb(`${alias}.${own.approvals.key}`, "in", awaiting)]);
+  });
 }
 
 function typedValues(resource: ResourceDef, field: string, values: string[]): unknown[] {

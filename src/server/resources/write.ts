@@ -19,7 +19,13 @@ import { propertiesOf, writeOnlyFields } from "../../framework/schema.js";
 import { decorate } from "./read.js";
 import { tablesWritten } from "./written.js";
 
-const implicit = new Set(["id", "company_id", "created_at", "updated_at"]);
+/**
+ * The creator column: a resource whose schema has it records the signed-in user on create (segregation
+ * of duties: the approval engine refuses its creator's approval). Never written by a client.
+ */
+export const creatorColumn = "created_by_id";
+
+const implicit = new Set(["id", "company_id", "created_at", "updated_at", creatorColumn]);
 
 /** Drop what a client may echo back but never writes: implicit columns, relations, computed and server fields. */
 function writableInput(resource: ResourceDef, body: unknown): Row {
@@ -114,6 +120,7 @@ export async function createRow(resource: ResourceDef, body: unknown, ctx: Ctx):
   const data = writableInput(resource, body);
   const errors = validateBody(resource, "create", data);
   if (errors) throw unprocessable(errors);
+  if (creatorColumn in propertiesOf(resource)) data[creatorColumn] = ctx.user.id;
   const hooks = hooksOf(resource);
   let chainWrote: string[] = [];
   const id = await inTransaction(ctx, async (trx, tctx) => {
