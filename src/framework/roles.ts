@@ -123,8 +123,5 @@ export function keysOfRole(role: string): readonly string[] {
   return roles[role] ?? [];
 }
 
-/** Company modules (company.module_settings); all on for a new company. */
-export const moduleNames = [
-  "invoices_active", "payments_active", "purchase_orders_active", "credit_memos_active", "vendors_active",
-  "expenses_active", "virtual_cards_active", "receipts_active", "accruals_active", "budgets_active",
-] as const;
+/** Company modules (company.module_settings, declared with the company schema); all on for a new company. */
+export { moduleNames } from "../../schemas/company.js";

@@ -28,8 +28,9 @@ function oauthError(status: number, error: string, description: string): HttpErr
 export const lockedMessage = "Your account is locked. Ask an administrator to unlock it.";
 const badCredentials = "Invalid email or password.";
 
+/** The company's modules, on unless switched off; only known module names (a stored stray key grants nothing). */
 export function moduleSettingsOf(company: Pick<CompanyRow, "module_settings">): Record<string, boolean> {
-  return { ...Object.fromEntries(moduleNames.map((m) => [m, true])), ...(company.module_settings ?? {}) };
+  return Object.fromEntries(moduleNames.map((m) => [m, company.module_settings?.[m] ?? true]));
 }
 
 async function passwordGrant(db: DB, username: unknown, password: unknown) {

@@ -14,7 +14,7 @@ import { inTransaction } from "../mail/outbox.js";
 import { notFound, unprocessable, type FieldErrors, HttpError } from "../http/errors.js";
 import { validateBody } from "../validation.js";
 import type { Ctx, Row } from "./context.js";
-import { findRow, related, scope } from "./query.js";
+import { employeeScoped, findRow, related, scope } from "./query.js";
 import { propertiesOf, writeOnlyFields } from "../../framework/schema.js";
 import { decorate } from "./read.js";
 import { tablesWritten } from "./written.js";
@@ -48,6 +48,14 @@ async function checkReferences(resource: ResourceDef, data: Row, ctx: Ctx, trx: 
     if (found.length !== ids.length) errors[field] = ["does not exist"];
   }
   if (Object.keys(errors).length) throw unprocessable(errors);
+}
+
+/** A user confined to their own rows of an employee-scoped resource writes only their own (a new row is theirs by default). */
+function keepOwn(resource: ResourceDef, data: Row, ctx: Ctx, creating: boolean): void {
+  if (!employeeScoped(resource, ctx)) return;
+  const column = resource.employeeScope!.contact;
+  if (creating) data[column] ??= ctx.contact.id;
+  if (data[column] !== undefined && data[column] !== ctx.contact.id) throw unprocessable({ [column]: ["must be yourself: you may file only your own"] });
 }
 
 function rowAction(resource: ResourceDef, action: RowAction["action"]): RowAction | undefined {
@@ -121,6 +129,7 @@ export async function createRow(resource: ResourceDef, body: unknown, ctx: Ctx):
   const errors = validateBody(resource, "create", data);
   if (errors) throw unprocessable(errors);
   if (creatorColumn in propertiesOf(resource)) data[creatorColumn] = ctx.user.id;
+  keepOwn(resource, data, ctx, true);
   const hooks = hooksOf(resource);
   let chainWrote: string[] = [];
   const id = await inTransaction(ctx, async (trx, tctx) => {
@@ -161,6 +170,7 @@ export async function updateRow(resource: ResourceDef, id: string, body: unknown
   const updated = await inTransaction(ctx, async (trx, tctx) => {
     const existing = await lockedForAction(resource, id, "edit", tctx);
     if (errors) throw unprocessable(errors);
+    keepOwn(resource, data, ctx, false);
     await checkReferences(resource, data, tctx, trx);
     await hooks.beforeUpdate?.(data, existing, tctx, trx);
     let row: Row;
