@@ -282,6 +282,9 @@ describe("payment runs: processing", () => {
     expect(audit.batches.map((b) => b.sec).sort()).toEqual(["CCD", "PPD"]);
     expect(audit.entries.map((e) => e.trace).sort()).toEqual(payments.map((p) => String(p.trace_number)).sort());
     expect(audit.entries.map((e) => e.idNumber).sort()).toEqual(payments.map((p) => String(p.payment_number)).sort());
+    // the GET changes nothing; who pays records the download
+    expect((await filesOf(run.id))[0].status).toBe("NEW");
+    expect((await call("admin@acme.test", "POST", `/api/nacha_payments/${files[0].id}/downloaded`)).statusCode).toBe(200);
     expect((await filesOf(run.id))[0].status).toBe("DOWNLOAD");
 
     // a repeat with the same key answers the same; without it, the run is no longer APPROVED
