@@ -365,7 +365,7 @@ describe("payment runs: exclusion and deletion", () => {
     const contactOf = async (email: string) => (await h.database.db.selectFrom("contacts").select("id").where("company_id", "=", company).where("email", "=", email).executeTakeFirstOrThrow()).id as number;
     const [approver, ap] = [await contactOf("approver@acme.test"), await contactOf("ap@acme.test")];
     const delegate = async (values: { delegate_type: string; start_date: string; end_date?: string }) => {
-      const made = await call("admin@acme.test", "POST", "/api/delegations", { delegator_contact_id: approver, delegate_contact_id: ap, ...values });
+      const made = await call("admin@acme.test", "POST", "/api/delegations", { delegator_contact_id: approver, delegate_contact_id: ap, reason: "Approver away", ...values });
       expect(made.statusCode, made.body).toBe(201);
       return made.json().data.id as number;
     };
