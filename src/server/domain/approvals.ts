@@ -37,11 +37,11 @@ async function approvableRows(ctx: Ctx, type: string, ids: number[]): Promise<Ma
   if (!spec) return new Map();
   const target = spec.resource;
   // a record's amount is shown only to who may read the record
-  const amount = readsType(ctx, type) ? spec.amount : "";
+  const amount = readsType(ctx, type) ? spec.amount : undefined;
   const properties = propertiesOf(target);
   // vendors.vendor_id is the vendor's own code, not a reference
   const hasVendor = properties.vendor_id?.["x-references"] === "vendors";
-  const optional = (field: string, as: string) => (field in properties ? sql.ref(`r.${field}`).as(as) : sql<null>`null`.as(as));
+  const optional = (field: string | undefined, as: string) => (field !== undefined && field in properties ? sql.ref(`r.${field}`).as(as) : sql<null>`null`.as(as));
   let qb = ctx.db.selectFrom(`${tableOf(target)} as r`).select([
     "r.id", sql.ref(`r.${spec.number}`).as("number"), optional(amount, "amount"), optional("currency_code", "currency_code"),
     hasVendor ? sql<string>`(select v.name from vendors v where v.id = r.vendor_id and v.company_id = r.company_id)`.as("vendor_name") : sql<null>`null`.as("vendor_name"),
