@@ -158,6 +158,13 @@ describe("delegations", () => {
     expect(forOther.json().errors.base[0]).toBe("You can set up delegations only for yourself.");
     const own = await call("receiving@acme.test", "POST", "/api/delegations", { delegator_contact_id: await acme.contact("receiving@acme.test"), delegate_contact_id: delegateId, start_date: isoDate() });
     expect(own.statusCode, own.body).toBe(201);
+    // nor change or end another's
+    const others = (await call("admin@acme.test", "POST", "/api/delegations", {
+      delegator_contact_id: await acme.contact("approver@acme.test"), delegate_contact_id: delegateId, start_date: isoDate(), reason: "Cover",
+    })).json().data.id as number;
+    expect((await call("receiving@acme.test", "PATCH", `/api/delegations/${others}`, { delegate_contact_id: await acme.contact("receiving@acme.test"), reason: "Mine" })).statusCode).toBe(403);
+    expect((await call("receiving@acme.test", "DELETE", `/api/delegations/${others}`)).statusCode).toBe(403);
+    expect((await call("receiving@acme.test", "DELETE", `/api/delegations/${own.json().data.id}`)).statusCode).toBe(200);
     await h.database.db.updateTable("contacts").set({ role: "rcv_manager" }).where("company_id", "=", acme.company).where("email", "=", "receiving@acme.test").execute();
   });
 });

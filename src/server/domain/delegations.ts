@@ -2,7 +2,7 @@
  * Delegations: between two different company contacts, ending on or after they start. Only the
  * delegator sets up their own delegation; a user administrator (editUsers) may set up or change
  * someone else's with a reason, which is recorded and sent to the delegator (notification and mail).
- * Anyone else writing another's delegation: 403.
+ * Anyone else writing or deleting another's delegation: 403.
  */
 import { holds } from "../../framework/permissions.js";
 import { config } from "../config.js";
@@ -71,5 +71,9 @@ export const delegationHooks: ResourceHooks = {
     // the delegator before and after the change writes it, or an administrator with a reason (then the new delegator is told)
     const own = byDelegator(existing, data, ctx) && byDelegator(merged, data, ctx);
     if (!own) await tellDelegator(merged, ctx, trx);
+  },
+  beforeDelete(existing, ctx) {
+    // ending one takes no power away from anyone but its delegator: theirs, or a user administrator's to end
+    if (existing.delegator_contact_id !== ctx.contact.id && !holds(ctx.principal, onBehalfKey)) throw forbidden("You can end delegations only of your own.");
   },
 };
