@@ -78,6 +78,21 @@ describe("segregation of duties", () => {
     expect(own.json().errors.base[0]).toMatch(/your own benefit/);
   });
 
+  it("nobody approves a payment into their own account (a reimbursement), whatever the workflow", async () => {
+    await workflow("Payment", "approver@acme.test", true);
+    const method = await h.database.db.insertInto("payment_methods").values({
+      company_id: acme.company, owner_type: "Contact", contact_id: await acme.contact("approver@acme.test"), payment_type: "ACH", currency_code: "USD", name: "Own account",
+    }).returning("id").executeTakeFirstOrThrow();
+    const payment = await h.database.db.selectFrom("payments").select("id").where("company_id", "=", acme.company).where("record_type", "=", "DEBIT").orderBy("id").executeTakeFirstOrThrow();
+    const id = payment.id as number;
+    await h.database.db.updateTable("payments").set({ status: "PENDING", payment_method_id: method.id as number }).where("id", "=", id).execute();
+    await h.database.db.deleteFrom("approvals").where("approvable_type", "=", "Payment").where("approvable_id", "=", id).execute();
+    const approval = await submitted("payments", "Payment", id);
+    const own = await call("approver@acme.test", "POST", `/api/approvals/${approval}/approve`);
+    expect(own.statusCode).toBe(403);
+    expect(own.json().errors.base[0]).toMatch(/your own benefit/);
+  });
+
   it("records who created a purchase order; the creator cannot approve it unless the workflow allows self-approval", async () => {
     const created = await call("po@acme.test", "POST", "/api/purchase_orders", {
       number: `PO-SOD-${Math.random().toString(36).slice(2, 8)}`, vendor_id: acme.vendor, date: "2026-11-02", currency_code: "USD",

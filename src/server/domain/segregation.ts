@@ -4,7 +4,8 @@
  * - The record's parties: who created it (`created_by_id`), submitted it (`submitted_by_id`, the
  *   approval row's `submitted_by_id`, the contact columns `submitter_id` / `submitter_contact_id`) or
  *   requested it (the engine's `requester` column), and whom it benefits (the engine's
- *   `beneficiaries`: an expense report's employee, a card's holder, a card purchase's card holder).
+ *   `beneficiaries`: an expense report's employee, a card's holder, a card purchase's card holder,
+ *   the contact a payment pays into their own account).
  * - The approver acts as themself and, under a delegation, for the delegator: both are checked. A
  *   delegate cannot approve what the delegate is a party to, nor what the delegator is a party to.
  * - A creator, submitter or requester may approve only when the type's ACTIVE workflow has
