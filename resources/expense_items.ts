@@ -56,7 +56,7 @@ export default defineResource({
   ],
   defaultSort: { field: "date", order: "desc" },
   search: ["merchant", "description", "category_name"],
-  employeeScope: expenseOwnership("expense_report_id"),
+  personalScope: expenseOwnership("expense_report_id"),
   indexes: ["expense_report_id", "employee_contact_id", "date", "merchant", "category_name", "expense_type", "amount", "status", "purchase_order_id", "receipt_id", "receipt_attached", "reimbursable", "currency_code", "policy_violation"],
   serverFields: ["policy_violation"],
   computed: ["employee_name", "currency"],

@@ -57,7 +57,7 @@ export const expenseReportList = {
   ],
   defaultSort: { field: "id", order: "desc" },
   search: ["number", "description", "project_name"],
-  employeeScope: expenseOwnership("id"),
+  personalScope: expenseOwnership("id"),
   serverFields: ["amount", "converted_amount", "submit_date", "expense_types"],
   computed: ["employee_name", "merchant_list", "category_list_str", "has_attachments", "has_policy_violations", "currency"],
   relations: {

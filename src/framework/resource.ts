@@ -197,8 +197,8 @@ export interface ResourceDef {
   baseFilter?: Readonly<Record<string, string | readonly string[]>>;
   /** column holding the signed-in user's id: each user sees (and creates) only their own rows, e.g. notifications */
   owner?: string;
-  /** rows that belong to one employee (expenses): see EmployeeScope */
-  employeeScope?: EmployeeScope;
+  /** rows personal to a user (expenses: their employee's; approver lists: awaiting them): see PersonalScope */
+  personalScope?: PersonalScope;
   /** fields the server fills (never accepted from clients) beyond id/company_id/timestamps */
   serverFields?: readonly string[];
   /** fields the server computes on read (named hooks in src/server/domain) */
@@ -216,14 +216,15 @@ export interface ResourceDef {
 }
 
 /**
- * Rows that belong to one employee, named by the contact column `contact`. A user holding none of
- * `all`'s keys sees and acts on (list, show, stats, edit, delete, actions) only their own rows and the
- * rows of a record awaiting their approval (a pending approval row of `approvals.type` naming them, a
- * team of theirs or a delegator of theirs, for the record whose id is in column `approvals.key`); a
- * row they create or edit is their own. Other rows do not exist for them (404).
+ * Rows personal to a user. A user holding none of `all`'s keys sees and acts on (list, show, stats,
+ * edit, delete, actions) only their own rows — whose contact column `contact` is theirs (expenses:
+ * the employee) — and the rows of a record awaiting their approval (a pending approval row of
+ * `approvals.type` naming them, a team of theirs or a delegator of theirs, for the record whose id is
+ * in column `approvals.key`); a row they create or edit is their own. Without `contact` (an approver's
+ * list, e.g. PO approvals) only the awaiting rows. Other rows do not exist for them (404).
  */
-export interface EmployeeScope {
-  contact: string;
+export interface PersonalScope {
+  contact?: string;
   all: PermissionKeys;
   approvals?: { type: ApprovableType; key: string };
 }

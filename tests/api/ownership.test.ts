@@ -107,4 +107,18 @@ describe("approval lists", () => {
     const invoiceView = (await call("staff@acme.test", "GET", "/api/invoices_approval?_end=1000")).json().data;
     expect(invoiceView.map((r: { id: number }) => r.id)).toEqual([after[0].id]);
   });
+
+  it("the PO approvals list (guarded by the module only) shows who cannot read purchase orders only those awaiting them", async () => {
+    const pending = Number((await call("admin@acme.test", "GET", "/api/po_approvals?_end=1")).headers["x-total-count"]);
+    expect(pending).toBeGreaterThan(0);
+    expect(Number((await call("staff@acme.test", "GET", "/api/po_approvals?_end=1")).headers["x-total-count"])).toBe(0);
+
+    await useWorkflow(h, "PurchaseOrder", [{ order: 1, trigger: "DEFAULT", approver_type: "USER", approver_ids: [staff] }]);
+    const po = await call("po@acme.test", "POST", "/api/purchase_orders", { number: `PO-OWN-${Math.random().toString(36).slice(2, 8)}`, vendor_id: acme.vendor, date: "2026-11-02", currency_code: "USD" });
+    expect(po.statusCode, po.body).toBe(201);
+    expect((await call("po@acme.test", "POST", `/api/purchase_orders/${po.json().data.id}/submit`)).statusCode).toBe(200);
+    const listed = (await call("staff@acme.test", "GET", "/api/po_approvals?_end=1000")).json().data;
+    expect(listed.map((r: { id: number }) => r.id)).toEqual([po.json().data.id]);
+    expect((await call("staff@acme.test", "GET", `/api/po_approvals/${po.json().data.id}`)).statusCode).toBe(200);
+  });
 });

@@ -6,7 +6,7 @@ import { sql, type SelectQueryBuilder } from "kysely";
 import { parseListQuery, QueryError, type FilterClause, type ListQuery } from "../../framework/query.js";
 import { isoDate } from "../../framework/dates.js";
 import { can } from "../../framework/permissions.js";
-import { tableOf, type EmployeeScope, type HasMany, type ResourceDef } from "../../framework/resource.js";
+import { tableOf, type PersonalScope, type HasMany, type ResourceDef } from "../../framework/resource.js";
 import { baseType, propertiesOf, type Property } from "../../framework/schema.js";
 import { TtlCache } from "../cache.js";
 import { count } from "../db/connect.js";
@@ -68,7 +68,7 @@ export function scope(qb: Select, resource: ResourceDef, ctx: Ctx, alias = "t"):
     );
   }
   if (resource.owner) qb = qb.where(`${alias}.${resource.owner}`, "=", ctx.user.id);
-  if (employeeScoped(resource, ctx)) qb = ownRows(qb, resource.employeeScope!, ctx, alias);
+  if (personallyScoped(resource, ctx)) qb = ownRows(qb, resource.personalScope!, ctx, alias);
   const hook = scopeHookOf(resource);
   if (hook) qb = hook(qb, ctx, alias);
   if (resource.baseFilter) {
@@ -78,9 +78,9 @@ export function scope(qb: Select, resource: ResourceDef, ctx: Ctx, alias = "t"):
   return qb;
 }
 
-/** Whether the user sees only their own rows of this employee-scoped resource (they hold none of its `all` keys). */
-export function employeeScoped(resource: ResourceDef, ctx: Ctx): boolean {
-  return resource.employeeScope !== undefined && !can(ctx.principal, resource.employeeScope.all);
+/** Whether the user sees only their own rows of this personally scoped resource (they hold none of its `all` keys). */
+export function personallyScoped(resource: ResourceDef, ctx: Ctx): boolean {
+  return resource.personalScope !== undefined && !can(ctx.principal, resource.personalScope.all);
 }
 
 /** Whom the user may act for today besides themself: their delegators (approval-engine.ts activeDelegations), as a subquery. */
@@ -97,15 +97,18 @@ export function teamsToday(ctx: Ctx): Select {
     .where((m) => m.or([m("m.contact_id", "=", ctx.contact.id), m("m.contact_id", "in", delegatorsToday(ctx))]));
 }
 
-/** The user's own rows of an employee-scoped resource, and those of a record awaiting their approval (EmployeeScope). */
-function ownRows(qb: Select, own: EmployeeScope, ctx: Ctx, alias: string): Select {
+/** The user's own rows of a personally scoped resource, and those of a record awaiting their approval (PersonalScope). */
+function ownRows(qb: Select, own: PersonalScope, ctx: Ctx, alias: string): Select {
   const mine = ctx.contact.id;
   return qb.where((eb) => {
-    if (!own.approvals) return eb(`${alias}.${own.contact}`, "=", mine);
-    const awaiting = eb.selectFrom("approvals as a").select("a.approvable_id").where("a.company_id", "=", ctx.company.id)
-      .where("a.approvable_type", "=", own.approvals.type).where("a.aasm_state", "=", "pending")
-      .where((a) => a.or([a("a.contact_id", "=", mine), a("a.contact_id", "in", delegatorsToday(ctx)), a.and([a("a.contact_id", "is", null), a("a.team_id", "in", teamsToday(ctx))])]));
-    return eb.or([eb(`${alias}.${own.contact}`, "=", mine), eb(`${alias}.${own.approvals.key}`, "in", awaiting)]);
+    const ways = own.contact ? [eb(`${alias}.${own.contact}`, "=", mine)] : [];
+    if (own.approvals) {
+      const awaiting = eb.selectFrom("approvals as a").select("a.approvable_id").where("a.company_id", "=", ctx.company.id)
+        .where("a.approvable_type", "=", own.approvals.type).where("a.aasm_state", "=", "pending")
+        .where((a) => a.or([a("a.contact_id", "=", mine), a("a.contact_id", "in", delegatorsToday(ctx)), a.and([a("a.contact_id", "is", null), a("a.team_id", "in", teamsToday(ctx))])]));
+      ways.push(eb(`${alias}.${own.approvals.key}`, "in", awaiting));
+    }
+    return eb.or(ways);
   });
 }
 

@@ -14,7 +14,7 @@ import { inTransaction } from "../mail/outbox.js";
 import { notFound, unprocessable, type FieldErrors, HttpError } from "../http/errors.js";
 import { validateBody } from "../validation.js";
 import type { Ctx, Row } from "./context.js";
-import { employeeScoped, findRow, related, scope } from "./query.js";
+import { personallyScoped, findRow, related, scope } from "./query.js";
 import { propertiesOf, writeOnlyFields } from "../../framework/schema.js";
 import { decorate } from "./read.js";
 import { tablesWritten } from "./written.js";
@@ -50,10 +50,10 @@ async function checkReferences(resource: ResourceDef, data: Row, ctx: Ctx, trx: 
   if (Object.keys(errors).length) throw unprocessable(errors);
 }
 
-/** A user confined to their own rows of an employee-scoped resource writes only their own (a new row is theirs by default). */
+/** A user confined to their own rows of a personally scoped resource writes only their own (a new row is theirs by default). */
 function keepOwn(resource: ResourceDef, data: Row, ctx: Ctx, creating: boolean): void {
-  if (!employeeScoped(resource, ctx)) return;
-  const column = resource.employeeScope!.contact;
+  const column = resource.personalScope?.contact;
+  if (column === undefined || !personallyScoped(resource, ctx)) return;
   if (creating) data[column] ??= ctx.contact.id;
   if (data[column] !== undefined && data[column] !== ctx.contact.id) throw unprocessable({ [column]: ["must be yourself: you may file only your own"] });
 }
