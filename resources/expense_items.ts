@@ -7,6 +7,7 @@
  * report's policy (policy_violation, see docs/expenses-and-cards.md).
  */
 import { defineResource } from "../src/framework/resource.js";
+import { expenseOwnership } from "./expense_reports.js";
 import { invoiceStatuses } from "./invoices.js";
 import { expenseItemSchema } from "../schemas/expense_item.js";
 
@@ -55,6 +56,7 @@ export default defineResource({
   ],
   defaultSort: { field: "date", order: "desc" },
   search: ["merchant", "description", "category_name"],
+  personalScope: expenseOwnership("expense_report_id"),
   indexes: ["expense_report_id", "employee_contact_id", "date", "merchant", "category_name", "expense_type", "amount", "status", "purchase_order_id", "receipt_id", "receipt_attached", "reimbursable", "currency_code", "policy_violation"],
   serverFields: ["policy_violation"],
   computed: ["employee_name", "currency"],

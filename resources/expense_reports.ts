@@ -24,6 +24,14 @@ export const expenseReportStatuses = {
   composites: { UNPAID: ["NEW", "PENDING", "OPEN"] },
 } as const;
 
+/**
+ * Expenses belong to their employee (docs/expenses-and-cards.md "Who sees which expenses"): staff see
+ * their own and those awaiting their approval; readAllExpenses (managers, administrators) and
+ * payExpenseReports (who pays them) see every employee's. `reportKey`: the column holding the report's id.
+ */
+export const expenseOwnership = (reportKey: string) =>
+  ({ contact: "employee_contact_id", all: ["readAllExpenses", "payExpenseReports"], approvals: { type: "ExpenseReport", key: reportKey } }) as const;
+
 /** What every list of expense reports shows and computes; the views spread it. */
 export const expenseReportList = {
   schema: expenseReportSchema,
@@ -49,6 +57,7 @@ export const expenseReportList = {
   ],
   defaultSort: { field: "id", order: "desc" },
   search: ["number", "description", "project_name"],
+  personalScope: expenseOwnership("id"),
   serverFields: ["amount", "converted_amount", "submit_date", "expense_types"],
   computed: ["employee_name", "merchant_list", "category_list_str", "has_attachments", "has_policy_violations", "currency"],
   relations: {

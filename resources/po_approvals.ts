@@ -16,4 +16,6 @@ export default defineResource({
     views: [{ path: "/po_approvals", approvalList: true }, { path: "/po_approvals/:purchaseOrderID", page: "approval" }],
   },
   permissions: { list: ["purchase_orders_active"], show: ["purchase_orders_active"] },
+  // the module key lets every user open the list: who may not read purchase orders sees only those awaiting them
+  personalScope: { all: ["listPurchaseOrders", "readPurchaseOrders"], approvals: { type: "PurchaseOrder", key: "id" } },
 });

@@ -13,5 +13,7 @@ export const delegationSchema = {
     start_date: { type: "string", format: "date" },
     /** open-ended when null */
     end_date: { type: ["string", "null"], format: "date" },
+    /** why an administrator set up someone else's delegation (required then; the delegator is told) */
+    reason: { type: ["string", "null"], maxLength: 500 },
   },
 } as const;

@@ -26,5 +26,7 @@ export const expenseReportSchema = {
     description: { type: ["string", "null"], maxLength: 2000 },
     /** the distinct expense types of its items (filter of the approvals list) */
     expense_types: { type: "array", items: { type: "string" }, default: [] },
+    /** the user who created it (server-filled; segregation of duties: a creator does not approve it) */
+    created_by_id: { type: ["integer", "null"], "x-references": "users", readOnly: true },
   },
 } as const;

@@ -49,5 +49,7 @@ export const paymentSchema = {
     return_reason: { type: ["string", "null"], maxLength: 500 },
     /** the VOID or FAILED payment this one reissues (status PROCESSING (REISSUED)) */
     reissue_of_id: { type: ["integer", "null"], "x-references": "payments" },
+    /** the user who created it (server-filled; segregation of duties: a creator does not approve it) */
+    created_by_id: { type: ["integer", "null"], "x-references": "users", readOnly: true },
   },
 } as const;

@@ -16,5 +16,7 @@ export const purchaseSchema = {
     purchase_order_id: { type: ["integer", "null"], "x-references": "purchase_orders" },
     account_code: { type: ["string", "null"], maxLength: 30 },
     department: { type: ["string", "null"], maxLength: 100 },
+    /** the user who created it (server-filled; segregation of duties: a creator does not approve it) */
+    created_by_id: { type: ["integer", "null"], "x-references": "users", readOnly: true },
   },
 } as const;

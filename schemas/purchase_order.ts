@@ -29,5 +29,7 @@ export const purchaseOrderSchema = {
     /** the card issued for a corporate-card PO (/po_requiring_vcards lists those without one); the
      *  foreign key to vcards is added by the cards entity */
     vcard_id: { type: ["integer", "null"] },
+    /** the user who created it (server-filled; segregation of duties: a creator does not approve it) */
+    created_by_id: { type: ["integer", "null"], "x-references": "users", readOnly: true },
   },
 } as const;

@@ -27,5 +27,7 @@ export const vendorSchema = {
     country: { type: ["string", "null"], pattern: "^[A-Z]{2}$" },
     requestor_id: { type: ["integer", "null"], "x-references": "contacts" },
     no_push: { type: "boolean", default: false },
+    /** the user who created it (server-filled; segregation of duties: a creator does not approve it) */
+    created_by_id: { type: ["integer", "null"], "x-references": "users", readOnly: true },
   },
 } as const;

@@ -48,5 +48,7 @@ export const virtualCardSchema = {
     has_pending_create_event: { type: "boolean", default: false },
     /** who requested the card (server-filled) */
     submitter_contact_id: { type: ["integer", "null"], "x-references": "contacts" },
+    /** the user who created it (server-filled; segregation of duties: a creator does not approve it) */
+    created_by_id: { type: ["integer", "null"], "x-references": "users", readOnly: true },
   },
 } as const;

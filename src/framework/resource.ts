@@ -197,6 +197,8 @@ export interface ResourceDef {
   baseFilter?: Readonly<Record<string, string | readonly string[]>>;
   /** column holding the signed-in user's id: each user sees (and creates) only their own rows, e.g. notifications */
   owner?: string;
+  /** rows personal to a user (expenses: their employee's; approver lists: awaiting them): see PersonalScope */
+  personalScope?: PersonalScope;
   /** fields the server fills (never accepted from clients) beyond id/company_id/timestamps */
   serverFields?: readonly string[];
   /** fields the server computes on read (named hooks in src/server/domain) */
@@ -211,6 +213,20 @@ export interface ResourceDef {
    * its chain when its status is one of `submittable`, and its show page carries the approval timeline.
    */
   approvable?: { type: ApprovableType; submittable: readonly string[]; permission: PermissionKeys };
+}
+
+/**
+ * Rows personal to a user. A user holding none of `all`'s keys sees and acts on (list, show, stats,
+ * edit, delete, actions) only their own rows — whose contact column `contact` is theirs (expenses:
+ * the employee) — and the rows of a record awaiting their approval (a pending approval row of
+ * `approvals.type` naming them, a team of theirs or a delegator of theirs, for the record whose id is
+ * in column `approvals.key`); a row they create or edit is their own. Without `contact` (an approver's
+ * list, e.g. PO approvals) only the awaiting rows. Other rows do not exist for them (404).
+ */
+export interface PersonalScope {
+  contact?: string;
+  all: PermissionKeys;
+  approvals?: { type: ApprovableType; key: string };
 }
 
 export function defineResource<const R extends ResourceDef>(def: R): R {

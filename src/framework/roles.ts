@@ -48,6 +48,8 @@ const expenseKeys = [
   "listExpenseReports", "readExpenseReports", "payExpenseReports", "listExternalExpenseAccounts",
   "listExpenseItems", "readExpenseItems", "addExpenseItems", "editExpenseItems", "submitExpenseItems",
   "listPolicies", "readPolicies", "addPolicies", "editPolicies", "deletePolicies",
+  // ours (the spec names no key for it): every employee's expenses, not only one's own (and those awaiting one's approval)
+  "readAllExpenses",
 ] as const;
 
 const cardKeys = [
@@ -92,7 +94,7 @@ export const roles: Readonly<Record<string, readonly string[]>> = {
   manager: [
     ...readInvoices, "listPurchaseOrders", "readPurchaseOrders", "listPayments", "readPayments",
     "listPaymentRun", "readPaymentRun", "listCreditMemos", "readCreditMemos", "listExpenseReports",
-    "readExpenseReports", "listExpenseItems", "readExpenseItems", "listPolicies", "readPolicies",
+    "readExpenseReports", "listExpenseItems", "readExpenseItems", "readAllExpenses", "listPolicies", "readPolicies",
     "listVCards", "readVCards", "approveVCards", "listBudgets", "readBudgets", "managerAccrualsRequest",
     "listAccrualRequests", "readAccrualRequests",
   ],
@@ -121,8 +123,5 @@ export function keysOfRole(role: string): readonly string[] {
   return roles[role] ?? [];
 }
 
-/** Company modules (company.module_settings); all on for a new company. */
-export const moduleNames = [
-  "invoices_active", "payments_active", "purchase_orders_active", "credit_memos_active", "vendors_active",
-  "expenses_active", "virtual_cards_active", "receipts_active", "accruals_active", "budgets_active",
-] as const;
+/** Company modules (company.module_settings, declared with the company schema); all on for a new company. */
+export { moduleNames } from "../../schemas/company.js";

@@ -100,7 +100,7 @@ describe("awaiting=me through delegation and teams", () => {
     const { approvals: [row] } = await submitted("6000.00");
     expect(await awaiting("staff@acme.test")).not.toContain(row);
     const made = await post("admin@acme.test", "/api/delegations", {
-      delegator_contact_id: await contact("approver@acme.test"), delegate_contact_id: await contact("staff@acme.test"), delegate_type: "All", start_date: isoDate(),
+      delegator_contact_id: await contact("approver@acme.test"), delegate_contact_id: await contact("staff@acme.test"), delegate_type: "All", start_date: isoDate(), reason: "Approver away",
     });
     expect(made.statusCode).toBe(201);
     expect(await awaiting("staff@acme.test")).toContain(row);

@@ -122,7 +122,7 @@ describe("invoice approval engine", () => {
     const { contact } = await acme();
     const approver = await contact("approver@acme.test");
     const staff = await contact("staff@acme.test");
-    const made = await post("admin@acme.test", "/api/delegations", { delegator_contact_id: approver, delegate_contact_id: staff, delegate_type: "Approval", start_date: isoDate() });
+    const made = await post("admin@acme.test", "/api/delegations", { delegator_contact_id: approver, delegate_contact_id: staff, delegate_type: "Approval", start_date: isoDate(), reason: "Covering while away" });
     expect(made.statusCode).toBe(201);
     const current = (await h.app.inject({ url: "/api/users/current", headers: await h.login("staff@acme.test") })).json().data;
     expect(current.delegators).toContainEqual({ id: approver, delegate_type: "Approval" });

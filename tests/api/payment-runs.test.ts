@@ -282,6 +282,9 @@ describe("payment runs: processing", () => {
     expect(audit.batches.map((b) => b.sec).sort()).toEqual(["CCD", "PPD"]);
     expect(audit.entries.map((e) => e.trace).sort()).toEqual(payments.map((p) => String(p.trace_number)).sort());
     expect(audit.entries.map((e) => e.idNumber).sort()).toEqual(payments.map((p) => String(p.payment_number)).sort());
+    // the GET changes nothing; who pays records the download
+    expect((await filesOf(run.id))[0].status).toBe("NEW");
+    expect((await call("admin@acme.test", "POST", `/api/nacha_payments/${files[0].id}/downloaded`)).statusCode).toBe(200);
     expect((await filesOf(run.id))[0].status).toBe("DOWNLOAD");
 
     // a repeat with the same key answers the same; without it, the run is no longer APPROVED
@@ -362,7 +365,7 @@ describe("payment runs: exclusion and deletion", () => {
     const contactOf = async (email: string) => (await h.database.db.selectFrom("contacts").select("id").where("company_id", "=", company).where("email", "=", email).executeTakeFirstOrThrow()).id as number;
     const [approver, ap] = [await contactOf("approver@acme.test"), await contactOf("ap@acme.test")];
     const delegate = async (values: { delegate_type: string; start_date: string; end_date?: string }) => {
-      const made = await call("admin@acme.test", "POST", "/api/delegations", { delegator_contact_id: approver, delegate_contact_id: ap, ...values });
+      const made = await call("admin@acme.test", "POST", "/api/delegations", { delegator_contact_id: approver, delegate_contact_id: ap, reason: "Approver away", ...values });
       expect(made.statusCode, made.body).toBe(201);
       return made.json().data.id as number;
     };

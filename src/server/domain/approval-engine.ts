@@ -28,8 +28,9 @@
  *   pending rows are then removed. Only the lowest pending step is actionable (409 otherwise).
  * - A rejection rejects the record and closes the chain: the other pending rows become `rejected`
  *   with acted_by empty and the comment "Closed: rejected at step N".
- * - Segregation of duties: the record's creator or submitter cannot approve it unless the type's
- *   ACTIVE workflow has allow_self_approval.
+ * - Segregation of duties (segregation.ts): the record's creator, submitter or requester cannot approve
+ *   it unless the type's ACTIVE workflow has allow_self_approval; whom it benefits (own expenses, own
+ *   card) never can; the same holds for the delegator an approver acts for.
  * - Concurrency: the record, then the approval row, are locked FOR UPDATE and the state re-checked.
  * - Start and restart by the generic write path (approvalsAfterWrite): a record created in its
  *   pending status (a payment, virtual card or card purchase created PENDING), an edit that moves the
@@ -57,6 +58,7 @@ import type { Facts } from "./approvables/facts.js";
 import type { Step } from "./workflows.js";
 import { delegationTypes } from "../../../schemas/delegation.js";
 import { tablesWritten } from "../resources/written.js";
+import { checkSegregation } from "./segregation.js";
 
 function engineOf(type: string): Engine {
   const engine = engines[type as keyof typeof engines];
@@ -344,10 +346,7 @@ export async function act(action: Action, id: string, body: Row | undefined, ctx
 
     if (action === "approve") {
       const workflow = await activeWorkflow(trx, ctx.company.id, workflowTypeOf(type));
-      const selfIds = [record.created_by_id, record.submitted_by_id, approval.submitted_by_id].filter((v) => v != null);
-      if (workflow?.allow_self_approval !== true && selfIds.includes(ctx.user.id)) {
-        throw forbidden("Segregation of duties: you created or submitted this record and cannot approve it.");
-      }
+      await checkSegregation(trx, tctx, engine, record, approval, onBehalfOf, workflow?.allow_self_approval === true);
       await engine.check?.(record, "approve", trx, tctx);
     }
 

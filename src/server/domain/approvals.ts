@@ -2,7 +2,8 @@
  * Approvals: the approvable record of each row, embedded as `approvable` (id, number, amount,
  * currency_code, vendor_name, and `screen`: where the approval is acted on) with one query per
  * workflow type per page; and the list parameter
- * `awaiting=me`, the rows the signed-in user may act on now.
+ * `awaiting=me`, the rows the signed-in user may act on now. Every query on approvals is confined to
+ * the rows of records the user may read or that concern them; amounts only with the records one may read.
  */
 import { sql } from "kysely";
 import { QueryError } from "../../framework/query.js";
@@ -11,7 +12,8 @@ import { propertiesOf } from "../../framework/schema.js";
 import { resourceByName } from "../../../resources/index.js";
 import type { DB } from "../db/connect.js";
 import type { Ctx, Row } from "../resources/context.js";
-import { scope, type ListParams, type Select } from "../resources/query.js";
+import { canAct } from "../../framework/permissions.js";
+import { delegatorsToday, scope, teamsToday, type ListParams, type Select } from "../resources/query.js";
 import { activeDelegations } from "./approval-engine.js";
 import { approvalPath } from "./approval-screens.js";
 import { engines } from "./approvables/index.js";
@@ -24,16 +26,24 @@ export function approvableColumns(type: string): { resource: ResourceDef; number
   return resource && { resource, number: resource.title, amount: engine.amountColumn ?? "amount" };
 }
 
+/** Whether the user may read the records of this approvable type (their resource's show permission). */
+const readsType = (ctx: Ctx, type: string): boolean => {
+  const spec = approvableColumns(type);
+  return spec !== undefined && canAct(ctx.principal, spec.resource, "show");
+};
+
 async function approvableRows(ctx: Ctx, type: string, ids: number[]): Promise<Map<number, Row>> {
   const spec = approvableColumns(type);
   if (!spec) return new Map();
   const target = spec.resource;
+  // a record's amount is shown only to who may read the record
+  const amount = readsType(ctx, type) ? spec.amount : undefined;
   const properties = propertiesOf(target);
   // vendors.vendor_id is the vendor's own code, not a reference
   const hasVendor = properties.vendor_id?.["x-references"] === "vendors";
-  const optional = (field: string, as: string) => (field in properties ? sql.ref(`r.${field}`).as(as) : sql<null>`null`.as(as));
+  const optional = (field: string | undefined, as: string) => (field !== undefined && field in properties ? sql.ref(`r.${field}`).as(as) : sql<null>`null`.as(as));
   let qb = ctx.db.selectFrom(`${tableOf(target)} as r`).select([
-    "r.id", sql.ref(`r.${spec.number}`).as("number"), optional(spec.amount, "amount"), optional("currency_code", "currency_code"),
+    "r.id", sql.ref(`r.${spec.number}`).as("number"), optional(amount, "amount"), optional("currency_code", "currency_code"),
     hasVendor ? sql<string>`(select v.name from vendors v where v.id = r.vendor_id and v.company_id = r.company_id)`.as("vendor_name") : sql<null>`null`.as("vendor_name"),
   ]);
   qb = scope(qb, target, ctx, "r").where("r.id", "in", ids);
@@ -77,8 +87,28 @@ export function awaitingRecords(types: readonly string[]): ListParams[string] {
   };
 }
 
+/**
+ * Approvals a user sees: those of the records they may read, and those that concern them (they, a
+ * delegator or a team of theirs are its approver, they acted on it or started its chain).
+ */
+function approvalsOfConcern(qb: Select, ctx: Ctx, alias: string): Select {
+  const types = Object.keys(engines);
+  const readable = types.filter((type) => readsType(ctx, type));
+  if (readable.length === types.length) return qb;
+  const column = (name: string) => `${alias}.${name}`;
+  return qb.where((eb) => eb.or([
+    ...(readable.length ? [eb(column("approvable_type"), "in", readable)] : []),
+    eb(column("contact_id"), "=", ctx.contact.id),
+    eb(column("contact_id"), "in", delegatorsToday(ctx)),
+    eb.and([eb(column("contact_id"), "is", null), eb(column("team_id"), "in", teamsToday(ctx))]),
+    eb(column("acted_by_contact_id"), "=", ctx.contact.id),
+    eb(column("submitted_by_id"), "=", ctx.user.id),
+  ]));
+}
+
 export const approvalHooks: ResourceHooks = {
   listParams: { awaiting: awaitingMe },
+  scope: approvalsOfConcern,
   async decorate(rows, ctx) {
     const idsByType = new Map<string, number[]>();
     for (const row of rows) idsByType.set(String(row.approvable_type), [...(idsByType.get(String(row.approvable_type)) ?? []), row.approvable_id as number]);

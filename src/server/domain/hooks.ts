@@ -6,7 +6,7 @@ import { tableOf, type ResourceDef } from "../../framework/resource.js";
 import { resources } from "../../../resources/index.js";
 import type { DB } from "../db/connect.js";
 import type { Ctx, Row } from "../resources/context.js";
-import type { ListParams } from "../resources/query.js";
+import { useScopeHooks, type ListParams, type ScopeHook } from "../resources/query.js";
 import { accrualBlastHooks, accrualEntryHooks } from "./accrual_blasts.js";
 import { accrualRequestHooks } from "./accrual_requests.js";
 import { accrualHooks, accrualInvoiceLinkHooks } from "./accruals.js";
@@ -49,6 +49,8 @@ export interface ResourceHooks {
   beforeDelete?(existing: Row, ctx: Ctx, trx: DB): Promise<void> | void;
   /** after insert/update/delete, in the same transaction (e.g. roll totals up to a parent) */
   afterWrite?(row: Row, ctx: Ctx, trx: DB): Promise<void> | void;
+  /** confines every query on the resource (list, show, stats, writes, relations) beyond the declared scoping */
+  scope?: ScopeHook;
   /** replaces the generic insert, e.g. when a create spans several tables */
   insert?(data: Row, ctx: Ctx, trx: DB): Promise<Row>;
   /**
@@ -127,3 +129,5 @@ export function hooksOf(resource: ResourceDef): ResourceHooks {
   resolved.set(resource.name, result);
   return result;
 }
+
+useScopeHooks((resource) => hooksOf(resource).scope);

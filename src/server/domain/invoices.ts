@@ -62,7 +62,6 @@ export const invoiceHooks: ResourceHooks = {
     data.payments_sum = "0";
     data.balance_outstanding = data.amount;
     data.outstanding_balance_pending = data.amount;
-    data.created_by_id = ctx.user.id;
     data.po_matching = await poMatching(trx, ctx.company.id, String(data.amount), (data.purchase_order_ids as number[] | undefined) ?? []);
   },
 

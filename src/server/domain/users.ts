@@ -3,9 +3,9 @@
  * unlocking, and the hooks of the `users` resource (a user is a company contact with a login).
  */
 import { formatDate } from "../../framework/dates.js";
-import { roleNames } from "../../framework/roles.js";
+import { keysOfRole, roleNames } from "../../framework/roles.js";
 import type { DB } from "../db/connect.js";
-import { unprocessable } from "../http/errors.js";
+import { forbidden, unprocessable } from "../http/errors.js";
 import { forgetSessions } from "../http/sessions.js";
 import type { Ctx, Row } from "../resources/context.js";
 import { delegatorsOf } from "./approval-engine.js";
@@ -16,6 +16,16 @@ export const acceptedTermsVersion = 1;
 
 const isRole = (role: unknown) => typeof role === "string" && roleNames.includes(role);
 const roleMessage = `must be one of ${roleNames.join(", ")}`;
+
+/** Roles go only up to the giver's own: a role holding a key the giver lacks cannot be given, nor taken from its holder. */
+function checkWithinOwn(role: unknown, ctx: Ctx, what: "give" | "change"): void {
+  if (typeof role !== "string") return;
+  const own = new Set(ctx.principal.perm_resources);
+  if (keysOfRole(role).every((key) => own.has(key))) return;
+  throw forbidden(what === "give"
+    ? `You cannot give the role ${role}: it holds permissions you do not have.`
+    : `You cannot change this user's role: their role ${role} holds permissions you do not have.`);
+}
 
 const companySettings = [
   "disable_payment_method_selection", "accepted_payment_methods", "multiple_accepted_payment_methods",
@@ -74,15 +84,19 @@ export const userHooks: ResourceHooks = {
     for (const row of rows) row.locked = locked.get(row.user_id) ?? false;
   },
 
-  beforeCreate(data) {
+  beforeCreate(data, ctx) {
     const errors: Record<string, string[]> = {};
     if (typeof data.email !== "string" || !data.email) errors.email = ["can't be blank"];
     if (!isRole(data.role)) errors.role = [roleMessage];
     if (Object.keys(errors).length) throw unprocessable(errors);
+    checkWithinOwn(data.role, ctx, "give");
   },
 
-  beforeUpdate(data) {
-    if ("role" in data && !isRole(data.role)) throw unprocessable({ role: [roleMessage] });
+  beforeUpdate(data, existing, ctx) {
+    if (!("role" in data) || data.role === existing.role) return;
+    if (!isRole(data.role)) throw unprocessable({ role: [roleMessage] });
+    checkWithinOwn(existing.role, ctx, "change");
+    checkWithinOwn(data.role, ctx, "give");
   },
 
   /** A new user: the login (found by e-mail, or created without a password) and its contact here. */

@@ -31,8 +31,9 @@ export const lockedMessage = "Your account is locked. Ask an administrator to un
 const badCredentials = "Invalid email or password.";
 const maxEmailLength = userSchema.properties.email.maxLength;
 
+/** The company's modules, on unless switched off; only known module names (a stored stray key grants nothing). */
 export function moduleSettingsOf(company: Pick<CompanyRow, "module_settings">): Record<string, boolean> {
-  return { ...Object.fromEntries(moduleNames.map((m) => [m, true])), ...(company.module_settings ?? {}) };
+  return Object.fromEntries(moduleNames.map((m) => [m, company.module_settings?.[m] ?? true]));
 }
 
 /** 429 with Retry-After: too many attempts for this account or from this address. */

@@ -1,14 +1,14 @@
 /**
  * Payment-run endpoints (docs/api.md "Payment runs"): preview, create, exclude, process, delete,
- * and the NACHA file download. Creating, processing and deleting need payInvoices or
- * invoicePayBills (spec 2.15, the pay-bills guard) and the payments module; vendor-portal users never.
+ * the NACHA file download (a pure GET) and its record (POST …/downloaded). Creating, processing,
+ * deleting and recording a download need payInvoices or invoicePayBills (spec 2.15, the pay-bills guard) and the payments module; vendor-portal users never.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { can, canAct, moduleEnabled } from "../../framework/permissions.js";
 import { resourceByName } from "../../../resources/index.js";
 import { createRun, previewRun } from "../domain/payment-runs/create.js";
 import { excludeFromRun } from "../domain/payment-runs/exclude.js";
-import { downloadNacha } from "../domain/payment-runs/nacha-download.js";
+import { markNachaDownloaded, readNacha } from "../domain/payment-runs/nacha-download.js";
 import { processRun } from "../domain/payment-runs/process.js";
 import { deleteRun } from "../domain/payment-runs/remove.js";
 import type { Ctx } from "../resources/context.js";
@@ -78,8 +78,16 @@ export function paymentRunRoutes(app: FastifyInstance): void {
   app.get<{ Params: { id: string } }>("/api/nacha_payments/:id/file", async (request, reply) => {
     const ctx = request.ctx;
     if (!canAct(ctx.principal, nacha, "show")) throw forbidden();
-    const file = await downloadNacha(ctx, request.params.id);
-    tablesWritten("nacha_payments", "activities");
+    const file = await readNacha(ctx, request.params.id);
     return sendAttachment(reply, "text/plain; charset=utf-8", file.fileName.replace(/[^\w.-]/g, "_"), file.content);
+  });
+
+  // who processes payments records that the file went to the bank (the client posts it after a download)
+  app.post<{ Params: { id: string } }>("/api/nacha_payments/:id/downloaded", async (request) => {
+    const ctx = payer(request);
+    const row = await markNachaDownloaded(ctx, request.params.id);
+    tablesWritten("nacha_payments", "activities");
+    const [data] = await decorate(nacha, [row], ctx, false);
+    return { data };
   });
 }

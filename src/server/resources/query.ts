@@ -4,7 +4,9 @@
  */
 import { sql, type SelectQueryBuilder } from "kysely";
 import { parseListQuery, QueryError, type FilterClause, type ListQuery } from "../../framework/query.js";
-import { tableOf, type HasMany, type ResourceDef } from "../../framework/resource.js";
+import { isoDate } from "../../framework/dates.js";
+import { can } from "../../framework/permissions.js";
+import { tableOf, type PersonalScope, type HasMany, type ResourceDef } from "../../framework/resource.js";
 import { baseType, propertiesOf, type Property } from "../../framework/schema.js";
 import { TtlCache } from "../cache.js";
 import { count } from "../db/connect.js";
@@ -54,7 +56,7 @@ export function related(name: string): ResourceDef {
   return resource;
 }
 
-/** Confine a query on `resource` (aliased `alias`) to the current company, the owning user and the resource's base filter. */
+/** Confine a query on `resource` (aliased `alias`) to the current company, the owning user or employee, the resource's own hook and base filter. */
 export function scope(qb: Select, resource: ResourceDef, ctx: Ctx, alias = "t"): Select {
   const tenancy = resource.tenancy ?? "company_id";
   if (tenancy === "company_id") qb = qb.where(`${alias}.company_id`, "=", ctx.company.id);
@@ -66,11 +68,57 @@ export function scope(qb: Select, resource: ResourceDef, ctx: Ctx, alias = "t"):
     );
   }
   if (resource.owner) qb = qb.where(`${alias}.${resource.owner}`, "=", ctx.user.id);
+  if (personallyScoped(resource, ctx)) qb = ownRows(qb, resource.personalScope!, ctx, alias);
+  const hook = scopeHookOf(resource);
+  if (hook) qb = hook(qb, ctx, alias);
   if (resource.baseFilter) {
     const base = parseListQuery(resource.baseFilter, resource, queryableFields(resource));
     qb = applyFilters(qb, resource, base.filters, ctx, alias);
   }
   return qb;
+}
+
+/** Whether the user sees only their own rows of this personally scoped resource (they hold none of its `all` keys). */
+export function personallyScoped(resource: ResourceDef, ctx: Ctx): boolean {
+  return resource.personalScope !== undefined && !can(ctx.principal, resource.personalScope.all);
+}
+
+/** Whom the user may act for today besides themself: their delegators (approval-engine.ts activeDelegations), as a subquery. */
+export function delegatorsToday(ctx: Ctx): Select {
+  const today = isoDate();
+  return ctx.db.selectFrom("delegations as d").select("d.delegator_contact_id")
+    .where("d.company_id", "=", ctx.company.id).where("d.delegate_contact_id", "=", ctx.contact.id).where("d.start_date", "<=", today)
+    .where((d) => d.or([d("d.end_date", "is", null), d("d.end_date", ">=", today)]));
+}
+
+/** The teams of the user and of their delegators, as a subquery. */
+export function teamsToday(ctx: Ctx): Select {
+  return ctx.db.selectFrom("team_members as m").select("m.team_id").where("m.company_id", "=", ctx.company.id)
+    .where((m) => m.or([m("m.contact_id", "=", ctx.contact.id), m("m.contact_id", "in", delegatorsToday(ctx))]));
+}
+
+/** The user's own rows of a personally scoped resource, and those of a record awaiting their approval (PersonalScope). */
+function ownRows(qb: Select, own: PersonalScope, ctx: Ctx, alias: string): Select {
+  const mine = ctx.contact.id;
+  return qb.where((eb) => {
+    const ways = own.contact ? [eb(`${alias}.${own.contact}`, "=", mine)] : [];
+    if (own.approvals) {
+      const awaiting = eb.selectFrom("approvals as a").select("a.approvable_id").where("a.company_id", "=", ctx.company.id)
+        .where("a.approvable_type", "=", own.approvals.type).where("a.aasm_state", "=", "pending")
+        .where((a) => a.or([a("a.contact_id", "=", mine), a("a.contact_id", "in", delegatorsToday(ctx)), a.and([a("a.contact_id", "is", null), a("a.team_id", "in", teamsToday(ctx))])]));
+      ways.push(eb(`${alias}.${own.approvals.key}`, "in", awaiting));
+    }
+    return eb.or(ways);
+  });
+}
+
+/** A resource's own further confinement (ResourceHooks.scope), e.g. approvals to the records one may read. */
+export type ScopeHook = (qb: Select, ctx: Ctx, alias: string) => Select;
+let scopeHookOf: (resource: ResourceDef) => ScopeHook | undefined = () => undefined;
+
+/** Installed by src/server/domain/hooks.ts: the domain depends on this layer, not the reverse. */
+export function useScopeHooks(lookup: (resource: ResourceDef) => ScopeHook | undefined): void {
+  scopeHookOf = lookup;
 }
 
 function typedValues(resource: ResourceDef, field: string, values: string[]): unknown[] {

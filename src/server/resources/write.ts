@@ -14,12 +14,18 @@ import { inTransaction } from "../mail/outbox.js";
 import { notFound, unprocessable, type FieldErrors, HttpError } from "../http/errors.js";
 import { validateBody } from "../validation.js";
 import type { Ctx, Row } from "./context.js";
-import { findRow, related, scope } from "./query.js";
+import { personallyScoped, findRow, related, scope } from "./query.js";
 import { propertiesOf, writeOnlyFields } from "../../framework/schema.js";
 import { decorate } from "./read.js";
 import { tablesWritten } from "./written.js";
 
-const implicit = new Set(["id", "company_id", "created_at", "updated_at"]);
+/**
+ * The creator column: a resource whose schema has it records the signed-in user on create (segregation
+ * of duties: the approval engine refuses its creator's approval). Never written by a client.
+ */
+export const creatorColumn = "created_by_id";
+
+const implicit = new Set(["id", "company_id", "created_at", "updated_at", creatorColumn]);
 
 /** Drop what a client may echo back but never writes: implicit columns, relations, computed and server fields. */
 function writableInput(resource: ResourceDef, body: unknown): Row {
@@ -42,6 +48,14 @@ async function checkReferences(resource: ResourceDef, data: Row, ctx: Ctx, trx: 
     if (found.length !== ids.length) errors[field] = ["does not exist"];
   }
   if (Object.keys(errors).length) throw unprocessable(errors);
+}
+
+/** A user confined to their own rows of a personally scoped resource writes only their own (a new row is theirs by default). */
+function keepOwn(resource: ResourceDef, data: Row, ctx: Ctx, creating: boolean): void {
+  const column = resource.personalScope?.contact;
+  if (column === undefined || !personallyScoped(resource, ctx)) return;
+  if (creating) data[column] ??= ctx.contact.id;
+  if (data[column] !== undefined && data[column] !== ctx.contact.id) throw unprocessable({ [column]: ["must be yourself: you may file only your own"] });
 }
 
 function rowAction(resource: ResourceDef, action: RowAction["action"]): RowAction | undefined {
@@ -114,6 +128,8 @@ export async function createRow(resource: ResourceDef, body: unknown, ctx: Ctx):
   const data = writableInput(resource, body);
   const errors = validateBody(resource, "create", data);
   if (errors) throw unprocessable(errors);
+  if (creatorColumn in propertiesOf(resource)) data[creatorColumn] = ctx.user.id;
+  keepOwn(resource, data, ctx, true);
   const hooks = hooksOf(resource);
   let chainWrote: string[] = [];
   const id = await inTransaction(ctx, async (trx, tctx) => {
@@ -154,6 +170,7 @@ export async function updateRow(resource: ResourceDef, id: string, body: unknown
   const updated = await inTransaction(ctx, async (trx, tctx) => {
     const existing = await lockedForAction(resource, id, "edit", tctx);
     if (errors) throw unprocessable(errors);
+    keepOwn(resource, data, ctx, false);
     await checkReferences(resource, data, tctx, trx);
     await hooks.beforeUpdate?.(data, existing, tctx, trx);
     let row: Row;

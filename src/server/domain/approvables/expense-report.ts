@@ -10,6 +10,8 @@ import type { Engine } from "./index.js";
 export const expenseReportEngine: Engine = {
   resource: "expense_reports",
   requester: "employee_contact_id",
+  // a reimbursement is the employee's own money
+  beneficiaries: (record) => [record.employee_contact_id as number],
   async check(record, action, trx) {
     if (action !== "submit") return;
     const item = await trx.selectFrom("expense_items").select("id").where("expense_report_id", "=", record.id as number).executeTakeFirst();

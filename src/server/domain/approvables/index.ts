@@ -26,6 +26,9 @@ export interface Engine {
   /** the record's contact column naming who asked for it (OTHER steps ask that contact's manager);
    *  none, or empty on the record: the submitting user's contact */
   requester?: string;
+  /** the contacts the record is for (an expense report's employee, a card's holder): they never approve it,
+   *  whatever the workflow's allow_self_approval (segregation.ts) */
+  beneficiaries?(record: Row, trx: DB, ctx: Ctx): Promise<number[]> | number[];
   /** the values the triggers compare */
   facts(record: Row, trx: DB, ctx: Ctx): Promise<Facts>;
   /** fields whose change by an edit restarts a pending chain (amount, coding, vendor…) */

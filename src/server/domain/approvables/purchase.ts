@@ -9,6 +9,13 @@ import type { Engine } from "./index.js";
 export const purchaseEngine: Engine = {
   resource: "purchases",
   workflowType: "VirtualCard",
+  // the card holder made the purchase
+  async beneficiaries(record, trx, ctx) {
+    if (record.virtual_card_id == null) return [];
+    const card = await trx.selectFrom("virtual_cards").select("contact_id").where("company_id", "=", ctx.company.id)
+      .where("id", "=", record.virtual_card_id as number).executeTakeFirst();
+    return card?.contact_id == null ? [] : [card.contact_id as number];
+  },
   async facts(record, trx, ctx) {
     const code = record.account_code == null ? [] : [String(record.account_code)];
     return { ...recordFacts(record), accountIds: await accountIds(trx, ctx, code) };

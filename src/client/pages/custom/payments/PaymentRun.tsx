@@ -94,7 +94,11 @@ export default function PaymentRun({ page }: CustomPageProps) {
       {nacha.length ? (
         <Button icon={<DownloadOutlined />} loading={busy === "download"} onClick={() => void act("download",
           async () => {
-            for (const file of nacha) await downloadFile(`/api/nacha_payments/${String(file.id)}/file`, String(file.file_name ?? `${String(file.number)}.txt`));
+            for (const file of nacha) {
+              await downloadFile(`/api/nacha_payments/${String(file.id)}/file`, String(file.file_name ?? `${String(file.number)}.txt`));
+              // the GET changes nothing: who pays records that the file went to the bank (NEW → DOWNLOAD)
+              if (file.status === "NEW" && can(user, runKeys)) await http.post(`/api/nacha_payments/${String(file.id)}/downloaded`, {});
+            }
           })}>
           {nacha.length > 1 ? t("downloadNachaFiles", "Download NACHA files") : t("downloadNachaFile", "Download NACHA file")}
         </Button>
