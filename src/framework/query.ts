@@ -51,8 +51,9 @@ export function expandStatuses(resource: Pick<ResourceDef, "statuses">, values: 
 
 function integer(value: unknown, fallback: number, name: string): number {
   if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new QueryError(name, `${name} must be a whole number ≥ 0`);
+  const n = /^\d{1,10}$/.test(String(value)) ? Number(value) : Number.NaN;
+  // the database's offset is 32-bit here; anything further is no page of any list
+  if (!Number.isInteger(n) || n > 2_147_483_647) throw new QueryError(name, `${name} must be a whole number from 0 to 2147483647`);
   return n;
 }
 

@@ -11,10 +11,13 @@ import { approvalRoutes } from "./http/approvals.js";
 import { authenticate, oauthRoutes } from "./http/auth.js";
 import { creditRoutes } from "./http/credits.js";
 import { noRoute, registerErrorHandler } from "./http/errors.js";
+import { registerInputGuard } from "./http/input.js";
+import { healthRoute } from "./http/health.js";
 import { registerOpenApi } from "./http/openapi.js";
 import { paymentRoutes } from "./http/payments.js";
 import { paymentRunRoutes } from "./http/payment-runs.js";
 import { paymentMethodHelperRoutes } from "./http/payment_methods.js";
+import { registerSecurityHeaders } from "./http/security-headers.js";
 import { userRoutes } from "./http/users.js";
 import { resourceRoutes } from "./resources/routes.js";
 
@@ -30,7 +33,9 @@ export interface AppOptions {
 
 export async function buildApp({ db, logger = false, resources = registry }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger, bodyLimit: 5 * 1024 * 1024 });
+  registerSecurityHeaders(app);
   registerErrorHandler(app);
+  registerInputGuard(app);
   app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
@@ -42,6 +47,7 @@ export async function buildApp({ db, logger = false, resources = registry }: App
     request.ctx = await authenticate(db, request);
   });
 
+  healthRoute(app, db);
   await registerOpenApi(app, resources);
   oauthRoutes(app, db);
   userRoutes(app);

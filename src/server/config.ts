@@ -1,7 +1,8 @@
 /** Settings from the environment, read in one place. */
 export const config = {
   port: Number(process.env.PORT ?? 3000),
-  host: process.env.HOST ?? "0.0.0.0",
+  /** the address to listen on; unset: see `listenHost` */
+  host: process.env.HOST || undefined,
   databaseUrl: process.env.DATABASE_URL || undefined,
   dataDir: process.env.DATA_DIR ?? "./data",
   production: process.env.NODE_ENV === "production",
@@ -11,3 +12,11 @@ export const config = {
   /** the app's public address, put before the paths in e-mail links (e.g. https://outlay.example.com) */
   appUrl: (process.env.APP_URL ?? "").replace(/\/$/, ""),
 };
+
+/**
+ * Where to listen when HOST is not set: only this machine (127.0.0.1) while the database holds the
+ * demo logins, whose password is published; every interface (0.0.0.0) otherwise.
+ */
+export function listenHost(host: string | undefined, demoLogins: boolean): string {
+  return host ?? (demoLogins ? "127.0.0.1" : "0.0.0.0");
+}

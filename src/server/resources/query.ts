@@ -6,7 +6,10 @@ import { sql, type SelectQueryBuilder } from "kysely";
 import { parseListQuery, QueryError, type FilterClause, type ListQuery } from "../../framework/query.js";
 import { tableOf, type HasMany, type ResourceDef } from "../../framework/resource.js";
 import { baseType, propertiesOf, type Property } from "../../framework/schema.js";
+import { fullFormats } from "ajv-formats/dist/formats.js";
 import { TtlCache } from "../cache.js";
+import { sqlType } from "../db/tables.js";
+import { int32 } from "../validation.js";
 import { count } from "../db/connect.js";
 import { resourceByName } from "../../../resources/index.js";
 import type { Ctx, Row } from "./context.js";
@@ -73,14 +76,26 @@ export function scope(qb: Select, resource: ResourceDef, ctx: Ctx, alias = "t"):
   return qb;
 }
 
+type Check = (value: string) => boolean;
+const isDate = (fullFormats.date as { validate: Check }).validate;
+const isDateTime = (fullFormats["date-time"] as { validate: Check }).validate;
+
+/**
+ * A filter's values checked like a body's (by the column's schema type) and typed for the driver:
+ * whole numbers within 32 bits, booleans, decimals, real dates; a value the database would refuse is a 400 here.
+ */
 function typedValues(resource: ResourceDef, field: string, values: string[]): unknown[] {
   const property = columnsOf(resource)[field];
   const type = property ? baseType(property) : "string";
   const itemType = property?.items ? baseType(property.items) : undefined;
+  // jsonb (objects, arrays of objects) is compared only as has-data / no-data, never by value
+  if (property && sqlType(property) === "jsonb") throw new QueryError(field, `${field} can only be filtered with ${field}_null`);
   if (type === "integer" || itemType === "integer") {
     return values.map((v) => {
       if (!/^-?\d+$/.test(v)) throw new QueryError(field, `${field} must be a whole number`);
-      return Number(v);
+      const n = Number(v);
+      if (n < int32.minimum || n > int32.maximum) throw new QueryError(field, `${field} must be between ${int32.minimum} and ${int32.maximum}`);
+      return n;
     });
   }
   if (type === "boolean") {
@@ -90,10 +105,13 @@ function typedValues(resource: ResourceDef, field: string, values: string[]): un
     });
   }
   if (property?.format === "money" || property?.format === "decimal") {
-    for (const v of values) if (!/^-?\d+(\.\d+)?$/.test(v)) throw new QueryError(field, `${field} must be a number`);
+    for (const v of values) if (!/^-?\d{1,16}(\.\d{1,8})?$/.test(v)) throw new QueryError(field, `${field} must be a number`);
   }
-  if (property?.format === "date" || property?.format === "date-time") {
-    for (const v of values) if (Number.isNaN(Date.parse(v))) throw new QueryError(field, `${field} must be a date`);
+  if (property?.format === "date") {
+    for (const v of values) if (!isDate(v)) throw new QueryError(field, `${field} must be a date (YYYY-MM-DD)`);
+  }
+  if (property?.format === "date-time") {
+    for (const v of values) if (!isDate(v) && !isDateTime(v)) throw new QueryError(field, `${field} must be a date or a date and time`);
   }
   return values;
 }
