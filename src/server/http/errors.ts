@@ -33,7 +33,7 @@ export function isInputError(error: unknown): boolean {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) return reply.status(error.status).send({ errors: error.errors });
-    if (error instanceof QueryError) return reply.status(400).send({ errors: { base: [error.message] } });
+    if (error instanceof QueryError) return reply.status(error.status).send({ errors: { [error.status === 422 ? error.field : "base"]: [error.message] } });
     if (error.validation) return reply.status(400).send({ errors: { base: [error.message] } });
     if (isInputError(error)) {
       request.log.warn({ err: error }, "input the validation let through");

@@ -32,7 +32,8 @@ export function inputProblems(value: unknown, prefix = ""): FieldErrors {
     }
     if (node === null || typeof node !== "object") return;
     if (depth >= maxDepth) {
-      add(errors, path, `is nested too deeply (at most ${maxDepth} levels)`);
+      // reported on the top-level field (its path is as deep as the nesting)
+      add(errors, path.split(".")[0], `is nested too deeply (at most ${maxDepth} levels)`);
       return;
     }
     const join = (key: string) => (path ? `${path}.${key}` : key);

@@ -80,38 +80,41 @@ type Check = (value: string) => boolean;
 const isDate = (fullFormats.date as { validate: Check }).validate;
 const isDateTime = (fullFormats["date-time"] as { validate: Check }).validate;
 
+const invalidValue = (field: string, message: string) => new QueryError(field, message, 422);
+
 /**
  * A filter's values checked like a body's (by the column's schema type) and typed for the driver:
- * whole numbers within 32 bits, booleans, decimals, real dates; a value the database would refuse is a 400 here.
+ * whole numbers within 32 bits, booleans, decimals, real dates; a value the column cannot hold is a
+ * 422 for that field here, never a database error.
  */
 function typedValues(resource: ResourceDef, field: string, values: string[]): unknown[] {
   const property = columnsOf(resource)[field];
   const type = property ? baseType(property) : "string";
   const itemType = property?.items ? baseType(property.items) : undefined;
   // jsonb (objects, arrays of objects) is compared only as has-data / no-data, never by value
-  if (property && sqlType(property) === "jsonb") throw new QueryError(field, `${field} can only be filtered with ${field}_null`);
+  if (property && sqlType(property) === "jsonb") throw invalidValue(field, `can only be filtered with ${field}_null`);
   if (type === "integer" || itemType === "integer") {
     return values.map((v) => {
-      if (!/^-?\d+$/.test(v)) throw new QueryError(field, `${field} must be a whole number`);
+      if (!/^-?\d+$/.test(v)) throw invalidValue(field, "must be a whole number");
       const n = Number(v);
-      if (n < int32.minimum || n > int32.maximum) throw new QueryError(field, `${field} must be between ${int32.minimum} and ${int32.maximum}`);
+      if (n < int32.minimum || n > int32.maximum) throw invalidValue(field, `must be between ${int32.minimum} and ${int32.maximum}`);
       return n;
     });
   }
   if (type === "boolean") {
     return values.map((v) => {
-      if (v !== "true" && v !== "false") throw new QueryError(field, `${field} must be true or false`);
+      if (v !== "true" && v !== "false") throw invalidValue(field, "must be true or false");
       return v === "true";
     });
   }
   if (property?.format === "money" || property?.format === "decimal") {
-    for (const v of values) if (!/^-?\d{1,16}(\.\d{1,8})?$/.test(v)) throw new QueryError(field, `${field} must be a number`);
+    for (const v of values) if (!/^-?\d{1,16}(\.\d{1,8})?$/.test(v)) throw invalidValue(field, "must be a number");
   }
   if (property?.format === "date") {
-    for (const v of values) if (!isDate(v)) throw new QueryError(field, `${field} must be a date (YYYY-MM-DD)`);
+    for (const v of values) if (!isDate(v)) throw invalidValue(field, "must be a date (YYYY-MM-DD)");
   }
   if (property?.format === "date-time") {
-    for (const v of values) if (!isDate(v) && !isDateTime(v)) throw new QueryError(field, `${field} must be a date or a date and time`);
+    for (const v of values) if (!isDate(v) && !isDateTime(v)) throw invalidValue(field, "must be a date or a date and time");
   }
   return values;
 }
