@@ -58,6 +58,12 @@ export function writableSchema(resource: ResourceDef, mode: "create" | "update")
 
 /** integer columns are 32-bit: a larger id or count is refused here, not by the database */
 export const int32 = { minimum: -2_147_483_648, maximum: 2_147_483_647 } as const;
+/** A record id as a path segment, query value or JSON number: a whole number from 1 to the 32-bit maximum. */
+export function isRecordId(value: unknown): boolean {
+  const n = typeof value === "number" ? value : typeof value === "string" && /^\d{1,10}$/.test(value) ? Number(value) : Number.NaN;
+  return Number.isInteger(n) && n >= 1 && n <= int32.maximum;
+}
+
 /** an indexed text column: a b-tree entry holds at most about 2.7 kB; 500 characters fit in any encoding */
 export const maxIndexedText = 500;
 /** any other text: far beyond a note or description, well below the request size limit */
@@ -106,8 +112,22 @@ export function validatorFor(resource: ResourceDef, mode: "create" | "update"): 
   return validate;
 }
 
+/**
+ * Fields whose value (after coercion) is a number no column holds: ajv coerces the string "1e400" to
+ * Infinity and then skips `maximum` and the integer check for it.
+ */
+export function nonFiniteFields(data: Record<string, unknown>): FieldErrors | null {
+  const errors: FieldErrors = {};
+  const walk = (value: unknown, path: string): void => {
+    if (typeof value === "number" && !Number.isFinite(value)) errors[path] = ["must be a number"];
+    else if (value !== null && typeof value === "object") for (const item of Object.values(value)) walk(item, path);
+  };
+  for (const [key, value] of Object.entries(data)) walk(value, key);
+  return Object.keys(errors).length ? errors : null;
+}
+
 /** Validate (and coerce in place) a request body; returns per-field errors or null. */
 export function validateBody(resource: ResourceDef, mode: "create" | "update", body: Record<string, unknown>): FieldErrors | null {
   const validate = validatorFor(resource, mode);
-  return validate(body) ? null : toFieldErrors(validate.errors);
+  return validate(body) ? nonFiniteFields(body) : toFieldErrors(validate.errors);
 }

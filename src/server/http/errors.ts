@@ -25,6 +25,8 @@ export const unprocessable = (errors: FieldErrors) => new HttpError(422, errors)
  * (stack depth, an index row too large). Validation refuses these values first; this is the last
  * line of defence, so that a value it missed is the client's 422 and not the server's 500.
  */
+export const inputErrorMessage = "A value in this request cannot be stored or compared: please check it.";
+
 export function isInputError(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === "string" && /^(22|54)[0-9A-Z]{3}$/.test(code);
@@ -37,7 +39,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error.validation) return reply.status(400).send({ errors: { base: [error.message] } });
     if (isInputError(error)) {
       request.log.warn({ err: error }, "input the validation let through");
-      return reply.status(422).send({ errors: { base: ["A value in this request cannot be stored or compared: please check it."] } });
+      return reply.status(422).send({ errors: { base: [inputErrorMessage] } });
     }
     const status = error.statusCode ?? 500;
     if (status < 500) return reply.status(status).send({ errors: { base: [error.message] } });

@@ -5,7 +5,8 @@
  * The per-field rules (types, integer ranges, real dates, lengths) come from the schemas (../validation.ts).
  */
 import type { FastifyInstance } from "fastify";
-import { unprocessable, type FieldErrors } from "./errors.js";
+import { isRecordId } from "../validation.js";
+import { notFound, unprocessable, type FieldErrors } from "./errors.js";
 
 /** Deeper than any document an endpoint accepts (a record with lines with coding is 4 levels). */
 export const maxDepth = 32;
@@ -51,8 +52,14 @@ export function inputProblems(value: unknown, prefix = ""): FieldErrors {
   return errors;
 }
 
+/** Path parameters naming a record (`:id`, `:company_id`): anything but a 32-bit id names no record. */
+function badPathId(params: unknown): boolean {
+  return Object.entries((params ?? {}) as Record<string, unknown>).some(([name, value]) => (name === "id" || name.endsWith("_id")) && !isRecordId(value));
+}
+
 export function registerInputGuard(app: FastifyInstance): void {
   app.addHook("preValidation", async (request) => {
+    if (badPathId(request.params)) throw notFound();
     const errors = { ...inputProblems(request.params), ...inputProblems(request.query), ...inputProblems(request.body) };
     if (Object.keys(errors).length) throw unprocessable(errors);
   });

@@ -9,7 +9,7 @@ import { baseType, propertiesOf, type Property } from "../../framework/schema.js
 import { fullFormats } from "ajv-formats/dist/formats.js";
 import { TtlCache } from "../cache.js";
 import { sqlType } from "../db/tables.js";
-import { int32 } from "../validation.js";
+import { int32, isRecordId } from "../validation.js";
 import { count } from "../db/connect.js";
 import { resourceByName } from "../../../resources/index.js";
 import type { Ctx, Row } from "./context.js";
@@ -242,7 +242,7 @@ export async function listPage(resource: ResourceDef, query: ResourceQuery, ctx:
 }
 
 export async function findRow(resource: ResourceDef, id: unknown, ctx: Ctx, forUpdate = false): Promise<Row | undefined> {
-  if (typeof id !== "number" && !/^\d{1,9}$/.test(String(id))) return undefined;
+  if (!isRecordId(id)) return undefined;
   let qb = scope(ctx.db.selectFrom(`${tableOf(resource)} as t`).selectAll("t"), resource, ctx).where("t.id", "=", Number(id));
   if (forUpdate) qb = qb.forUpdate();
   return (await qb.executeTakeFirst()) as Row | undefined;
