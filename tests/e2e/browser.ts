@@ -19,9 +19,20 @@ export function useBrowser(): { browser: () => Browser } {
   return { browser: () => browser };
 }
 
+const violations = new WeakMap<Page, string[]>();
+
+/** Console messages of a page that report a Content-Security-Policy violation (the server's policy: src/server/http/security-headers.ts). */
+export const cspViolations = (page: Page): string[] => violations.get(page) ?? [];
+
 export async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1400, height: 900 }, acceptDownloads: true });
-  return context.newPage();
+  const page = await context.newPage();
+  const seen: string[] = [];
+  violations.set(page, seen);
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) seen.push(message.text());
+  });
+  return page;
 }
 
 export async function login(page: Page, email: string, path = "/"): Promise<void> {
