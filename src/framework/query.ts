@@ -22,9 +22,15 @@ export interface ListQuery {
 }
 
 export const maxPageSize = 1000;
+/** a filter or search value longer than this matches nothing real and costs a scan per character */
+export const maxValueLength = 1000;
 
+/**
+ * A list query the server cannot answer: 400 for the grammar (an undeclared field, paging, sorting),
+ * 422 per field for a filter value its column cannot hold (checked like a body's value).
+ */
 export class QueryError extends Error {
-  constructor(public readonly field: string, message: string) {
+  constructor(public readonly field: string, message: string, public readonly status: 400 | 422 = 400) {
     super(message);
   }
 }
@@ -51,8 +57,9 @@ export function expandStatuses(resource: Pick<ResourceDef, "statuses">, values: 
 
 function integer(value: unknown, fallback: number, name: string): number {
   if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new QueryError(name, `${name} must be a whole number ≥ 0`);
+  const n = /^\d{1,10}$/.test(String(value)) ? Number(value) : Number.NaN;
+  // the database's offset is 32-bit here; anything further is no page of any list
+  if (!Number.isInteger(n) || n > 2_147_483_647) throw new QueryError(name, `${name} must be a whole number from 0 to 2147483647`);
   return n;
 }
 
@@ -81,6 +88,9 @@ export function parseListQuery(
   });
   if (sort.length === 0) sort.push(resource.defaultSort);
 
+  for (const [key, raw] of Object.entries(query)) {
+    if (asList(raw).some((v) => v.length > maxValueLength)) throw new QueryError(key, `is too long (at most ${maxValueLength} characters)`, 422);
+  }
   const filters: FilterClause[] = [];
   for (const [key, raw] of Object.entries(query)) {
     if (key.startsWith("_") || key === "q" || ignored.has(key)) continue;

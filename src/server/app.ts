@@ -13,10 +13,13 @@ import { authenticate, oauthRoutes } from "./http/auth.js";
 import { creditRoutes } from "./http/credits.js";
 import { noRoute, registerErrorHandler } from "./http/errors.js";
 import { registerIdempotency } from "./http/idempotency.js";
+import { registerInputGuard } from "./http/input.js";
+import { healthRoute } from "./http/health.js";
 import { registerOpenApi } from "./http/openapi.js";
 import { paymentRoutes } from "./http/payments.js";
 import { paymentRunRoutes } from "./http/payment-runs.js";
 import { paymentMethodHelperRoutes } from "./http/payment_methods.js";
+import { registerSecurityHeaders } from "./http/security-headers.js";
 import { userRoutes } from "./http/users.js";
 import { resourceRoutes } from "./resources/routes.js";
 
@@ -32,7 +35,9 @@ export interface AppOptions {
 
 export async function buildApp({ db, logger = false, resources = registry }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger, bodyLimit: 5 * 1024 * 1024, trustProxy: config.trustProxy });
+  registerSecurityHeaders(app);
   registerErrorHandler(app);
+  registerInputGuard(app);
   app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
@@ -45,6 +50,7 @@ export async function buildApp({ db, logger = false, resources = registry }: App
   });
   registerIdempotency(app, db);
 
+  healthRoute(app, db);
   await registerOpenApi(app, resources);
   oauthRoutes(app, db);
   userRoutes(app);

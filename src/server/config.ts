@@ -1,7 +1,8 @@
 /** Settings from the environment, read in one place. */
 export const config = {
   port: Number(process.env.PORT ?? 3000),
-  host: process.env.HOST ?? "0.0.0.0",
+  /** the address to listen on; unset: see `listenHost` */
+  host: process.env.HOST || undefined,
   databaseUrl: process.env.DATABASE_URL || undefined,
   dataDir: process.env.DATA_DIR ?? "./data",
   production: process.env.NODE_ENV === "production",
@@ -29,4 +30,12 @@ function trustProxyOf(value: string | undefined): string | false | ((address: st
   if (!/^\d+$/.test(value)) return value;
   const hops = Number(value);
   return (_address, hop) => hop < hops;
+}
+
+/**
+ * Where to listen when HOST is not set: only this machine (127.0.0.1) while the database holds the
+ * demo logins, whose password is published; every interface (0.0.0.0) otherwise.
+ */
+export function listenHost(host: string | undefined, demoLogins: boolean): string {
+  return host ?? (demoLogins ? "127.0.0.1" : "0.0.0.0");
 }

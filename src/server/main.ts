@@ -1,11 +1,11 @@
 /** `npm start`: open the database, migrate, load demo data into an empty one, serve. */
 import { buildApp } from "./app.js";
-import { config } from "./config.js";
+import { config, listenHost } from "./config.js";
 import { connect } from "./db/connect.js";
 import { maintainEmbedded } from "./db/maintenance.js";
 import { migrate } from "./db/migrate.js";
 import { startMailDelivery } from "./mail/deliver.js";
-import { demoLogins, demoPassword, isEmpty, seedDemo } from "./seed/demo.js";
+import { demoLogins, demoPassword, hasDemoLogins, isEmpty, seedDemo } from "./seed/demo.js";
 
 const database = await connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const applied = await migrate(database.db);
@@ -20,12 +20,13 @@ if (!config.production && (await isEmpty(database.db))) {
 
 const stopMaintenance = await maintainEmbedded(database);
 const app = await buildApp({ db: database.db, logger: config.production });
-await app.listen({ port: config.port, host: config.host });
+const host = listenHost(config.host, await hasDemoLogins(database.db));
+await app.listen({ port: config.port, host });
 // the outbox: what an earlier process committed but did not deliver (it stopped, or died) goes now, then every MAIL_POLL_SECONDS
 const stopMail = startMailDelivery(database.db);
 
 const where = config.databaseUrl ? "PostgreSQL" : `embedded PGlite in ${config.dataDir}`;
-console.log(`\nOutlay is running at http://localhost:${config.port} (${where})`);
+console.log(`\nOutlay is running at http://localhost:${config.port} (${where}), listening on ${host}`);
 if (!config.production) {
   console.log(`${seeded ? "Demo data loaded. " : ""}Demo logins, password ${demoPassword}:`);
   for (const login of demoLogins) console.log(`  ${login.email.padEnd(24)} ${login.role.padEnd(15)} ${login.company}`);

@@ -34,6 +34,9 @@ function messageOf(error: ErrorObject): string {
   if (error.keyword === "additionalProperties") return "is not a known field";
   if (error.keyword === "format") return formatMessages[error.params.format] ?? `must be ${error.params.format}`;
   if (error.keyword === "type" && (error.params.type === "integer" || error.params.type === "number")) return "must be a number";
+  if (error.keyword === "maximum") return `must be at most ${String(error.params.limit)}`;
+  if (error.keyword === "minimum") return `must be at least ${String(error.params.limit)}`;
+  if (error.keyword === "maxLength") return `is too long (at most ${String(error.params.limit)} characters)`;
   return error.message ?? "is invalid";
 }
 
@@ -53,20 +56,78 @@ export function writableSchema(resource: ResourceDef, mode: "create" | "update")
   return { ...(resource.schema as object), properties, required };
 }
 
+/** integer columns are 32-bit: a larger id or count is refused here, not by the database */
+export const int32 = { minimum: -2_147_483_648, maximum: 2_147_483_647 } as const;
+/** A record id as a path segment, query value or JSON number: a whole number from 1 to the 32-bit maximum. */
+export function isRecordId(value: unknown): boolean {
+  const n = typeof value === "number" ? value : typeof value === "string" && /^\d{1,10}$/.test(value) ? Number(value) : Number.NaN;
+  return Number.isInteger(n) && n >= 1 && n <= int32.maximum;
+}
+
+/** an indexed text column: a b-tree entry holds at most about 2.7 kB; 500 characters fit in any encoding */
+export const maxIndexedText = 500;
+/** any other text: far beyond a note or description, well below the request size limit */
+export const maxText = 100_000;
+
+/**
+ * The storage bounds a schema leaves unsaid, added where it has none of its own: 32-bit integers,
+ * text lengths (indexed columns shorter), at every depth (jsonb lines included).
+ */
+export function withStorageLimits(schema: unknown, indexed: ReadonlySet<string> = new Set(), depth = 0): unknown {
+  if (schema === null || typeof schema !== "object" || Array.isArray(schema)) return schema;
+  const s = { ...(schema as Record<string, unknown>) };
+  const types = ([] as unknown[]).concat(s.type ?? []);
+  if (types.includes("integer")) Object.assign(s, { ...int32, ...pick(s, "minimum", "maximum") });
+  if (types.includes("string") && s.maxLength === undefined && s.enum === undefined) s.maxLength = maxText;
+  if (s.properties) {
+    s.properties = Object.fromEntries(Object.entries(s.properties as Record<string, unknown>).map(([name, p]) => {
+      const bounded = withStorageLimits(p, indexed, depth + 1) as Record<string, unknown>;
+      const own = (p as { maxLength?: number }).maxLength;
+      if (depth === 0 && indexed.has(name) && own === undefined && bounded.maxLength !== undefined) bounded.maxLength = maxIndexedText;
+      return [name, bounded];
+    }));
+  }
+  if (s.items) s.items = withStorageLimits(s.items, indexed, depth + 1);
+  return s;
+}
+
+const pick = (o: Record<string, unknown>, ...keys: string[]) => Object.fromEntries(keys.filter((k) => o[k] !== undefined).map((k) => [k, o[k]]));
+
+/** Columns a b-tree index covers: declared indexes and unique fields. */
+function indexedFields(resource: ResourceDef): Set<string> {
+  const fields = new Set((resource.indexes ?? []).flatMap((i) => (typeof i === "string" ? [i] : [...i])));
+  for (const [name, p] of Object.entries(propertiesOf(resource))) if (p["x-unique"]) fields.add(name);
+  return fields;
+}
+
 const cache = new Map<string, ValidateFunction>();
 
 export function validatorFor(resource: ResourceDef, mode: "create" | "update"): ValidateFunction {
   const key = `${resource.name}:${mode}`;
   let validate = cache.get(key);
   if (!validate) {
-    validate = ajv.compile(writableSchema(resource, mode));
+    validate = ajv.compile(withStorageLimits(writableSchema(resource, mode), indexedFields(resource)) as object);
     cache.set(key, validate);
   }
   return validate;
 }
 
+/**
+ * Fields whose value (after coercion) is a number no column holds: ajv coerces the string "1e400" to
+ * Infinity and then skips `maximum` and the integer check for it.
+ */
+export function nonFiniteFields(data: Record<string, unknown>): FieldErrors | null {
+  const errors: FieldErrors = {};
+  const walk = (value: unknown, path: string): void => {
+    if (typeof value === "number" && !Number.isFinite(value)) errors[path] = ["must be a number"];
+    else if (value !== null && typeof value === "object") for (const item of Object.values(value)) walk(item, path);
+  };
+  for (const [key, value] of Object.entries(data)) walk(value, key);
+  return Object.keys(errors).length ? errors : null;
+}
+
 /** Validate (and coerce in place) a request body; returns per-field errors or null. */
 export function validateBody(resource: ResourceDef, mode: "create" | "update", body: Record<string, unknown>): FieldErrors | null {
   const validate = validatorFor(resource, mode);
-  return validate(body) ? null : toFieldErrors(validate.errors);
+  return validate(body) ? nonFiniteFields(body) : toFieldErrors(validate.errors);
 }

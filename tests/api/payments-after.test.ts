@@ -429,6 +429,20 @@ describe("payment documents", () => {
     expect((await get("staff@acme.test", `/api/payment_runs/${runId}/check_register`)).statusCode).toBe(403);
   });
 
+  it("check register: a payee name that is a spreadsheet formula is written as text; amounts stay numbers", async () => {
+    const runId = await run("OPEN");
+    const check = await paid({ type: "check", runId, paid: "10.00" });
+    const { vendorId, vendorName } = await acme();
+    const formula = '=HYPERLINK("http://evil.test","click")';
+    await h.database.db.updateTable("vendors").set({ name: formula }).where("id", "=", vendorId).execute();
+    try {
+      const response = await get("ap@acme.test", `/api/payment_runs/${runId}/check_register`);
+      expect(response.body.split(/\r?\n/)[1]).toBe(`${check.paymentNumber},${response.body.split(/\r?\n/)[1].split(",")[1]},"'=HYPERLINK(""http://evil.test"",""click"")",10.00,USD,PROCESSING`);
+    } finally {
+      await h.database.db.updateTable("vendors").set({ name: vendorName }).where("id", "=", vendorId).execute();
+    }
+  });
+
   it("instructions: beneficiary, full account number and IBAN, BIC, amount, currency and the invoice numbers for wires; 409 for a check", async () => {
     const method = await vendorMethod("wire", true);
     const wire = await paid({ type: "wire", paid: "300.00", methodId: method.id as number });

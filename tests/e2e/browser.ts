@@ -19,9 +19,26 @@ export function useBrowser(): { browser: () => Browser } {
   return { browser: () => browser };
 }
 
+const violations = new WeakMap<Page, string[]>();
+
+/** Console messages and uncaught errors of a page that report a Content-Security-Policy violation (the server's policy: src/server/http/security-headers.ts). */
+export const cspViolations = (page: Page): string[] => violations.get(page) ?? [];
+
 export async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1400, height: 900 }, acceptDownloads: true });
-  return context.newPage();
+  // a violation the page catches (an eval inside a try) leaves no console message of its own: log every one
+  await context.addInitScript(() => document.addEventListener("securitypolicyviolation", (e) =>
+    console.error(`Content Security Policy violation: ${e.violatedDirective} blocked ${e.blockedURI} (${e.sourceFile}:${e.lineNumber})`)));
+  const page = await context.newPage();
+  const seen: string[] = [];
+  violations.set(page, seen);
+  const report = (text: string) => {
+    if (/Content Security Policy|unsafe-eval|unsafe-inline/i.test(text)) seen.push(text);
+  };
+  // a blocked eval is thrown (an uncaught error), a blocked resource is logged
+  page.on("console", (message) => report(message.text()));
+  page.on("pageerror", (error) => report(`${error.name}: ${error.message}`));
+  return page;
 }
 
 export async function login(page: Page, email: string, path = "/"): Promise<void> {

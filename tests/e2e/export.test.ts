@@ -8,7 +8,7 @@ import Papa from "papaparse";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { apiAs, type Api } from "./api.js";
-import { login, newPage, useBrowser } from "./browser.js";
+import { cspViolations, login, newPage, useBrowser } from "./browser.js";
 
 const { browser } = useBrowser();
 const number = `=HYPERLINK("x")-${Date.now()}`;
@@ -62,5 +62,9 @@ describe("invoice list export", () => {
     expect(plain.length).toBeGreaterThan(0);
     for (const n of plain.slice(0, 5)) expect(text).toContain(`(${n})`);
     expect(text).toContain("(11/02/2026)");
+  });
+
+  it("exports under the server's Content-Security-Policy without a violation (papaparse, jspdf loaded on demand)", () => {
+    expect(cspViolations(page)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 /** The invoice round trip in a real browser: list, show, create (with a refused field), edit, delete; and a denied route. */
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { login, newPage, screenshot, useBrowser } from "./browser.js";
+import { cspViolations, login, newPage, screenshot, useBrowser } from "./browser.js";
 
 const { browser } = useBrowser();
 
@@ -74,6 +74,9 @@ describe("invoices in the browser", () => {
     await screenshot(admin, "invoice-delete-confirm");
     await admin.getByRole("button", { name: "OK" }).click();
     await expect.poll(() => admin.locator(".ant-table-row").count()).toBe(0);
+    // the whole round trip ran under the server's Content-Security-Policy without a violation
+    expect(cspViolations(page)).toEqual([]);
+    expect(cspViolations(admin)).toEqual([]);
     await admin.context().close();
   });
 

@@ -12,7 +12,7 @@ import { pages } from "../../resources/pages/index.js";
 import { manifestRoutes } from "../../src/framework/manifest.js";
 import { canOpen } from "../../src/framework/permissions.js";
 import { apiAs, urlFor } from "./api.js";
-import { login, navigate, newPage, screenshot, useBrowser } from "./browser.js";
+import { cspViolations, login, navigate, newPage, screenshot, useBrowser } from "./browser.js";
 
 const { browser } = useBrowser();
 
@@ -93,6 +93,8 @@ describe("every route of the manifest", () => {
       if (shots[route.path]) await screenshot(page, `route-${shots[route.path]}`);
     }
     expect(failures).toEqual([]);
+    // every page ran under the server's Content-Security-Policy without a violation
+    expect(cspViolations(page)).toEqual([]);
     await page.context().close();
   }, 600_000);
 });

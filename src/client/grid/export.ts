@@ -1,8 +1,8 @@
 /**
  * List exports (data spec, general list behaviour): the current filtered rows, dates as MM/DD/YYYY.
- * CSV via papaparse, named after the list; PDF (portrait LETTER, "page x of y") loaded on demand.
+ * CSV (formula cells neutralised, framework/csv.ts) named after the list; PDF (portrait LETTER, "page x of y") loaded on demand.
  */
-import Papa from "papaparse";
+import { toCsv as csvOf } from "../../framework/csv.js";
 
 export const exportDateFormat = "MM/DD/YYYY";
 export const exportRowLimit = 1000;
@@ -14,12 +14,8 @@ export interface ExportTable {
   body: string[][];
 }
 
-/** Spreadsheet formula injection: a cell starting with = + - @ is prefixed with a quote. */
-export const safeCell = (value: string) => (/^[=+\-@]/.test(value) ? `'${value}` : value);
-
-export function toCsv(table: ExportTable): string {
-  return Papa.unparse({ fields: table.head.map(safeCell), data: table.body.map((row) => row.map(safeCell)) });
-}
+/** formula cells neutralised (framework/csv.ts) */
+export const toCsv = (table: ExportTable): string => csvOf(table.head, table.body);
 
 export function download(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);

@@ -31,7 +31,7 @@ interface ObjectSchema {
   required?: readonly string[];
 }
 
-function sqlType(p: Property): string {
+export function sqlType(p: Property): string {
   const type = baseType(p);
   if (type === "integer") return "integer";
   if (type === "number") return "double precision";

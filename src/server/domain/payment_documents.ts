@@ -5,7 +5,7 @@
  * All read-only; the payment is read through the payments resource (company scope, DEBIT/DISCOUNT).
  */
 import { jsPDF } from "jspdf";
-import Papa from "papaparse";
+import { toCsv } from "../../framework/csv.js";
 import { sql } from "kysely";
 import { resourceByName } from "../../../resources/index.js";
 import { amountInWords } from "../../framework/amount-words.js";
@@ -115,10 +115,8 @@ export async function checkRegisterCsv(ctx: Ctx, runId: unknown): Promise<{ numb
     .select(["p.payment_number", sql<string>`p.payment_date::text`.as("payment_date"), "v.name", sql<string>`p.amount::text`.as("amount"), "p.currency_code", "p.status"])
     .where("p.company_id", "=", ctx.company.id).where("p.payment_run_id", "=", run.id as number).where("p.payment_type", "=", "check")
     .where("p.record_type", "=", "DEBIT").orderBy("p.payment_number").execute();
-  const csv = Papa.unparse({
-    fields: ["Check number", "Date", "Payee", "Amount", "Currency", "Status"],
-    data: rows.map((r) => [String(r.payment_number), dateOf(ctx, r.payment_date), String(r.name), String(r.amount), String(r.currency_code), String(r.status)]),
-  });
+  const csv = toCsv(["Check number", "Date", "Payee", "Amount", "Currency", "Status"],
+    rows.map((r) => [String(r.payment_number), dateOf(ctx, r.payment_date), String(r.name), String(r.amount), String(r.currency_code), String(r.status)]));
   return { number: String(run.number), csv };
 }
 

@@ -6,6 +6,7 @@ import { act, approvableResource, submit } from "../domain/approval-engine.js";
 import type { Row } from "../resources/context.js";
 import { findRow } from "../resources/query.js";
 import { decorate } from "../resources/read.js";
+import { isRecordId } from "../validation.js";
 import { forbidden, HttpError, unprocessable } from "./errors.js";
 
 const approvals = resourceByName.get("approvals")!;
@@ -19,7 +20,7 @@ function bulkIds(body: Row | undefined): number[] {
   const ids = body?.ids;
   if (!Array.isArray(ids) || ids.length === 0) throw unprocessable({ ids: ["must list at least one approval id"] });
   if (ids.length > bulkApproveLimit) throw unprocessable({ ids: [`at most ${bulkApproveLimit} approvals at a time`] });
-  if (!ids.every((id) => Number.isInteger(id) && (id as number) > 0)) throw unprocessable({ ids: ["must be whole numbers"] });
+  if (!ids.every((id) => typeof id === "number" && isRecordId(id))) throw unprocessable({ ids: ["must be whole numbers"] });
   return [...new Set(ids as number[])];
 }
 

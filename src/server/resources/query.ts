@@ -8,7 +8,10 @@ import { isoDate } from "../../framework/dates.js";
 import { can } from "../../framework/permissions.js";
 import { tableOf, type PersonalScope, type HasMany, type ResourceDef } from "../../framework/resource.js";
 import { baseType, propertiesOf, type Property } from "../../framework/schema.js";
+import { fullFormats } from "ajv-formats/dist/formats.js";
 import { TtlCache } from "../cache.js";
+import { sqlType } from "../db/tables.js";
+import { int32, isRecordId } from "../validation.js";
 import { count } from "../db/connect.js";
 import { resourceByName } from "../../../resources/index.js";
 import type { Ctx, Row } from "./context.js";
@@ -121,27 +124,46 @@ export function useScopeHooks(lookup: (resource: ResourceDef) => ScopeHook | und
   scopeHookOf = lookup;
 }
 
+
+type Check = (value: string) => boolean;
+const isDate = (fullFormats.date as { validate: Check }).validate;
+const isDateTime = (fullFormats["date-time"] as { validate: Check }).validate;
+
+const invalidValue = (field: string, message: string) => new QueryError(field, message, 422);
+
+/**
+ * A filter's values checked like a body's (by the column's schema type) and typed for the driver:
+ * whole numbers within 32 bits, booleans, decimals, real dates; a value the column cannot hold is a
+ * 422 for that field here, never a database error.
+ */
 function typedValues(resource: ResourceDef, field: string, values: string[]): unknown[] {
   const property = columnsOf(resource)[field];
   const type = property ? baseType(property) : "string";
   const itemType = property?.items ? baseType(property.items) : undefined;
+  // jsonb (objects, arrays of objects) is compared only as has-data / no-data, never by value
+  if (property && sqlType(property) === "jsonb") throw invalidValue(field, `can only be filtered with ${field}_null`);
   if (type === "integer" || itemType === "integer") {
     return values.map((v) => {
-      if (!/^-?\d+$/.test(v)) throw new QueryError(field, `${field} must be a whole number`);
-      return Number(v);
+      if (!/^-?\d+$/.test(v)) throw invalidValue(field, "must be a whole number");
+      const n = Number(v);
+      if (n < int32.minimum || n > int32.maximum) throw invalidValue(field, `must be between ${int32.minimum} and ${int32.maximum}`);
+      return n;
     });
   }
   if (type === "boolean") {
     return values.map((v) => {
-      if (v !== "true" && v !== "false") throw new QueryError(field, `${field} must be true or false`);
+      if (v !== "true" && v !== "false") throw invalidValue(field, "must be true or false");
       return v === "true";
     });
   }
   if (property?.format === "money" || property?.format === "decimal") {
-    for (const v of values) if (!/^-?\d+(\.\d+)?$/.test(v)) throw new QueryError(field, `${field} must be a number`);
+    for (const v of values) if (!/^-?\d{1,16}(\.\d{1,8})?$/.test(v)) throw invalidValue(field, "must be a number");
   }
-  if (property?.format === "date" || property?.format === "date-time") {
-    for (const v of values) if (Number.isNaN(Date.parse(v))) throw new QueryError(field, `${field} must be a date`);
+  if (property?.format === "date") {
+    for (const v of values) if (!isDate(v)) throw invalidValue(field, "must be a date (YYYY-MM-DD)");
+  }
+  if (property?.format === "date-time") {
+    for (const v of values) if (!isDate(v) && !isDateTime(v)) throw invalidValue(field, "must be a date or a date and time");
   }
   return values;
 }
@@ -269,7 +291,7 @@ export async function listPage(resource: ResourceDef, query: ResourceQuery, ctx:
 }
 
 export async function findRow(resource: ResourceDef, id: unknown, ctx: Ctx, forUpdate = false): Promise<Row | undefined> {
-  if (typeof id !== "number" && !/^\d{1,9}$/.test(String(id))) return undefined;
+  if (!isRecordId(id)) return undefined;
   let qb = scope(ctx.db.selectFrom(`${tableOf(resource)} as t`).selectAll("t"), resource, ctx).where("t.id", "=", Number(id));
   if (forUpdate) qb = qb.forUpdate();
   return (await qb.executeTakeFirst()) as Row | undefined;

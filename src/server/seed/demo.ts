@@ -168,6 +168,12 @@ export async function isEmpty(db: DB): Promise<boolean> {
   return Number(row.n) === 0;
 }
 
+/** Does any demo login (published password) exist in this database? */
+export async function hasDemoLogins(db: DB): Promise<boolean> {
+  const row = await db.selectFrom("users").select("id").where("email", "in", demoLogins.map((l) => l.email)).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function seedDemo(db: DB): Promise<void> {
   const passwordHash = await hashPassword(demoPassword);
   await db.transaction().execute(async (trx) => {
