@@ -1,5 +1,6 @@
 import { defineResource } from "../src/framework/resource.js";
 import { paymentMethodSchema } from "../schemas/payment_method.js";
+import { activation } from "./shared/status_actions.js";
 
 /**
  * Payment methods: where a payment goes (a vendor's or an employee contact's account, or a check
@@ -50,6 +51,7 @@ export default defineResource({
     vendor: { kind: "belongsTo", resource: "vendors", foreignKey: "vendor_id", fields: ["id", "name"] },
     contact: { kind: "belongsTo", resource: "contacts", foreignKey: "contact_id", fields: ["id", "first_name", "last_name"] },
   },
+  recordActions: activation(["editPaymentMethods"]),
   rowActions: [
     { action: "edit", permission: ["editPaymentMethods"] },
     { action: "delete", permission: ["deletePaymentMethods"], confirm: "confirm.deletePaymentMethod" },

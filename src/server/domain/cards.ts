@@ -18,20 +18,6 @@ export const maskCardNumber = (last4: unknown): string | null => (typeof last4 =
 /** Transaction statuses that use up a card's limit: authorized (Approved) and cleared. */
 export const spendingStatuses = ["Approved", "CLEARED"];
 
-/**
- * Status changes an edit may make. PENDING cards are approved or rejected on the approval screen,
- * not by editing; APPROVED → ACTIVE issues the card; INACTIVE and REJECTED are final.
- */
-export const cardTransitions: Readonly<Record<string, readonly string[]>> = {
-  PENDING: [],
-  APPROVED: ["ACTIVE"],
-  ACTIVE: ["TEMPORARY BLOCK", "BLOCKED", "INACTIVE"],
-  "TEMPORARY BLOCK": ["ACTIVE", "BLOCKED", "INACTIVE"],
-  BLOCKED: ["INACTIVE"],
-  INACTIVE: [],
-  REJECTED: [],
-};
-
 /** remaining_amount = amount − Σ posted (else authorized) amount of the card's spending transactions. */
 export async function rollUpCards(trx: DB, companyId: number, cardIds?: readonly number[]): Promise<void> {
   if (cardIds?.length === 0) return;
@@ -78,13 +64,8 @@ export const virtualCardHooks: ResourceHooks = {
   },
   beforeUpdate(data, existing) {
     checkCard({ ...existing, ...data });
-    const from = String(existing.status);
-    if (data.status !== undefined && data.status !== from) {
-      if (!cardTransitions[from]?.includes(String(data.status))) {
-        throw unprocessable({ status: [`cannot change from ${from} to ${String(data.status)}`] });
-      }
-      if (from === "APPROVED" && !existing.issue_date) data.issue_date ??= isoDate();
-    }
+    // statuses move by the card's declared transitions (resources/virtual_cards.ts); issuing dates the card
+    if (data.status === "ACTIVE" && existing.status === "APPROVED" && !existing.issue_date) data.issue_date ??= isoDate();
   },
   async afterWrite(row, ctx, trx) {
     await rollUpCards(trx, ctx.company.id, [row.id as number]);
