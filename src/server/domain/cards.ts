@@ -30,7 +30,8 @@ export async function rollUpCards(trx: DB, companyId: number, cardIds?: readonly
 }
 
 /** The limits of a card (amount, per-transaction range, validity dates); `errors` may already hold other fields. */
-function checkCard(card: Row, errors: FieldErrors = {}): void {
+function checkCard(card: Row): void {
+  const errors: FieldErrors = {};
   const amount = money(String(card.amount));
   const optional = (value: unknown) => (value === null || value === undefined ? undefined : money(String(value)));
   const min = optional(card.per_transaction_min);
@@ -57,8 +58,9 @@ export const virtualCardHooks: ResourceHooks = {
     }
   },
   beforeCreate(data, ctx) {
-    data.status ??= "PENDING";
-    checkCard(data, data.status === "PENDING" ? {} : { status: ["must be PENDING: a new card awaits approval"] });
+    // a new card awaits approval (its status is server-owned)
+    data.status = "PENDING";
+    checkCard(data);
     data.submitter_contact_id = ctx.contact.id;
     data.remaining_amount = data.amount;
   },
