@@ -38,17 +38,17 @@ export type WriteMode = "create" | "update";
 
 /**
  * Server-owned fields: the server sets them, a client never writes them. The declared `serverFields`,
- * read-only properties, and the status field (statuses move only through declared transitions and
- * the approval engine), unless `clientWritable[mode]` lets clients set it (the resource's hook then
- * checks the value).
+ * read-only properties, the owner column (the signed-in user), and the status field (statuses move
+ * only through declared transitions and the approval engine), unless `clientWritable[mode]` lets
+ * clients set it (the resource's hook then checks the value).
  */
-export function isServerOwned(resource: Pick<ResourceDef, "serverFields" | "statuses" | "clientWritable">, field: string, property: Property | undefined, mode: WriteMode): boolean {
+export function isServerOwned(resource: Pick<ResourceDef, "serverFields" | "statuses" | "clientWritable" | "owner">, field: string, property: Property | undefined, mode: WriteMode): boolean {
   if (resource.clientWritable?.[mode]?.includes(field)) return false;
-  return !!resource.serverFields?.includes(field) || field === resource.statuses?.field || !!property?.readOnly;
+  return !!resource.serverFields?.includes(field) || field === resource.statuses?.field || field === resource.owner || !!property?.readOnly;
 }
 
 /** Fields a client may write in this mode: neither server-owned nor computed. */
-export function isWritable(resource: Pick<ResourceDef, "serverFields" | "computed" | "statuses" | "clientWritable">, field: string, property: Property, mode: WriteMode): boolean {
+export function isWritable(resource: Pick<ResourceDef, "serverFields" | "computed" | "statuses" | "clientWritable" | "owner">, field: string, property: Property, mode: WriteMode): boolean {
   return !resource.computed?.includes(field) && !isServerOwned(resource, field, property, mode);
 }
 
