@@ -109,6 +109,23 @@ describe("a payment method's bank details changed after the run's approval", () 
   });
 });
 
+describe("a new payment method of a vendor", () => {
+  it("is PENDING until the Vendor workflow approves it; the status is not the client's", async () => {
+    const fixture = await payables(1);
+    const method = { owner_type: "Vendor", vendor_id: fixture.vendorIds[0], name: "New ACH", payment_type: "ach", routing: "021000021", account_number: "5550001234", currency_code: "USD" };
+    const forged = await call("ap@acme.test", "POST", "/api/payment_methods", { ...method, status: "ACTIVE" });
+    expect(forged.statusCode).toBe(422);
+    expect(forged.json().errors).toEqual({ status: ["is set by the server and cannot be written"] });
+    const created = await call("ap@acme.test", "POST", "/api/payment_methods", method);
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().data.id as number;
+    expect(created.json().data.status).toBe("PENDING");
+    const [approval] = await pendingApprovals("PaymentMethod", id);
+    expect((await call("admin@acme.test", "POST", `/api/approvals/${approval.id}/approve`)).statusCode).toBe(200);
+    expect((await call("admin@acme.test", "GET", `/api/payment_methods/${id}`)).json().data.status).toBe("ACTIVE");
+  });
+});
+
 describe("a vendor's tax data changed after its approval", () => {
   it("puts the vendor back through the Vendor workflow; its run waits (409 naming the vendor)", async () => {
     const fixture = await payables(1);

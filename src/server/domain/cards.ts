@@ -99,11 +99,6 @@ export const purchaseHooks: ResourceHooks = {
       row.currency = currencyOf(String(row.currency_code));
     }
   },
-  beforeUpdate(data, existing) {
-    if (data.status !== undefined && data.status !== existing.status) {
-      throw unprocessable({ status: ["follows the card provider's events; it cannot be edited"] });
-    }
-  },
 };
 
 /** Statuses in which a statement can be paid (data spec 5: "a payable statement"). */

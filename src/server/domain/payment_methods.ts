@@ -84,6 +84,8 @@ export const paymentMethodHooks: ResourceHooks = {
   async beforeCreate(data, ctx, trx) {
     // the schema's default, so that an ACH method entered without it is complete
     data.account_type ??= "checking";
+    // a new destination for a vendor's or employee's money is approved like a changed one (its chain starts on create)
+    if (paymentMethodEngine.owns!(data)) data.status = "PENDING";
     check(data);
     await checkBankAccount(trx, ctx, data.account_id);
   },

@@ -1,6 +1,6 @@
 /**
- * Payment methods of vendors and employees whose bank details changed (PENDING until approved, then
- * ACTIVE again; a rejected change leaves the method INACTIVE). They go through the company's Vendor
+ * Payment methods of vendors and employees, new or with changed bank details (PENDING until approved,
+ * then ACTIVE; a rejected one is INACTIVE). They go through the company's Vendor
  * workflow: whoever approves who gets paid approves where the money goes. No amount: AMOUNT triggers
  * see 0; VENDOR triggers match the method's vendor. The company's own originating accounts are not
  * approved this way (they are the company's, set up by its administrators).
