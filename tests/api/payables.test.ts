@@ -360,7 +360,9 @@ describe("payment methods", () => {
     expect(deleted.status).toBe(200);
     expect(deleted.body.data.account_number).toBeUndefined();
     const events = await h.database.db.selectFrom("activities").select("changes").where("item_type", "=", "payment_methods").where("item_id", "=", created.id).execute();
-    expect(events.map((e) => (e.changes as Json).account_number)).toEqual(["[FILTERED]", "[FILTERED]"]);
+    // create and destroy name the number filtered; the approval chain's status move (PENDING) does not name it
+    expect(events.map((e) => (e.changes as Json).account_number).filter((v) => v !== undefined)).toEqual(["[FILTERED]", "[FILTERED]"]);
+    expect(JSON.stringify(events)).not.toContain("55554444");
   });
 });
 
