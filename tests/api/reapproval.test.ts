@@ -143,6 +143,17 @@ describe("a vendor's tax data changed after its approval", () => {
   });
 });
 
+describe("an approved card purchase recoded", () => {
+  it("goes back through the card workflow", async () => {
+    const [purchase] = (await call("admin@acme.test", "GET", "/api/purchases?status=OPEN&_end=1")).json().data;
+    const code = purchase.account_code === "6000" ? "6100" : "6000";
+    const recoded = await call("admin@acme.test", "PATCH", `/api/purchases/${purchase.id}`, { account_code: code });
+    expect(recoded.statusCode, recoded.body).toBe(200);
+    expect(recoded.json().data.status).toBe("PENDING");
+    expect(await pendingApprovals("Purchase", purchase.id)).not.toEqual([]);
+  });
+});
+
 describe("a card's limit raised after its approval", () => {
   it("is not in effect until approved: the ACTIVE card is PENDING, then ACTIVE again with the new limit", async () => {
     const [card] = (await call("admin@acme.test", "GET", "/api/virtual_cards?status=ACTIVE&issue_date_null=false&_end=1")).json().data;
