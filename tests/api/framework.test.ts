@@ -96,5 +96,9 @@ describe("a resource declared in a test", () => {
     const doc = (await h.app.inject({ url: "/api/openapi.json" })).json();
     expect(doc.paths["/api/gadgets"].post).toBeDefined();
     expect(doc.components.schemas.gadgets_create.required).toEqual(["label", "price"]);
+    // the status is not part of what a client writes; its transition is a path of its own
+    expect(Object.keys(doc.components.schemas.gadgets_create.properties)).not.toContain("status");
+    expect(Object.keys(doc.components.schemas.gadgets_update.properties)).not.toContain("status");
+    expect(doc.paths["/api/gadgets/{id}/retire"].post.summary).toBe("retire: status → RETIRED (editVendors)");
   });
 });
