@@ -94,6 +94,12 @@ describe("a payment method's bank details changed after the run's approval", () 
     const refused = await call("admin@acme.test", "POST", `/api/payment_runs/${runId}/process`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().errors.base[0]).toMatch(/^Payment method ACH ••••\d{4} of .+ is INACTIVE\.$/);
+    // switching it on again is a new approval, not a way around the refusal
+    expect((await call("ap@acme.test", "POST", `/api/payment_methods/${method.id}/activate`)).statusCode).toBe(409);
+    const reactivated = await call("ap@acme.test", "POST", `/api/payment_methods/${method.id}/reactivate`);
+    expect(reactivated.statusCode, reactivated.body).toBe(200);
+    expect(reactivated.json().data.status).toBe("PENDING");
+    expect(await pendingApprovals("PaymentMethod", method.id)).toHaveLength(1);
   });
 
   it("an edit that leaves the bank details as they were keeps the method ACTIVE and tells no one", async () => {
@@ -140,6 +146,16 @@ describe("a vendor's tax data changed after its approval", () => {
     const [approval] = await pendingApprovals("Vendor", vendorId);
     expect((await call("admin@acme.test", "POST", `/api/approvals/${approval.id}/approve`)).statusCode).toBe(200);
     expect((await call("admin@acme.test", "POST", `/api/payment_runs/${runId}/process`)).statusCode).toBe(200);
+  });
+
+  it("an INACTIVE vendor edited and switched on again is approved again first", async () => {
+    const [vendor] = (await payables(1)).vendorIds;
+    expect((await call("admin@acme.test", "POST", `/api/vendors/${vendor}/deactivate`)).json().data.status).toBe("INACTIVE");
+    expect((await call("ap@acme.test", "PATCH", `/api/vendors/${vendor}`, { tax_id: "98-7654321" })).json().data.status).toBe("INACTIVE");
+    const activated = await call("admin@acme.test", "POST", `/api/vendors/${vendor}/activate`);
+    expect(activated.statusCode, activated.body).toBe(200);
+    expect(activated.json().data.status).toBe("PENDING");
+    expect(await pendingApprovals("Vendor", vendor)).toHaveLength(1);
   });
 });
 
