@@ -1,6 +1,7 @@
 import { defineResource } from "../src/framework/resource.js";
 import { accountSchema } from "../schemas/account.js";
 import { activeInactive } from "./teams.js";
+import { activation } from "./shared/status_actions.js";
 
 /**
  * The chart of accounts. `balance` is debits minus credits of the account's journal lines.
@@ -39,6 +40,7 @@ export default defineResource({
       fields: ["id", "date", "entry_number", "description", "debit_amount", "credit_amount", "account_transactionable_type", "account_transactionable_id"],
     },
   },
+  recordActions: activation(["editAdministrations"]),
   rowActions: [
     { action: "edit", permission: ["editAdministrations"] },
     { action: "delete", permission: ["editAdministrations"], confirm: "confirm.deleteAccount" },

@@ -1,5 +1,6 @@
 import { defineResource } from "../src/framework/resource.js";
 import { accrualBlastSchema } from "../schemas/accrual_blast.js";
+import { activation } from "./shared/status_actions.js";
 
 const addKeys = ["addAccrualBlasts", "addAccrualsBlast"] as const;
 
@@ -61,6 +62,11 @@ export default defineResource({
     booker: { kind: "belongsTo", resource: "contacts", foreignKey: "booker_contact_id", fields: ["id", "first_name", "last_name"] },
     accrual_entries: { kind: "hasMany", resource: "accrual_entries", foreignKey: "accrual_blast_id", fields: ["id", "vendor_id", "status", "response_amount", "accrual_id"] },
   },
+  // switched on and off, or closed to vendors, by declared transitions (BOOKED is the server's)
+  recordActions: [
+    ...activation(addKeys),
+    { name: "close", kind: "post", label: "statusActions.close", permission: addKeys, when: { status: ["ACTIVE", "INACTIVE"] }, to: "CLOSED", confirm: "confirm.close" },
+  ],
   rowActions: [
     { action: "edit", permission: addKeys },
     { action: "duplicate", permission: addKeys },

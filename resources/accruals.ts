@@ -73,6 +73,12 @@ export default defineResource({
     submitter: { kind: "belongsTo", resource: "contacts", foreignKey: "submitter_contact_id", fields: ["id", "first_name", "last_name"] },
     accrual_invoice_links: { kind: "hasMany", resource: "accrual_invoice_links", foreignKey: "accrual_id", fields: ["id", "invoice_id", "amount"] },
   },
+  // accruals have no approval workflow yet: their review is these declared transitions, never a status edit
+  recordActions: [
+    { name: "submit", kind: "post", label: "statusActions.submit", permission: ["editAccruals"], when: { status: ["NEW", "REJECTED"] }, to: "PENDING" },
+    { name: "approve", kind: "post", label: "statusActions.approve", permission: ["editAccruals"], when: { status: "PENDING" }, to: "APPROVED" },
+    { name: "reject", kind: "post", label: "statusActions.reject", permission: ["editAccruals"], when: { status: "PENDING" }, to: "REJECTED", danger: true },
+  ],
   rowActions: [
     { action: "edit", permission: ["editAccruals"], when: unbooked },
     { action: "delete", permission: ["deleteAccruals"], when: unbooked, confirm: "confirm.deleteAccrual" },

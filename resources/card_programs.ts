@@ -6,6 +6,7 @@
  */
 import { defineResource } from "../src/framework/resource.js";
 import { cardProgramSchema } from "../schemas/card_program.js";
+import { activation } from "./shared/status_actions.js";
 
 export default defineResource({
   name: "card_programs",
@@ -31,6 +32,7 @@ export default defineResource({
     { field: "account_id", filterable: true },
     { field: "status", kind: "status", filterable: true },
   ],
+  recordActions: activation(["editVCards"]),
   defaultSort: { field: "id", order: "desc" },
   search: ["name", "external_id", "account_id"],
   indexes: ["name", "external_id", "program_type", "account_id", "status"],

@@ -1,6 +1,7 @@
 import { defineResource } from "../src/framework/resource.js";
 import { categorySchema } from "../schemas/category.js";
 import { activeInactive } from "./teams.js";
+import { activation } from "./shared/status_actions.js";
 
 /** Expense categories (a tree). The GL account number must be in the chart of accounts (checked by the server). */
 export default defineResource({
@@ -31,6 +32,7 @@ export default defineResource({
     parent: { kind: "belongsTo", resource: "categories", foreignKey: "parent_id", fields: ["id", "name"] },
     children: { kind: "hasMany", resource: "categories", foreignKey: "parent_id", fields: ["id", "name", "icon", "status"] },
   },
+  recordActions: activation(["editAdministrations"]),
   rowActions: [
     { action: "edit", permission: ["editAdministrations"] },
     { action: "delete", permission: ["editAdministrations"], confirm: "confirm.deleteCategory" },

@@ -1,5 +1,6 @@
 import { defineResource } from "../src/framework/resource.js";
 import { contactSchema } from "../schemas/contact.js";
+import { activation } from "./shared/status_actions.js";
 
 export const contactStatuses = {
   field: "status",
@@ -44,6 +45,7 @@ export default defineResource({
     vendor: { kind: "belongsTo", resource: "vendors", foreignKey: "vendor_id", fields: ["id", "name"] },
     manager: { kind: "belongsTo", resource: "contacts", foreignKey: "manager_id", fields: ["id", "first_name", "last_name"] },
   },
+  recordActions: activation(["editContacts"]),
   rowActions: [
     { action: "edit", permission: ["editContacts"], when: { source: "COMPANY" } },
   ],

@@ -23,6 +23,7 @@ export default defineResource({
   columns: creditColumns,
   defaultSort: { field: "id", order: "desc" },
   relations: creditRelations,
+  recordActions: [{ name: "to_inbox", kind: "post", label: "statusActions.toInbox", permission: ["roleService", "root"], when: { status: "DRAFT" }, to: "NEW" }],
   rowActions: [
     { action: "edit", permission: ["roleService", "root"], when: { status: "DRAFT" } },
     { action: "delete", permission: ["roleService", "root"], when: { is_payment_allow_to_delete: true }, confirm: "confirm.deleteVendorCredit" },

@@ -1,6 +1,7 @@
 import { defineResource } from "../src/framework/resource.js";
 import { customLabelSchema } from "../schemas/custom_label.js";
 import { activeInactive } from "./teams.js";
+import { activation } from "./shared/status_actions.js";
 
 /**
  * The company's own names for record kinds. GET /api/custom_labels?status=ACTIVE&hashify=true answers
@@ -29,6 +30,7 @@ export default defineResource({
   defaultSort: { field: "name", order: "asc" },
   search: ["name", "singular", "plural"],
   indexes: ["status"],
+  recordActions: activation(["allowCompanySettings"]),
   rowActions: [
     { action: "edit", permission: ["allowCompanySettings"] },
     { action: "delete", permission: ["allowCompanySettings"], confirm: "confirm.deleteCustomLabel" },

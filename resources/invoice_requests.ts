@@ -47,6 +47,9 @@ export default defineResource({
     purchase_order: { kind: "belongsTo", resource: "purchase_orders", foreignKey: "purchase_order_id", fields: ["id", "number"] },
     invoice: { kind: "belongsTo", resource: "invoices", foreignKey: "invoice_id", fields: ["id", "number", "status"] },
   },
+  // a request is created NEW or SENT (sent at once); sending (again) is its one declared transition
+  clientWritable: { create: ["status"] },
+  recordActions: [{ name: "send", kind: "post", label: "statusActions.send", permission: sendKeys, when: { status: ["NEW", "SENT"] }, to: "SENT" }],
   rowActions: [{ action: "edit", permission: [...tokenToggleKeys, ...sendKeys] }],
   portal: { scope: "vendor_id", actions: ["list", "show"] },
 });

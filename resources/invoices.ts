@@ -71,6 +71,8 @@ export default defineResource({
   search: ["number", "description", "reference_number"],
   indexes: ["number", "vendor_id", "status", "due_date", "date", ["status", "due_date"], "amount", "po_matching"],
   approvable: { type: "Invoice", submittable: ["DRAFT", "NEW", "REJECTED"], permission: ["editInvoices", "addInvoices"] },
+  // an invoice is created as a DRAFT or NEW (the hook refuses any other status)
+  clientWritable: { create: ["status"] },
   serverFields: ["po_matching", "payments_sum", "balance_outstanding", "outstanding_balance_pending", "created_by_id", "submitted_by_id", "submit_date"],
   computed: [
     "due_status", "currency", "valid", "is_invoice_allow_to_delete", "is_validate_pay_now",

@@ -32,6 +32,8 @@ export default defineResource({
     { field: "description", hidden: true, filterable: true },
   ],
   defaultSort: { field: "id", order: "desc" },
+  // a captured draft joins the inbox (NEW) by this declared transition, not by editing its status
+  recordActions: [{ name: "to_inbox", kind: "post", label: "statusActions.toInbox", permission: ["editInvoiceInbox", "addDraftInbox", "roleService"], when: { status: "DRAFT" }, to: "NEW" }],
   rowActions: [
     { action: "edit", permission: ["editInvoiceInbox", "addDraftInbox", "roleService"] },
     { action: "delete", permission: ["deleteDraftInbox", "roleService"], when: { is_invoice_allow_to_delete: true }, confirm: "confirm.deleteInvoice" },

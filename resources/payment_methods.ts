@@ -1,5 +1,6 @@
 import { defineResource } from "../src/framework/resource.js";
 import { paymentMethodSchema } from "../schemas/payment_method.js";
+import { deactivation } from "./shared/status_actions.js";
 
 /**
  * Payment methods: where a payment goes (a vendor's or an employee contact's account, or a check
@@ -50,6 +51,13 @@ export default defineResource({
     vendor: { kind: "belongsTo", resource: "vendors", foreignKey: "vendor_id", fields: ["id", "name"] },
     contact: { kind: "belongsTo", resource: "contacts", foreignKey: "contact_id", fields: ["id", "first_name", "last_name"] },
   },
+  recordActions: [
+    // the company's own accounts are switched on at once; a vendor's or employee's goes through the
+    // Vendor workflow again (its details may be the ones an approver refused)
+    { name: "activate", kind: "post", label: "statusActions.activate", permission: ["editPaymentMethods"], when: { status: "INACTIVE", owner_type: "Company" }, to: "ACTIVE" },
+    { name: "reactivate", kind: "post", label: "statusActions.activate", permission: ["editPaymentMethods"], when: { status: "INACTIVE", owner_type: ["Vendor", "Contact"] }, to: "PENDING" },
+    deactivation(["editPaymentMethods"]),
+  ],
   rowActions: [
     { action: "edit", permission: ["editPaymentMethods"] },
     { action: "delete", permission: ["deletePaymentMethods"], confirm: "confirm.deletePaymentMethod" },

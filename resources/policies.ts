@@ -6,6 +6,7 @@
  */
 import { defineResource } from "../src/framework/resource.js";
 import { policySchema } from "../schemas/policy.js";
+import { activation } from "./shared/status_actions.js";
 
 export default defineResource({
   name: "policies",
@@ -49,6 +50,7 @@ export default defineResource({
   relations: {
     expense_reports: { kind: "hasMany", resource: "expense_reports", foreignKey: "policy_id", fields: ["id", "number", "date", "amount", "currency_code", "status"] },
   },
+  recordActions: activation(["editPolicies"]),
   rowActions: [
     { action: "edit", permission: ["editPolicies"] },
     // a policy that expense reports are filed under stays (deactivate it instead)

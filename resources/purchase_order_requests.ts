@@ -27,5 +27,8 @@ export default defineResource({
     edit: ["requestPurchaseOrders", "editPurchaseOrders", "po_approval_edit"],
   },
   serverFields: [...purchaseOrderServerFields, "requestor_id"],
+  // a request is saved as DRAFT or sent for approval at once (PENDING starts its chain); later by its submit
+  clientWritable: { create: ["status"] },
+  recordActions: [{ name: "submit", kind: "post", label: "statusActions.submit", permission: ["requestPurchaseOrders", "editPurchaseOrders", "po_approval_edit"], when: { status: ["DRAFT", "REJECTED"] }, to: "PENDING" }],
   rowActions: [{ action: "edit", permission: ["requestPurchaseOrders", "editPurchaseOrders", "po_approval_edit"], when: purchaseOrderEditable }],
 });

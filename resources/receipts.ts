@@ -56,5 +56,6 @@ export default defineResource({
     received_by: { kind: "belongsTo", resource: "contacts", foreignKey: "received_by_contact_id", fields: ["id", "first_name", "last_name"] },
     receipt_items: { kind: "hasMany", resource: "receipt_items", foreignKey: "receipt_id", fields: ["id", "po_item_id", "quantity"] },
   },
+  recordActions: [{ name: "submit", kind: "post", label: "statusActions.submit", permission: ["addReceipts", "submitReceipts"], when: { status: "DRAFT" }, to: "SUBMITTED" }],
   rowActions: [{ action: "edit", permission: ["addReceipts", "submitReceipts"], when: { status: "DRAFT" } }],
 });

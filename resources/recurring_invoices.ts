@@ -1,5 +1,6 @@
 import { defineResource } from "../src/framework/resource.js";
 import { recurringInvoiceSchema } from "../schemas/recurring_invoice.js";
+import { activation } from "./shared/status_actions.js";
 
 /**
  * Recurring invoices: templates that create an invoice every month, quarter or year from next_date
@@ -42,6 +43,7 @@ export default defineResource({
     vendor: { kind: "belongsTo", resource: "vendors", foreignKey: "vendor_id", fields: ["id", "name"] },
     subsidiary: { kind: "belongsTo", resource: "subsidiaries", foreignKey: "subsidiary_id", fields: ["id", "name"] },
   },
+  recordActions: activation(["editInvoices"]),
   rowActions: [
     { action: "edit", permission: ["editInvoices"] },
     { action: "delete", permission: ["deleteInvoices"], confirm: "confirm.deleteRecurringInvoice" },

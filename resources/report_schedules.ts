@@ -1,6 +1,7 @@
 import { defineResource } from "../src/framework/resource.js";
 import { reportScheduleSchema } from "../schemas/report.js";
 import { activeInactive } from "./teams.js";
+import { activation } from "./shared/status_actions.js";
 
 /** When a report runs and who receives it. The server keeps next_run_at from the frequency. */
 export default defineResource({
@@ -35,6 +36,7 @@ export default defineResource({
   relations: {
     report: { kind: "belongsTo", resource: "reports", foreignKey: "report_id", fields: ["id", "name", "template", "destination"] },
   },
+  recordActions: activation(["editReports"]),
   rowActions: [
     { action: "edit", permission: ["editReports"] },
     { action: "delete", permission: ["editReports"], confirm: "confirm.deleteReportSchedule" },

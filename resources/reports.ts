@@ -1,5 +1,6 @@
 import { defineResource } from "../src/framework/resource.js";
 import { reportSchema } from "../schemas/report.js";
+import { activation } from "./shared/status_actions.js";
 
 /**
  * Report definitions. /reports opens the list of definitions (the spec says it defaults to create and
@@ -57,6 +58,7 @@ export default defineResource({
   relations: {
     report_schedules: { kind: "hasMany", resource: "report_schedules", foreignKey: "report_id", fields: ["id", "frequency", "next_run_at", "recipients", "status"] },
   },
+  recordActions: activation(["editReports"], ["NEW", "INACTIVE"]),
   rowActions: [
     { action: "edit", permission: ["editReports"] },
     { action: "delete", permission: ["editReports"], confirm: "confirm.deleteReport" },

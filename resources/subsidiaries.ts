@@ -1,5 +1,6 @@
 import { defineResource } from "../src/framework/resource.js";
 import { subsidiarySchema } from "../schemas/subsidiary.js";
+import { activation } from "./shared/status_actions.js";
 
 export default defineResource({
   name: "subsidiaries",
@@ -27,6 +28,7 @@ export default defineResource({
   defaultSort: { field: "name", order: "asc" },
   search: ["name", "external_id"],
   indexes: ["name"],
+  recordActions: activation(["addSubsidiaries"]),
   rowActions: [
     { action: "edit", permission: ["addSubsidiaries"] },
     { action: "delete", permission: ["deleteSubsidiaries"], confirm: "confirm.deleteSubsidiary" },

@@ -1,5 +1,6 @@
 import { defineResource } from "../src/framework/resource.js";
 import { teamSchema } from "../schemas/team.js";
+import { activation } from "./shared/status_actions.js";
 
 export const activeInactive = {
   field: "status",
@@ -37,6 +38,7 @@ export default defineResource({
   relations: {
     team_members: { kind: "hasMany", resource: "team_members", foreignKey: "team_id", fields: ["id", "contact_id"] },
   },
+  recordActions: activation(["addTeams"]),
   rowActions: [
     { action: "edit", permission: ["addTeams"] },
     { action: "delete", permission: ["deleteTeams"], confirm: "confirm.deleteTeam" },

@@ -1,6 +1,7 @@
 import { defineResource } from "../src/framework/resource.js";
 import { contactSchema } from "../schemas/contact.js";
 import { contactStatuses } from "./contacts.js";
+import { activation } from "./shared/status_actions.js";
 
 /** Users are the company's contacts that can sign in; addressed by contact id (spec /users/{contactID}). */
 export default defineResource({
@@ -30,5 +31,6 @@ export default defineResource({
   search: ["first_name", "last_name", "email"],
   serverFields: ["user_id", "contact_type", "source", "vendor_id"],
   computed: ["locked"],
+  recordActions: activation(["editUsers"]),
   rowActions: [{ action: "edit", permission: ["editUsers"] }],
 });

@@ -1,6 +1,7 @@
 import { defineResource } from "../src/framework/resource.js";
 import { contactSchema } from "../schemas/contact.js";
 import { contactStatuses } from "./contacts.js";
+import { activation } from "./shared/status_actions.js";
 
 /**
  * The vendor contact list (data-spec "Contact"): contacts of vendors. contact_id is the contact's id
@@ -39,6 +40,7 @@ export default defineResource({
   relations: {
     vendor: { kind: "belongsTo", resource: "vendors", foreignKey: "vendor_id", fields: ["id", "name"] },
   },
+  recordActions: activation(["editContacts"]),
   rowActions: [{ action: "edit", permission: ["editContacts"], when: { source: "COMPANY" } }],
   portal: { scope: "vendor_id", actions: ["list", "show"] },
 });

@@ -1,5 +1,6 @@
 import { defineResource } from "../src/framework/resource.js";
 import { vendorSchema } from "../schemas/vendor.js";
+import { deactivation } from "./shared/status_actions.js";
 
 export default defineResource({
   name: "vendors",
@@ -50,6 +51,11 @@ export default defineResource({
     activities: { kind: "hasMany", resource: "activities", foreignKey: "item_id", where: { item_type: "vendors" }, fields: ["id", "event", "user_id", "changes", "created_at"] },
   },
   approvable: { type: "Vendor", submittable: ["NEW", "REJECTED"], permission: ["addVendors", "editVendors"] },
+  // switched on again through the Vendor workflow: its data may have changed while it was INACTIVE
+  recordActions: [
+    { name: "activate", kind: "post", label: "statusActions.activate", permission: ["editVendors"], when: { status: "INACTIVE" }, to: "PENDING" },
+    deactivation(["editVendors"]),
+  ],
   rowActions: [
     { action: "edit", permission: ["editVendors"] },
     { action: "delete", permission: ["deleteVendors"], confirm: "confirm.deleteVendor" },

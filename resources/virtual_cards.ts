@@ -83,6 +83,14 @@ export default defineResource({
   indexes: ["last4", "status", "card_type", "contact_id", "card_program_id", "vendor_id", "subsidiary_id", "amount", "remaining_amount", "expiry", "issue_date", "currency_code"],
   // a card is created PENDING: submitting starts its chain (data-spec 6: "Edit or issue card: addVCards")
   approvable: { type: "VirtualCard", submittable: ["PENDING"], permission: ["addVCards"] },
+  // a card's life after its approval (data-spec 4): issued, blocked for a while or for good, closed
+  recordActions: [
+    { name: "issue", kind: "post", label: "statusActions.issue", permission: ["addVCards"], when: { status: "APPROVED" }, to: "ACTIVE" },
+    { name: "block_temporarily", kind: "post", label: "statusActions.blockTemporarily", permission: ["addVCards"], when: { status: "ACTIVE" }, to: "TEMPORARY BLOCK" },
+    { name: "unblock", kind: "post", label: "statusActions.unblock", permission: ["addVCards"], when: { status: "TEMPORARY BLOCK" }, to: "ACTIVE" },
+    { name: "block", kind: "post", label: "statusActions.block", permission: ["addVCards"], when: { status: ["ACTIVE", "TEMPORARY BLOCK"] }, to: "BLOCKED", danger: true },
+    { name: "deactivate", kind: "post", label: "statusActions.deactivate", permission: ["addVCards"], when: { status: ["ACTIVE", "TEMPORARY BLOCK", "BLOCKED"] }, to: "INACTIVE", confirm: "confirm.deactivate", danger: true },
+  ],
   rowActions: [
     { action: "edit", permission: ["addVCards"], when: { status: editableCardStatuses } },
   ],

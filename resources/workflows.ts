@@ -1,6 +1,7 @@
 import { defineResource } from "../src/framework/resource.js";
 import { workflowSchema } from "../schemas/workflow.js";
 import { activeInactive } from "./teams.js";
+import { activation } from "./shared/status_actions.js";
 
 /**
  * Approval workflows (spec /workflow). The server checks the steps (approvers exist in the company,
@@ -33,6 +34,7 @@ export default defineResource({
   search: ["name"],
   indexes: ["workflow_type", "status"],
   computed: ["steps_summary"],
+  recordActions: activation(["allowApprovalSetting"]),
   rowActions: [
     { action: "edit", permission: ["allowApprovalSetting"] },
     { action: "delete", permission: ["allowApprovalSetting"], when: { status: "INACTIVE" }, confirm: "confirm.deleteWorkflow" },

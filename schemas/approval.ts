@@ -1,10 +1,11 @@
 import { workflowTypes } from "./workflow.js";
 
 /**
- * What an approval can be about: a record of a workflow type of the data-spec lookups, or a card
- * purchase (Purchase), which goes through the VirtualCard workflows (the lookups have no purchase type).
+ * What an approval can be about: a record of a workflow type of the data-spec lookups, a card
+ * purchase (Purchase), which goes through the VirtualCard workflows (the lookups have no purchase type),
+ * or a payment method whose bank details changed (PaymentMethod), which goes through the Vendor workflows.
  */
-export const approvableTypes = [...workflowTypes, "Purchase"] as const;
+export const approvableTypes = [...workflowTypes, "Purchase", "PaymentMethod"] as const;
 
 /** One approver's step on one record. pending is open and actionable; approved and rejected are final. */
 export const approvalSchema = {

@@ -75,7 +75,7 @@ export function routePrefill(resource: ResourceDef, values: Record<string, strin
   const prefill: Row = {};
   for (const [field, value] of Object.entries(values)) {
     const property = properties[field];
-    if (!property || !isWritable(resource, field, property)) continue;
+    if (!property || !isWritable(resource, field, property, "create")) continue;
     const type = baseType(property);
     if (type === "integer" || type === "number") {
       if (!Number.isNaN(Number(value))) prefill[field] = Number(value);
@@ -89,7 +89,7 @@ export function routePrefill(resource: ResourceDef, values: Record<string, strin
 export function duplicateOf(resource: ResourceDef, record: Row): Row {
   const properties = propertiesOf(resource);
   return Object.fromEntries(Object.entries(record).filter(([field]) =>
-    field !== "id" && properties[field] && isWritable(resource, field, properties[field])));
+    field !== "id" && properties[field] && isWritable(resource, field, properties[field], "create")));
 }
 
 /**

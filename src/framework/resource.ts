@@ -118,6 +118,12 @@ export interface RecordAction {
   /** a body field the user types in before the POST (e.g. return_code); its label is the field's i18n key */
   input?: string;
   danger?: boolean;
+  /**
+   * A declared status transition served by the framework: POST /api/{resource}/{id}/{name} moves a
+   * record matching `when` (checked on the locked row; 409 otherwise) to status `to`, through the
+   * resource's update hooks and the approval engine, audited, in one transaction.
+   */
+  to?: string;
 }
 
 /** The declared record action of `resource` behind an endpoint (its server route checks its permission). */
@@ -199,8 +205,20 @@ export interface ResourceDef {
   owner?: string;
   /** rows personal to a user (expenses: their employee's; approver lists: awaiting them): see PersonalScope */
   personalScope?: PersonalScope;
-  /** fields the server fills (never accepted from clients) beyond id/company_id/timestamps */
+  /**
+   * Fields the server fills beyond id/company_id/timestamps: statuses' companions (approval_status),
+   * balances, numbers it issues, creators and submitters, submit dates, rates. Together with the status
+   * field and read-only properties they are server-owned (schema.ts isServerOwned): a create or update
+   * body naming one is refused with 422 "is set by the server and cannot be written", except that an
+   * update echoing a record back with the stored value unchanged is accepted (the field is ignored).
+   */
   serverFields?: readonly string[];
+  /**
+   * Server-owned fields a client may nonetheless send, per mode: e.g. an invoice created as DRAFT or
+   * NEW (`{ create: ["status"] }`); the resource's hook checks the value. Every other status move is
+   * a declared transition (RecordAction `to`) or the approval engine's.
+   */
+  clientWritable?: { create?: readonly string[]; update?: readonly string[] };
   /** fields the server computes on read (named hooks in src/server/domain) */
   computed?: readonly string[];
   /** list row height in pixels when not the default 25 (data-spec 9: 50 for accruals) */

@@ -34,9 +34,22 @@ export function propertyAt(resource: Pick<ResourceDef, "schema">, path: string):
 export const baseType = (p: Property | undefined): string | undefined =>
   Array.isArray(p?.type) ? p.type.find((t) => t !== "null") : (p?.type as string | undefined);
 
-/** Fields a client may write: not server-filled, computed or read-only. */
-export function isWritable(resource: Pick<ResourceDef, "serverFields" | "computed">, field: string, property: Property): boolean {
-  return !resource.serverFields?.includes(field) && !resource.computed?.includes(field) && !property.readOnly;
+export type WriteMode = "create" | "update";
+
+/**
+ * Server-owned fields: the server sets them, a client never writes them. The declared `serverFields`,
+ * read-only properties, the owner column (the signed-in user), and the status field (statuses move
+ * only through declared transitions and the approval engine), unless `clientWritable[mode]` lets
+ * clients set it (the resource's hook then checks the value).
+ */
+export function isServerOwned(resource: Pick<ResourceDef, "serverFields" | "statuses" | "clientWritable" | "owner">, field: string, property: Property | undefined, mode: WriteMode): boolean {
+  if (resource.clientWritable?.[mode]?.includes(field)) return false;
+  return !!resource.serverFields?.includes(field) || field === resource.statuses?.field || field === resource.owner || !!property?.readOnly;
+}
+
+/** Fields a client may write in this mode: neither server-owned nor computed. */
+export function isWritable(resource: Pick<ResourceDef, "serverFields" | "computed" | "statuses" | "clientWritable" | "owner">, field: string, property: Property, mode: WriteMode): boolean {
+  return !resource.computed?.includes(field) && !isServerOwned(resource, field, property, mode);
 }
 
 /**

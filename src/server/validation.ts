@@ -51,7 +51,7 @@ export function toFieldErrors(errors: readonly ErrorObject[] | null | undefined)
 
 /** The writable part of a resource's schema: what a client may send. */
 export function writableSchema(resource: ResourceDef, mode: "create" | "update"): object {
-  const properties = Object.fromEntries(Object.entries(propertiesOf(resource)).filter(([name, p]) => isWritable(resource, name, p)));
+  const properties = Object.fromEntries(Object.entries(propertiesOf(resource)).filter(([name, p]) => isWritable(resource, name, p, mode)));
   const required = mode === "create" ? requiredOf(resource).filter((name) => name in properties) : [];
   return { ...(resource.schema as object), properties, required };
 }

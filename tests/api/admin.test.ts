@@ -171,19 +171,24 @@ describe("workflows", () => {
   it("allows one ACTIVE workflow per type, keeps steps in order and deletes only inactive ones", async () => {
     const approver = await contactId("approver@acme.test");
     const payload = {
-      name: "Second invoice flow", workflow_type: "Invoice", status: "ACTIVE",
+      name: "Second invoice flow", workflow_type: "Invoice",
       steps: [{ order: 2, trigger: "DEFAULT", approver_type: "USER", approver_ids: [approver] }, { order: 1, trigger: "AMOUNT", max_amount: 250, approver_type: "USER", approver_ids: [approver] }],
     };
-    const second = await send("POST", "/api/workflows", payload);
-    expect(second.statusCode).toBe(422);
-    expect(second.json().errors.status[0]).toMatch(/only one Invoice workflow can be ACTIVE/);
+    // the status is the server's: a workflow is created INACTIVE and switched on by its activate action
+    const withStatus = await send("POST", "/api/workflows", { ...payload, status: "ACTIVE" });
+    expect(withStatus.statusCode).toBe(422);
+    expect(withStatus.json().errors).toEqual({ status: ["is set by the server and cannot be written"] });
 
-    const created = await send("POST", "/api/workflows", { ...payload, status: "INACTIVE" });
+    const created = await send("POST", "/api/workflows", payload);
     expect(created.statusCode, created.body).toBe(201);
     const workflow = created.json().data;
+    expect(workflow.status).toBe("INACTIVE");
     expect(workflow.steps.map((s: { order: number }) => s.order)).toEqual([1, 2]);
     expect(workflow.steps[0]).toEqual({ order: 1, trigger: "AMOUNT", min_amount: null, max_amount: "250", ids: [], names: [], approver_type: "USER", approver_ids: [approver], require_all: false });
     expect((await send("PATCH", `/api/workflows/${workflow.id}`, { status: "ACTIVE" })).statusCode).toBe(422);
+    const second = await send("POST", `/api/workflows/${workflow.id}/activate`);
+    expect(second.statusCode).toBe(422);
+    expect(second.json().errors.status[0]).toMatch(/only one Invoice workflow can be ACTIVE/);
 
     const [active] = await rows("/api/workflows?workflow_type=Invoice&status=ACTIVE");
     const refused = await send("DELETE", `/api/workflows/${active.id}`);
@@ -304,13 +309,18 @@ describe("addresses", () => {
 
 describe("reports", () => {
   it("starts ready templates NEW and others PENDING, then only switches them on or off", async () => {
-    const ready = await send("POST", "/api/reports", { name: "Visa balance", template: "visa_balance_detail", status: "ACTIVE" });
+    const refused = await send("POST", "/api/reports", { name: "Visa balance", template: "visa_balance_detail", status: "ACTIVE" });
+    expect(refused.json().errors).toEqual({ status: ["is set by the server and cannot be written"] });
+    const ready = await send("POST", "/api/reports", { name: "Visa balance", template: "visa_balance_detail" });
     expect(ready.json().data).toMatchObject({ status: "NEW", export_format: "xlsx", destination: "download", date_range: "past_30" });
     const pending = await send("POST", "/api/reports", { name: "Aging", template: "ap_aging", destination: "email" });
     const report = pending.json().data;
     expect(report.status).toBe("PENDING");
-    expect((await send("PATCH", `/api/reports/${report.id}`, { status: "NEW" })).statusCode).toBe(422);
-    expect((await send("PATCH", `/api/reports/${report.id}`, { status: "ACTIVE" })).json().data.status).toBe("ACTIVE");
+    expect((await send("PATCH", `/api/reports/${report.id}`, { status: "ACTIVE" })).statusCode).toBe(422);
+    expect((await send("POST", `/api/reports/${report.id}/activate`)).statusCode).toBe(409);
+    const readyReport = ready.json().data;
+    expect((await send("POST", `/api/reports/${readyReport.id}/activate`)).json().data.status).toBe("ACTIVE");
+    expect((await send("POST", `/api/reports/${readyReport.id}/deactivate`)).json().data.status).toBe("INACTIVE");
     expect((await get("/api/editable_reports?_end=100", "readonly@acme.test")).statusCode).toBe(403);
     const editable = await rows("/api/editable_reports?_end=1000");
     expect(editable.every((r) => r.status !== "INACTIVE")).toBe(true);
@@ -318,7 +328,9 @@ describe("reports", () => {
     const noRecipients = await send("POST", "/api/report_schedules", { report_id: report.id, frequency: "weekly" });
     expect(noRecipients.statusCode).toBe(422);
     expect(noRecipients.json().errors.recipients).toBeDefined();
-    const schedule = await send("POST", "/api/report_schedules", { report_id: report.id, frequency: "weekly", recipients: ["cfo@acme.test"], next_run_at: "2000-01-01T00:00:00Z" });
+    const forged = await send("POST", "/api/report_schedules", { report_id: report.id, frequency: "weekly", recipients: ["cfo@acme.test"], next_run_at: "2000-01-01T00:00:00Z" });
+    expect(forged.json().errors).toEqual({ next_run_at: ["is set by the server and cannot be written"] });
+    const schedule = await send("POST", "/api/report_schedules", { report_id: report.id, frequency: "weekly", recipients: ["cfo@acme.test"] });
     expect(schedule.statusCode, schedule.body).toBe(201);
     const next = new Date(schedule.json().data.next_run_at);
     expect(next.getTime()).toBe(nextRunAt("weekly").getTime());
@@ -332,7 +344,9 @@ describe("imports", () => {
   it("lists views by kind and checks the target resource and the user's right there", async () => {
     const kinds = new Set((await rows("/api/imports?kind=update&_end=100")).map((r) => r.kind));
     expect([...kinds]).toEqual(["update"]);
-    const created = await send("POST", "/api/imports", { kind: "create", resource_name: "vendors", file_name: "vendors.csv", status: "DONE", total_rows: 99 });
+    const forged = await send("POST", "/api/imports", { kind: "create", resource_name: "vendors", file_name: "vendors.csv", status: "DONE", total_rows: 99 });
+    expect(forged.json().errors).toEqual({ status: ["is set by the server and cannot be written"], total_rows: ["is set by the server and cannot be written"] });
+    const created = await send("POST", "/api/imports", { kind: "create", resource_name: "vendors", file_name: "vendors.csv" });
     expect(created.statusCode).toBe(201);
     expect(created.json().data).toMatchObject({ status: "NEW", total_rows: 0, progress: 0, created_by_email: "admin@acme.test" });
     const unknown = await send("POST", "/api/imports", { kind: "create", resource_name: "spaceships", file_name: "s.csv" });
@@ -373,7 +387,9 @@ describe("categories", () => {
 describe("messages", () => {
   it("fills sender, recipient and token, and filters by vendor", async () => {
     const [vendor] = await rows("/api/vendors?_end=1");
-    const created = await send("POST", "/api/messages", { vendor_id: vendor.id, subject: "Hello", body: "Please send your W-9.", status: "opened", token: "mine" });
+    const forged = await send("POST", "/api/messages", { vendor_id: vendor.id, subject: "Hello", body: "Please send your W-9.", status: "opened", token: "mine" });
+    expect(forged.json().errors).toEqual({ status: ["is set by the server and cannot be written"], token: ["is set by the server and cannot be written"] });
+    const created = await send("POST", "/api/messages", { vendor_id: vendor.id, subject: "Hello", body: "Please send your W-9." });
     expect(created.statusCode, created.body).toBe(201);
     const message = created.json().data;
     expect(message).toMatchObject({ status: "not sent", sent_at: null, to_email: vendor.email, from_contact_id: await contactId("admin@acme.test") });

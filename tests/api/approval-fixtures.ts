@@ -21,9 +21,13 @@ export async function acmeOf(h: Harness) {
 export async function useWorkflow(h: Harness, workflowType: string, steps: object[]): Promise<void> {
   const { company } = await acmeOf(h);
   await h.database.db.updateTable("workflows").set({ status: "INACTIVE" }).where("company_id", "=", company).where("workflow_type", "=", workflowType).execute();
-  const created = await h.app.inject({ method: "POST", url: "/api/workflows", headers: await h.login("admin@acme.test"),
-    payload: { name: `${workflowType} test flow ${Math.random().toString(36).slice(2, 6)}`, workflow_type: workflowType, status: "ACTIVE", steps } });
+  const headers = await h.login("admin@acme.test");
+  const created = await h.app.inject({ method: "POST", url: "/api/workflows", headers,
+    payload: { name: `${workflowType} test flow ${Math.random().toString(36).slice(2, 6)}`, workflow_type: workflowType, steps } });
   expect(created.statusCode, created.body).toBe(201);
+  // created INACTIVE (statuses are server-owned); switched on by its declared transition
+  const activated = await h.app.inject({ method: "POST", url: `/api/workflows/${String(created.json().data.id)}/activate`, headers });
+  expect(activated.statusCode, activated.body).toBe(200);
 }
 
 export interface ApprovalRow { id: number; step: number; contact_id: number | null; aasm_state: string; comment: string | null }

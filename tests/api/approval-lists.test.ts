@@ -111,17 +111,18 @@ describe("awaiting=me through delegation and teams", () => {
     const headers = await h.login("admin@acme.test");
     const demo = await h.database.db.selectFrom("workflows").select("id").where("company_id", "=", company)
       .where("workflow_type", "=", "Invoice").where("status", "=", "ACTIVE").executeTakeFirstOrThrow();
-    expect((await h.app.inject({ method: "PATCH", url: `/api/workflows/${demo.id}`, headers, payload: { status: "INACTIVE" } })).statusCode).toBe(200);
+    expect((await h.app.inject({ method: "POST", url: `/api/workflows/${demo.id}/deactivate`, headers })).statusCode).toBe(200);
     const team = await h.database.db.selectFrom("teams").select("id").where("company_id", "=", company).where("name", "=", "Approvers").executeTakeFirstOrThrow();
     const members = await h.database.db.selectFrom("team_members").innerJoin("contacts", "contacts.id", "team_members.contact_id")
       .select("contacts.email").where("team_members.team_id", "=", team.id).execute();
     expect(members.map((m) => m.email)).toContain("approver@acme.test");
     expect(members.map((m) => m.email)).not.toContain("ap@acme.test");
     const workflow = await h.app.inject({ method: "POST", url: "/api/workflows", headers, payload: {
-      name: "Team invoices", workflow_type: "Invoice", status: "ACTIVE",
+      name: "Team invoices", workflow_type: "Invoice",
       steps: [{ order: 1, trigger: "DEFAULT", approver_type: "TEAM", approver_ids: [team.id] }],
     } });
     expect(workflow.statusCode).toBe(201);
+    expect((await h.app.inject({ method: "POST", url: `/api/workflows/${String(workflow.json().data.id)}/activate`, headers })).statusCode).toBe(200);
 
     const { approvals: [row] } = await submitted("700.00");
     expect(await awaiting("approver@acme.test")).toContain(row);

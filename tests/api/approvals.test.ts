@@ -152,13 +152,14 @@ describe("team steps and self-approval", () => {
     const headers = await h.login("admin@acme.test");
     const demo = await h.database.db.selectFrom("workflows").select("id").where("company_id", "=", company)
       .where("workflow_type", "=", "Invoice").where("status", "=", "ACTIVE").executeTakeFirstOrThrow();
-    expect((await h.app.inject({ method: "PATCH", url: `/api/workflows/${demo.id}`, headers, payload: { status: "INACTIVE" } })).statusCode).toBe(200);
+    expect((await h.app.inject({ method: "POST", url: `/api/workflows/${demo.id}/deactivate`, headers })).statusCode).toBe(200);
     const team = await h.database.db.selectFrom("teams").select("id").where("company_id", "=", company).where("name", "=", "Approvers").executeTakeFirstOrThrow();
     const workflow = await h.app.inject({ method: "POST", url: "/api/workflows", headers, payload: {
-      name: "Team invoices", workflow_type: "Invoice", status: "ACTIVE", allow_self_approval: true,
+      name: "Team invoices", workflow_type: "Invoice", allow_self_approval: true,
       steps: [{ order: 1, trigger: "DEFAULT", approver_type: "TEAM", approver_ids: [team.id] }],
     } });
     expect(workflow.statusCode).toBe(201);
+    expect((await h.app.inject({ method: "POST", url: `/api/workflows/${String(workflow.json().data.id)}/activate`, headers })).statusCode).toBe(200);
 
     const { id } = await submitted("ap@acme.test", "700.00");
     const [row] = await approvalsOf(id);

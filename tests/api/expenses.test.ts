@@ -201,12 +201,15 @@ describe("expense reports and items", () => {
 
   it("totals a report from its items on create, update, move and delete, in base and converted amounts", async () => {
     const headers = await admin();
-    const report = await newReport(headers, { exchange_rate: "1.5" });
+    // the rate is the server's: the company's subsidiary in the report's currency holds it
+    expect((await send("POST", "/api/subsidiaries", headers, { name: "Acme Sterling", currency_code: "GBQ", exchange_rate: "1.5" })).status).toBe(201);
+    const report = await newReport(headers, { currency_code: "GBQ" });
     expect(report).toMatchObject({ amount: "0.00", converted_amount: "0.00", submit_date: null });
+    expect(Number(report.exchange_rate)).toBe(1.5);
     const first = await created("/api/expense_items", headers, item(report.id, { amount: "12.10" }));
     const second = await created("/api/expense_items", headers, item(report.id, { amount: "30.25", expense_type: "mileage", mileage_distance: "45", merchant: "Mileage" }));
     // the item takes the report's employee and currency
-    expect(first).toMatchObject({ employee_contact_id: report.employee_contact_id, currency_code: "USD" });
+    expect(first).toMatchObject({ employee_contact_id: report.employee_contact_id, currency_code: "GBQ" });
     let shown = (await get(`/api/expense_reports/${report.id}`, headers)).body.data;
     expect(shown).toMatchObject({ amount: "42.35", converted_amount: "63.53", expense_types: ["mileage", "single expense"] });
     expect(shown.expense_items).toHaveLength(2);
@@ -214,7 +217,7 @@ describe("expense reports and items", () => {
     expect((await send("PATCH", `/api/expense_items/${first.id}`, headers, { amount: "20.00" })).status).toBe(200);
     expect((await get(`/api/expense_reports/${report.id}`, headers)).body.data.amount).toBe("50.25");
 
-    const other = await newReport(headers);
+    const other = await newReport(headers, { currency_code: "GBQ" });
     expect((await send("PATCH", `/api/expense_items/${second.id}`, headers, { expense_report_id: other.id })).status).toBe(200);
     expect((await get(`/api/expense_reports/${report.id}`, headers)).body.data).toMatchObject({ amount: "20.00", expense_types: ["single expense"] });
     expect((await get(`/api/expense_reports/${other.id}`, headers)).body.data.amount).toBe("30.25");
@@ -223,7 +226,14 @@ describe("expense reports and items", () => {
     shown = (await get(`/api/expense_reports/${report.id}`, headers)).body.data;
     expect(shown).toMatchObject({ amount: "0.00", converted_amount: "0.00", expense_types: [] });
 
-    expect((await send("PATCH", `/api/expense_reports/${other.id}`, headers, { exchange_rate: "2" })).body.data.converted_amount).toBe("60.50");
+    const typedRate = await send("PATCH", `/api/expense_reports/${other.id}`, headers, { exchange_rate: "0.00001" });
+    expect(typedRate.status).toBe(422);
+    expect(typedRate.body.errors).toEqual({ exchange_rate: ["is set by the server and cannot be written"] });
+    expect((await get(`/api/expense_reports/${other.id}`, headers)).body.data.converted_amount).toBe("45.38");
+    // no rate is known for a currency without a subsidiary: the report cannot be kept in it
+    const unknown = await send("POST", "/api/expense_reports", headers, { number: "ER-T-XTS", employee_contact_id: report.employee_contact_id, date: "2026-11-02", currency_code: "XTS" });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.errors.currency_code[0]).toMatch(/no known exchange rate/);
   });
 
   it("keeps the demo reports equal to the sum of their items", async () => {
@@ -292,12 +302,13 @@ describe("expense reports and items", () => {
   it("submits a report with items (submit date, items pending) and leaves approval and payment to their own steps", async () => {
     const headers = await admin();
     const empty = await newReport(headers);
-    expect((await send("PATCH", `/api/expense_reports/${empty.id}`, headers, { status: "PENDING" })).body.errors.status[0]).toMatch(/at least one expense item/);
-    expect((await send("PATCH", `/api/expense_reports/${empty.id}`, headers, { status: "PAID" })).body.errors.status[0]).toMatch(/approval and payment/);
+    expect((await send("POST", `/api/expense_reports/${empty.id}/submit`, headers)).body.errors.status[0]).toMatch(/at least one expense item/);
+    // the status moves by the submit and the approval engine only, never by an edit
+    expect((await send("PATCH", `/api/expense_reports/${empty.id}`, headers, { status: "PENDING" })).body.errors).toEqual({ status: ["is set by the server and cannot be written"] });
     const report = await newReport(headers);
     // ≥ 500: the demo ExpenseReport workflow has a step for it, so the submitted report waits for approval
     const line = await created("/api/expense_items", headers, item(report.id, { amount: "600.00" }));
-    const submitted = await send("PATCH", `/api/expense_reports/${report.id}`, headers, { status: "PENDING" });
+    const submitted = await send("POST", `/api/expense_reports/${report.id}/submit`, headers);
     expect(submitted.status).toBe(200);
     expect(submitted.body.data.submit_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect((await get(`/api/expense_items/${line.id}`, headers)).body.data.status).toBe("PENDING");
@@ -333,20 +344,25 @@ describe("cards", () => {
     expect(card).toMatchObject({ status: "PENDING", remaining_amount: "1000.00", submitter_contact_id: await myContactId(headers), is_submitter: true });
     expect((await get(`/api/virtual_cards/${card.id}`, await h.login("readonly@acme.test"))).body.data.is_submitter).toBe(false);
     expect((await list(`/api/vcard_approvals?id=${card.id}`, headers)).length).toBe(1);
-    const limits = await send("POST", "/api/virtual_cards", headers, newCard({ per_transaction_min: "300", per_transaction_max: "2000", status: "ACTIVE" }));
-    expect(Object.keys(limits.body.errors).sort()).toEqual(["per_transaction_max", "status"]);
-    expect((await send("POST", "/api/virtual_cards", headers, newCard({ status: "ACTIVE" }))).body.errors.status).toBeDefined();
+    const limits = await send("POST", "/api/virtual_cards", headers, newCard({ per_transaction_min: "300", per_transaction_max: "2000" }));
+    expect(Object.keys(limits.body.errors).sort()).toEqual(["per_transaction_max"]);
+    expect((await send("POST", "/api/virtual_cards", headers, newCard({ status: "ACTIVE" }))).body.errors).toEqual({ status: ["is set by the server and cannot be written"] });
   });
 
   it("moves a card along its life cycle only", async () => {
     const headers = await admin();
     const [pending] = await list("/api/virtual_cards?status=PENDING&_end=1", headers);
-    expect((await send("PATCH", `/api/virtual_cards/${pending.id}`, headers, { status: "ACTIVE" })).body.errors.status[0]).toMatch(/cannot change from PENDING to ACTIVE/);
+    expect((await send("PATCH", `/api/virtual_cards/${pending.id}`, headers, { status: "ACTIVE" })).body.errors).toEqual({ status: ["is set by the server and cannot be written"] });
+    const notApproved = await send("POST", `/api/virtual_cards/${pending.id}/issue`, headers);
+    expect(notApproved.status).toBe(409);
+    expect(notApproved.body.errors.base[0]).toMatch(/cannot issue in status PENDING/);
     const [approved] = await list("/api/virtual_cards?status=APPROVED&_end=1", headers);
-    const issued = await send("PATCH", `/api/virtual_cards/${approved.id}`, headers, { status: "ACTIVE" });
+    const issued = await send("POST", `/api/virtual_cards/${approved.id}/issue`, headers);
     expect(issued.status).toBe(200);
+    expect(issued.body.data).toMatchObject({ status: "ACTIVE" });
     expect(issued.body.data.issue_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect((await send("PATCH", `/api/virtual_cards/${approved.id}`, headers, { status: "TEMPORARY BLOCK" })).status).toBe(200);
+    expect((await send("POST", `/api/virtual_cards/${approved.id}/block_temporarily`, headers)).body.data.status).toBe("TEMPORARY BLOCK");
+    expect((await send("POST", `/api/virtual_cards/${approved.id}/issue`, headers)).status).toBe(409);
   });
 
   it("keeps the remaining amount at the limit minus authorized and cleared spend", async () => {

@@ -31,6 +31,7 @@ const gadgets = defineResource({
   search: ["label"],
   relations: { vendor: { kind: "belongsTo", resource: "vendors", foreignKey: "vendor_id", fields: ["id", "name"] } },
   rowActions: [{ action: "delete", permission: ["deleteVendors"], when: { status: "RETIRED" } }],
+  recordActions: [{ name: "retire", kind: "post", label: "actions.delete", permission: ["editVendors"], when: { status: "ACTIVE" }, to: "RETIRED" }],
 });
 
 const h = useApp({
@@ -59,8 +60,27 @@ describe("a resource declared in a test", () => {
     expect(listed.json()).toMatchObject({ meta: { total: 1 }, data: [{ id: gadget.id }] });
 
     expect((await h.app.inject({ method: "DELETE", url: `/api/gadgets/${gadget.id}`, headers: admin })).statusCode).toBe(422);
-    const retired = await h.app.inject({ method: "PATCH", url: `/api/gadgets/${gadget.id}`, headers: admin, payload: { status: "RETIRED" } });
+    // the status is server-owned: never written by a create or an edit, only by the declared transition
+    const forged = await h.app.inject({ method: "POST", url: "/api/gadgets", headers: admin, payload: { label: "Forged", price: "1", status: "RETIRED" } });
+    expect(forged.statusCode).toBe(422);
+    expect(forged.json().errors).toEqual({ status: ["is set by the server and cannot be written"] });
+    const edited = await h.app.inject({ method: "PATCH", url: `/api/gadgets/${gadget.id}`, headers: admin, payload: { status: "RETIRED" } });
+    expect(edited.statusCode).toBe(422);
+    expect(edited.json().errors).toEqual({ status: ["is set by the server and cannot be written"] });
+    // a record echoed back as read (status unchanged, relations, ids) is an edit of its writable fields
+    const echoed = await h.app.inject({ method: "PATCH", url: `/api/gadgets/${gadget.id}`, headers: admin, payload: { ...gadget, label: "Sprocket 2" } });
+    expect(echoed.statusCode, echoed.body).toBe(200);
+    expect(echoed.json().data).toMatchObject({ label: "Sprocket 2", status: "ACTIVE" });
+    const retired = await h.app.inject({ method: "POST", url: `/api/gadgets/${gadget.id}/retire`, headers: admin });
+    expect(retired.statusCode, retired.body).toBe(200);
     expect(retired.json().data.status).toBe("RETIRED");
+    const again = await h.app.inject({ method: "POST", url: `/api/gadgets/${gadget.id}/retire`, headers: admin });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().errors.base[0]).toBe("gadgets Sprocket 2 cannot retire in status RETIRED.");
+    const staff = await h.login("staff@acme.test");
+    expect((await h.app.inject({ method: "POST", url: `/api/gadgets/${gadget.id}/retire`, headers: staff })).statusCode).toBe(403);
+    const events = await h.database.db.selectFrom("activities").select("changes").where("item_type", "=", "gadgets").where("item_id", "=", gadget.id).where("event", "=", "update").orderBy("id").execute();
+    expect(events.map((e) => (e.changes as Record<string, unknown>).status).filter(Boolean)).toEqual([["ACTIVE", "RETIRED"]]);
     expect((await h.app.inject({ method: "DELETE", url: `/api/gadgets/${gadget.id}`, headers: admin })).statusCode).toBe(200);
   });
 
@@ -76,5 +96,9 @@ describe("a resource declared in a test", () => {
     const doc = (await h.app.inject({ url: "/api/openapi.json" })).json();
     expect(doc.paths["/api/gadgets"].post).toBeDefined();
     expect(doc.components.schemas.gadgets_create.required).toEqual(["label", "price"]);
+    // the status is not part of what a client writes; its transition is a path of its own
+    expect(Object.keys(doc.components.schemas.gadgets_create.properties)).not.toContain("status");
+    expect(Object.keys(doc.components.schemas.gadgets_update.properties)).not.toContain("status");
+    expect(doc.paths["/api/gadgets/{id}/retire"].post.summary).toBe("retire: status → RETIRED (editVendors)");
   });
 });

@@ -56,7 +56,7 @@ const longArray = JSON.stringify(Array.from({ length: 60_000 }, (_, i) => i));
 
 function fieldsOf(resource: ResourceDef | undefined) {
   const by = (test: (p: Property) => boolean) => Object.entries(resource ? propertiesOf(resource) : {})
-    .filter(([name, p]) => isWritable(resource!, name, p) && test(p)).map(([name]) => name);
+    .filter(([name, p]) => (isWritable(resource!, name, p, "create") || isWritable(resource!, name, p, "update")) && test(p)).map(([name]) => name);
   const fallback = (names: string[], generic: string) => (names.length ? names : [generic]);
   return {
     integer: fallback(by((p) => baseType(p) === "integer"), "vendor_id"),

@@ -35,7 +35,11 @@ describe("an owned resource", () => {
   it("creates rows for the signed-in user and hides them from everyone else", async () => {
     const admin = await h.login("admin@acme.test");
     const staff = await h.login("staff@acme.test");
-    const created = await h.app.inject({ method: "POST", url: "/api/memos", headers: admin, payload: { text: "mine", user_id: 999 } });
+    // the owner column is the server's: naming another user is refused, not silently replaced
+    const forged = await h.app.inject({ method: "POST", url: "/api/memos", headers: admin, payload: { text: "mine", user_id: 999 } });
+    expect(forged.statusCode).toBe(422);
+    expect(forged.json().errors).toEqual({ user_id: ["is set by the server and cannot be written"] });
+    const created = await h.app.inject({ method: "POST", url: "/api/memos", headers: admin, payload: { text: "mine" } });
     expect(created.statusCode).toBe(201);
     const memo = created.json().data;
     const adminUser = await h.database.db.selectFrom("users").select("id").where("email", "=", "admin@acme.test").executeTakeFirstOrThrow();

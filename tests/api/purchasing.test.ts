@@ -124,9 +124,13 @@ describe("purchase-order views", () => {
     expect(created.status).toBe(201);
     const staffContact = await h.database.db.selectFrom("contacts").select("id").where("email", "=", "staff@acme.test").executeTakeFirstOrThrow();
     expect(created.body.data).toMatchObject({ status: "DRAFT", requestor_id: staffContact.id });
-    const submitted = await call("staff@acme.test", "PATCH", `/api/purchase_order_requests/${created.body.data.id}`, { status: "PENDING" });
+    expect((await call("staff@acme.test", "PATCH", `/api/purchase_order_requests/${created.body.data.id}`, { status: "PENDING" })).status).toBe(422);
+    const submitted = await call("staff@acme.test", "POST", `/api/purchase_order_requests/${created.body.data.id}/submit`);
     expect(submitted.status).toBe(200);
-    expect((await call("staff@acme.test", "PATCH", `/api/purchase_order_requests/${created.body.data.id}`, { status: "APPROVED" })).status).toBe(422);
+    expect(submitted.body.data.status).toBe("PENDING");
+    const approvedByEdit = await call("staff@acme.test", "PATCH", `/api/purchase_order_requests/${created.body.data.id}`, { status: "APPROVED" });
+    expect(approvedByEdit.status).toBe(422);
+    expect(approvedByEdit.body.errors).toEqual({ status: ["is set by the server and cannot be written"] });
 
     const [someoneElses] = await list("/api/purchase_orders?status=DRAFT&_end=1");
     expect((await call("staff@acme.test", "PATCH", `/api/purchase_order_requests/${someoneElses.id}`, { description: "mine now" })).status).toBe(403);
@@ -190,7 +194,8 @@ describe("receiving", () => {
   it("takes an order off the receiving list once every line is received, and submits only a receipt with items", async () => {
     const { po } = await openLine();
     const receipt = (await admin("POST", "/api/receipts", { purchase_order_id: po.id, received_date: "2026-05-05" })).body.data;
-    const empty = await admin("PATCH", `/api/receipts/${receipt.id}`, { status: "SUBMITTED" });
+    expect((await admin("PATCH", `/api/receipts/${receipt.id}`, { status: "SUBMITTED" })).status).toBe(422);
+    const empty = await admin("POST", `/api/receipts/${receipt.id}/submit`);
     expect(empty.status).toBe(422);
     expect(empty.body.errors.status[0]).toMatch(/at least one item/);
     for (const line of po.po_items as Json[]) {
@@ -200,7 +205,7 @@ describe("receiving", () => {
     expect((await one(`/api/purchase_orders/${po.id}`)).awaiting_receipt).toBe(false);
     expect((await admin("GET", `/api/receiving_purchase_orders/${po.id}`)).status).toBe(404);
 
-    expect((await admin("PATCH", `/api/receipts/${receipt.id}`, { status: "SUBMITTED" })).status).toBe(200);
+    expect((await admin("POST", `/api/receipts/${receipt.id}/submit`)).status).toBe(200);
     const again = await admin("PATCH", `/api/receipts/${receipt.id}`, { notes: "late note" });
     expect(again.status).toBe(422);
     expect(again.body.errors.base[0]).toMatch(/cannot be edited in status SUBMITTED/);
@@ -326,7 +331,8 @@ describe("accruals", () => {
     const changed = await admin("PATCH", `/api/accruals/${pending.id}`, { amount: "1234.56" });
     expect(changed.body.data.balance).toBe("1234.56");
     expect((await admin("PATCH", `/api/accruals/${pending.id}`, { amount: "0" })).status).toBe(422);
-    expect((await admin("PATCH", `/api/accruals/${pending.id}`, { status: "APPROVED" })).status).toBe(200);
+    expect((await admin("PATCH", `/api/accruals/${pending.id}`, { status: "APPROVED" })).status).toBe(422);
+    expect((await admin("POST", `/api/accruals/${pending.id}/approve`)).status).toBe(200);
     const booked = money(sum((await summaryHolds()).filter((r) => r.vendor_id === pending.vendor_id).map((r) => r.accrued_amt_period)));
     expect(booked.minus(before).toFixed(2)).toBe("1234.56");
 

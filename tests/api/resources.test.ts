@@ -135,7 +135,10 @@ describe("invoice writes", () => {
 
   it("creates (server keeps the balances), updates, audits and deletes", async () => {
     const ap = await h.login("ap@acme.test");
-    const payload = newInvoice(await acmeVendor(), { amount: 300, debit_entries: [{ account_number: "6100", amount: 300 }], balance_outstanding: "1" });
+    const payload = newInvoice(await acmeVendor(), { amount: 300, debit_entries: [{ account_number: "6100", amount: 300 }] });
+    const forged = await h.app.inject({ method: "POST", url: "/api/invoices", headers: ap, payload: { ...payload, balance_outstanding: "1", created_by_id: 1 } });
+    expect(forged.statusCode).toBe(422);
+    expect(forged.json().errors).toEqual({ balance_outstanding: ["is set by the server and cannot be written"], created_by_id: ["is set by the server and cannot be written"] });
     const created = await h.app.inject({ method: "POST", url: "/api/invoices", headers: ap, payload });
     expect(created.statusCode).toBe(201);
     const invoice = created.json().data;
@@ -146,6 +149,7 @@ describe("invoice writes", () => {
     expect(updated.json().data).toMatchObject({ amount: "450.25", balance_outstanding: "450.25" });
     const statusEdit = await h.app.inject({ method: "PATCH", url: `/api/invoices/${invoice.id}`, headers: ap, payload: { status: "PAID" } });
     expect(statusEdit.statusCode).toBe(422);
+    expect(statusEdit.json().errors).toEqual({ status: ["is set by the server and cannot be written"] });
 
     // ap_role may not delete; admin may
     expect((await h.app.inject({ method: "DELETE", url: `/api/invoices/${invoice.id}`, headers: ap })).statusCode).toBe(403);

@@ -48,7 +48,7 @@ describe("the route manifest", () => {
     const wrong = entries.flatMap((entry) => Object.entries(entry.view?.params ?? {}).flatMap(([param, key]) => {
       const properties = propertiesOf(entry.resource);
       const ok = entry.page === "list" ? filterFields(entry.resource).has(grammarField(key))
-        : entry.page === "create" || entry.page === "duplicate" ? Boolean(properties[key] && isWritable(entry.resource, key, properties[key]))
+        : entry.page === "create" || entry.page === "duplicate" ? Boolean(properties[key] && isWritable(entry.resource, key, properties[key], "create"))
           : true;
       return ok ? [] : [`${entry.path} ${param} → ${key}`];
     }));

@@ -14,7 +14,7 @@ import { canAct } from "../../framework/permissions.js";
 import type { ResourceDef } from "../../framework/resource.js";
 import { resourceByName } from "../../../resources/index.js";
 import { usePageTitle, type Row, type Translate } from "../format.js";
-import { customFormats, isWritable, propertiesOf, requiredOf, type Property } from "../../framework/schema.js";
+import { customFormats, isWritable, propertiesOf, requiredOf, type Property, type WriteMode } from "../../framework/schema.js";
 import { enumOf, fieldKey, statusKey, valueKey } from "../i18n/keys.js";
 import { duplicateOf, recordName, showPath } from "../registry.js";
 import { useUser } from "../user.js";
@@ -25,8 +25,8 @@ const validator = customizeValidator({ customFormats: { ...customFormats } });
 const longText = 1000;
 
 /** The writable part of the schema, titled and with widgets for enums and references. */
-function formSchema(resource: ResourceDef, translate: Translate): { schema: RJSFSchema; uiSchema: UiSchema } {
-  const writable = Object.entries(propertiesOf(resource)).filter(([f, p]) => isWritable(resource, f, p));
+function formSchema(resource: ResourceDef, mode: WriteMode, translate: Translate): { schema: RJSFSchema; uiSchema: UiSchema } {
+  const writable = Object.entries(propertiesOf(resource)).filter(([f, p]) => isWritable(resource, f, p, mode));
   const title = (path: string) => translate(fieldKey(resource.name, path), path.split(".").pop()!);
   const optionLabel = (field: string, value: string) =>
     field === resource.statuses?.field
@@ -121,7 +121,9 @@ export default function FormPage({ resource, mode, id, prefill, onSaved, readOnl
   const navigate = useNavigate();
   const { translate } = useTranslation();
   const pageTitle = usePageTitle();
-  const { schema, uiSchema } = useMemo(() => formSchema(resource, translate), [resource, translate]);
+  // server-owned fields (status, balances, numbers…) are not offered: the server refuses them
+  const writeMode: WriteMode = mode === "edit" ? "update" : "create";
+  const { schema, uiSchema } = useMemo(() => formSchema(resource, writeMode, translate), [resource, writeMode, translate]);
   const loads = mode !== "create" && id !== undefined;
   const { result: record, query } = useOne<Row>({ resource: resource.name, id, queryOptions: { enabled: loads } });
   const { mutateAsync: create } = useCreate<Row>();

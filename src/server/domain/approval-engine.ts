@@ -34,9 +34,10 @@
  * - Concurrency: the record, then the approval row, are locked FOR UPDATE and the state re-checked.
  * - Start and restart by the generic write path (approvalsAfterWrite): a record created in its
  *   pending status (a payment, virtual card or card purchase created PENDING), an edit that moves the
- *   record into it (submit by edit), or an edit that changes one of the engine's `restartOn` fields of
- *   a record with a pending chain (re)starts the chain in the write's transaction. Acted rows stay as
- *   history.
+ *   record into it (a declared transition), an edit that changes one of the engine's `restartOn` fields
+ *   of a record with a pending chain, or one of its `reapprove` fields of a record already approved
+ *   (a payment method's bank details, a card's limits, a vendor's tax data) (re)starts the chain in the
+ *   write's transaction: the record is pending again until approved. Acted rows stay as history.
  * - The record moves only through setStatus: its status and the columns that follow it (a purchase
  *   order's approval_status: PENDING / APPROVED / REJECTED with its status), one audited update.
  * - Notices (approval-notices.ts): the approvers of each newly actionable step are notified and mailed
@@ -256,8 +257,10 @@ export async function approvalsAfterWrite(trx: DB, ctx: Ctx, resource: ResourceD
   for (const [type, engine] of enginesOnTable(tableOf(resource))) {
     if (engine.owns && !engine.owns(after)) continue;
     const enteredPending = after.status === engine.pendingStatus && before?.status !== engine.pendingStatus;
-    const changed = before !== undefined && (engine.restartOn ?? []).some((field) => JSON.stringify(before[field] ?? null) !== JSON.stringify(after[field] ?? null));
-    if (!enteredPending && !(changed && (await hasPendingChain(trx, ctx, type, after.id as number)))) continue;
+    const differs = (field: string) => before !== undefined && JSON.stringify(before[field] ?? null) !== JSON.stringify(after[field] ?? null);
+    const changed = (engine.restartOn ?? []).some(differs);
+    const reopened = engine.reapprove !== undefined && engine.reapprove.statuses.includes(String(before?.status)) && engine.reapprove.fields.some(differs);
+    if (!enteredPending && !reopened && !(changed && (await hasPendingChain(trx, ctx, type, after.id as number)))) continue;
     await engine.check?.(after, "submit", trx, ctx);
     await startChain(trx, ctx, type, after);
     written.push("approvals", "notifications", ...(engine.writes ?? []));

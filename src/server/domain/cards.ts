@@ -18,20 +18,6 @@ export const maskCardNumber = (last4: unknown): string | null => (typeof last4 =
 /** Transaction statuses that use up a card's limit: authorized (Approved) and cleared. */
 export const spendingStatuses = ["Approved", "CLEARED"];
 
-/**
- * Status changes an edit may make. PENDING cards are approved or rejected on the approval screen,
- * not by editing; APPROVED → ACTIVE issues the card; INACTIVE and REJECTED are final.
- */
-export const cardTransitions: Readonly<Record<string, readonly string[]>> = {
-  PENDING: [],
-  APPROVED: ["ACTIVE"],
-  ACTIVE: ["TEMPORARY BLOCK", "BLOCKED", "INACTIVE"],
-  "TEMPORARY BLOCK": ["ACTIVE", "BLOCKED", "INACTIVE"],
-  BLOCKED: ["INACTIVE"],
-  INACTIVE: [],
-  REJECTED: [],
-};
-
 /** remaining_amount = amount − Σ posted (else authorized) amount of the card's spending transactions. */
 export async function rollUpCards(trx: DB, companyId: number, cardIds?: readonly number[]): Promise<void> {
   if (cardIds?.length === 0) return;
@@ -44,7 +30,8 @@ export async function rollUpCards(trx: DB, companyId: number, cardIds?: readonly
 }
 
 /** The limits of a card (amount, per-transaction range, validity dates); `errors` may already hold other fields. */
-function checkCard(card: Row, errors: FieldErrors = {}): void {
+function checkCard(card: Row): void {
+  const errors: FieldErrors = {};
   const amount = money(String(card.amount));
   const optional = (value: unknown) => (value === null || value === undefined ? undefined : money(String(value)));
   const min = optional(card.per_transaction_min);
@@ -71,20 +58,16 @@ export const virtualCardHooks: ResourceHooks = {
     }
   },
   beforeCreate(data, ctx) {
-    data.status ??= "PENDING";
-    checkCard(data, data.status === "PENDING" ? {} : { status: ["must be PENDING: a new card awaits approval"] });
+    // a new card awaits approval (its status is server-owned)
+    data.status = "PENDING";
+    checkCard(data);
     data.submitter_contact_id = ctx.contact.id;
     data.remaining_amount = data.amount;
   },
   beforeUpdate(data, existing) {
     checkCard({ ...existing, ...data });
-    const from = String(existing.status);
-    if (data.status !== undefined && data.status !== from) {
-      if (!cardTransitions[from]?.includes(String(data.status))) {
-        throw unprocessable({ status: [`cannot change from ${from} to ${String(data.status)}`] });
-      }
-      if (from === "APPROVED" && !existing.issue_date) data.issue_date ??= isoDate();
-    }
+    // statuses move by the card's declared transitions (resources/virtual_cards.ts); issuing dates the card
+    if (data.status === "ACTIVE" && existing.status === "APPROVED" && !existing.issue_date) data.issue_date ??= isoDate();
   },
   async afterWrite(row, ctx, trx) {
     await rollUpCards(trx, ctx.company.id, [row.id as number]);
@@ -114,11 +97,6 @@ export const purchaseHooks: ResourceHooks = {
     for (const row of rows) {
       row.masked_number = maskCardNumber((row.virtual_card as Row | null | undefined)?.last4);
       row.currency = currencyOf(String(row.currency_code));
-    }
-  },
-  beforeUpdate(data, existing) {
-    if (data.status !== undefined && data.status !== existing.status) {
-      throw unprocessable({ status: ["follows the card provider's events; it cannot be edited"] });
     }
   },
 };

@@ -13,6 +13,7 @@ import type { Row } from "../resources/context.js";
 import type { ResourceHooks } from "./hooks.js";
 import { contactName } from "./people.js";
 import { recheckItems } from "./policies.js";
+import { exchangeRate } from "./exchange_rates.js";
 
 /** Reports still with their employee: their items may change. */
 export const openReportStatuses = ["DRAFT", "NEW", "REJECTED"];
@@ -72,13 +73,14 @@ export const expenseReportHooks: ResourceHooks = {
     }
   },
 
-  beforeCreate(data) {
+  async beforeCreate(data, ctx, trx) {
     data.status ??= "NEW";
+    data.exchange_rate = await exchangeRate(trx, ctx, String(data.currency_code));
     if (!creatable.includes(String(data.status))) throw unprocessable({ status: [`must be ${creatable.join(" or ")} for a new report`] });
     Object.assign(data, { amount: "0.00", converted_amount: "0.00", expense_types: [], submit_date: null });
   },
 
-  async beforeUpdate(data, existing, _ctx, trx) {
+  async beforeUpdate(data, existing, ctx, trx) {
     await checkStatusChange(data, existing, trx);
     const errors: FieldErrors = {};
     if (data.currency_code !== undefined && data.currency_code !== existing.currency_code) {
@@ -91,6 +93,7 @@ export const expenseReportHooks: ResourceHooks = {
       if (other) errors.employee_contact_id = ["cannot change once the report has items"];
     }
     if (Object.keys(errors).length) throw unprocessable(errors);
+    if (data.currency_code !== undefined && data.currency_code !== existing.currency_code) data.exchange_rate = await exchangeRate(trx, ctx, String(data.currency_code));
     if (data.exchange_rate !== undefined) data.converted_amount = round(money(String(existing.amount)).times(String(data.exchange_rate)));
   },
 

@@ -4,7 +4,7 @@
  */
 import crypto from "node:crypto";
 import { can } from "../../framework/permissions.js";
-import { sendKeys, tokenToggleKeys } from "../../../resources/invoice_requests.js";
+import { tokenToggleKeys } from "../../../resources/invoice_requests.js";
 import { forbidden, unprocessable } from "../http/errors.js";
 import type { Ctx, Row } from "../resources/context.js";
 import type { ResourceHooks } from "./hooks.js";
@@ -35,13 +35,7 @@ export const invoiceRequestHooks: ResourceHooks = {
       // re-activating issues a new link; deactivating revokes the old one
       data.token = data.has_token === "ACTIVE" ? newToken() : null;
     }
-    if (data.status !== undefined) {
-      if (data.status === "SENT") {
-        requireKeys(ctx, sendKeys);
-        send(data, data.has_token ?? existing.has_token);
-      } else if (data.status !== existing.status) {
-        throw unprocessable({ status: ["changes by sending the request or by the vendor's submission"] });
-      }
-    }
+    // the declared send transition (resources/invoice_requests.ts) is the one status move a user makes
+    if (data.status === "SENT") send(data, data.has_token ?? existing.has_token);
   },
 };

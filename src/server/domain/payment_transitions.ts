@@ -24,6 +24,7 @@ import { moveInvoiceBalances } from "./invoice_balances.js";
 import { postPayment, reversePayment } from "./ledger.js";
 import { achPaymentOf, achSourceColumns, storeNachaFiles, type AchSource } from "./payment-runs/nacha-files.js";
 import { tablesWritten } from "../resources/written.js";
+import { refuseUnapprovedDestinations } from "./payment_destinations.js";
 
 const payments = resourceByName.get("payments")!;
 const paymentRuns = resourceByName.get("payment_runs")!;
@@ -137,6 +138,7 @@ async function reissue(locked: Locked): Promise<number> {
     .where("reissue_of_id", "=", payment.id as number).executeTakeFirst();
   if (earlier) throw conflict(`Payment ${String(payment.payment_number)} has already been reissued as ${String(earlier.payment_number)}`);
   if (links.length === 0) throw conflict(`Payment ${String(payment.payment_number)} pays no invoice: there is nothing to reissue`);
+  await refuseUnapprovedDestinations(trx, ctx, [payment.id as number]);
   await moveInvoiceBalances(trx, ctx, links, "settle");
   const copied = ["vendor_id", "amount", "currency_code", "payment_type", "record_type", "payment_run_id", "payment_method_id", "payment_method_from_id",
     "subsidiary_id", "reference_number", "description", "project_name", "posting_period_name"];

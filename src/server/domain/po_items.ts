@@ -6,9 +6,10 @@ import { money, round } from "../../framework/money.js";
 import { unprocessable } from "../http/errors.js";
 import type { Row } from "../resources/context.js";
 import type { ResourceHooks } from "./hooks.js";
-import { rollUpPurchaseOrder } from "./purchase_orders.js";
+import { refuseNegative, rollUpPurchaseOrder } from "./purchase_orders.js";
 
 function lineAmount(data: Row, existing: Row = {}): void {
+  refuseNegative(data, ["quantity", "unit_price"]);
   const quantity = data.quantity ?? existing.quantity;
   const price = data.unit_price ?? existing.unit_price;
   if (quantity !== undefined && price !== undefined) data.amount = round(money(String(quantity)).times(String(price)));

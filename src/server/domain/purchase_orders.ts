@@ -20,7 +20,14 @@ export async function rollUpPurchaseOrder(trx: DB, purchaseOrderId: number): Pro
   await trx.updateTable("purchase_orders").set(totals).where("id", "=", purchaseOrderId).execute();
 }
 
+/** An order commits money to be spent: its amount (and a line's price and quantity) is never negative. */
+export function refuseNegative(data: Row, fields: readonly string[]): void {
+  const negative = fields.filter((field) => data[field] !== undefined && data[field] !== null && money(String(data[field])).lt(0));
+  if (negative.length) throw unprocessable(Object.fromEntries(negative.map((field) => [field, ["must be zero or more"]])));
+}
+
 function openBalance(data: Row, existing: Row = {}): void {
+  refuseNegative(data, ["amount"]);
   if (data.amount === undefined) return;
   data.open_balance = money(String(data.amount)).minus(String(existing.invoice_balance ?? "0")).toFixed(2);
 }

@@ -57,7 +57,6 @@ export const receiptHooks: ResourceHooks = {
     await completeReceipt(data, ctx, trx);
     data.number = await nextNumber(trx, "receipts", ctx.company.id, "RCV");
     data.received_by_contact_id ??= ctx.contact.id;
-    if (data.status === "SUBMITTED") throw unprocessable({ status: ["a receipt needs at least one item to be submitted"] });
   },
 
   async beforeUpdate(data, existing, ctx, trx) {

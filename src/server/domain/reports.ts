@@ -21,11 +21,6 @@ export const reportHooks: ResourceHooks = {
     data.status = initialReportStatus(String(data.template));
     data.created_by_user_id = ctx.user.id;
   },
-  beforeUpdate(data, existing) {
-    if (data.status !== undefined && data.status !== existing.status && !["ACTIVE", "INACTIVE"].includes(String(data.status))) {
-      throw unprocessable({ status: ["can only be set to ACTIVE or INACTIVE"] });
-    }
-  },
 };
 
 export type Frequency = "daily" | "weekly" | "monthly" | "quarterly";

@@ -14,6 +14,11 @@ async function sumsByVendor(ctx: Ctx, table: string, column: string, statuses: s
 }
 
 export const vendorHooks: ResourceHooks = {
+  // a new vendor goes through the Vendor workflow: created PENDING, its chain starts in the create's
+  // transaction (approvalsAfterWrite); with no step to apply it is approved (ACTIVE) at once, recorded
+  beforeCreate(data) {
+    data.status = "PENDING";
+  },
   async decorate(rows: Row[], ctx: Ctx) {
     if (rows.length === 0) return;
     const ids = rows.map((r) => r.id as number);

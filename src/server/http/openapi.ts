@@ -33,6 +33,7 @@ export function openApiDocument(resources: readonly ResourceDef[]) {
     const ref = (suffix: string) => ({ $ref: `#/components/schemas/${r.name}${suffix}` });
     schemas[r.name] = toOpenApi({ ...(r.schema as object), required: undefined });
     schemas[`${r.name}_create`] = toOpenApi(writableSchema(r, "create"));
+    schemas[`${r.name}_update`] = toOpenApi(writableSchema(r, "update"));
     const ok = (schema: object) => ({ description: "OK", content: { "application/json": { schema: { type: "object", properties: { data: schema } } } } });
     const tags = [r.name];
     const collection: Record<string, object> = {
@@ -41,10 +42,16 @@ export function openApiDocument(resources: readonly ResourceDef[]) {
     };
     if (r.permissions.create) collection.post = { tags, summary: `Create (${r.permissions.create.join(" or ")})`, requestBody: { content: { "application/json": { schema: ref("_create") } } }, responses: { 201: ok(ref("")), 422: errorResponse, 403: errorResponse } };
     const item: Record<string, object> = { get: { tags, summary: `Show (${r.permissions.show.join(" or ")})`, parameters: [idParameter], responses: { 200: ok(ref("")), 404: errorResponse } } };
-    if (r.permissions.edit) item.patch = { tags, summary: `Update (${r.permissions.edit.join(" or ")})`, parameters: [idParameter], requestBody: { content: { "application/json": { schema: ref("_create") } } }, responses: { 200: ok(ref("")), 422: errorResponse, 404: errorResponse } };
+    if (r.permissions.edit) item.patch = { tags, summary: `Update (${r.permissions.edit.join(" or ")})`, parameters: [idParameter], requestBody: { content: { "application/json": { schema: ref("_update") } } }, responses: { 200: ok(ref("")), 422: errorResponse, 404: errorResponse } };
     if (r.permissions.delete) item.delete = { tags, summary: `Delete (${r.permissions.delete.join(" or ")})`, parameters: [idParameter], responses: { 200: ok(ref("")), 422: errorResponse, 404: errorResponse } };
     paths[`/api/${r.name}`] = collection;
     paths[`/api/${r.name}/{id}`] = item;
+    // declared status transitions (RecordAction `to`), served by the generic resource routes
+    for (const action of r.recordActions ?? []) {
+      if (action.to === undefined) continue;
+      paths[`/api/${r.name}/{id}/${action.name}`] = { post: { tags, summary: `${action.name}: status → ${action.to} (${action.permission.join(" or ")})`, parameters: [idParameter],
+        responses: { 200: ok(ref("")), 403: errorResponse, 404: errorResponse, 409: errorResponse, 422: errorResponse } } };
+    }
   }
   paths["/oauth/token"] = { post: { tags: ["auth"], summary: "Sign in (grant_type password or refresh_token)", security: [], responses: { 200: { description: "Tokens" }, 400: errorResponse, 429: errorResponse } } };
   paths["/oauth/revoke"] = { post: { tags: ["auth"], summary: "Revoke a token", security: [], responses: { 200: { description: "Revoked" } } } };

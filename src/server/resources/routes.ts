@@ -3,7 +3,7 @@
  * with the permission keys (any-one rule) and module settings checked before anything runs.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { canAct, type ResourceAction } from "../../framework/permissions.js";
+import { can, canAct, type ResourceAction } from "../../framework/permissions.js";
 import type { ResourceDef } from "../../framework/resource.js";
 import { hooksOf } from "../domain/hooks.js";
 import { forbidden, notFound } from "../http/errors.js";
@@ -11,7 +11,7 @@ import type { Ctx } from "./context.js";
 import { findRow, listPage, parseQuery } from "./query.js";
 import { decorate, withoutWriteOnly } from "./read.js";
 import { stats } from "./stats.js";
-import { createRow, deleteRow, updateRow } from "./write.js";
+import { createRow, deleteRow, transitionRow, updateRow } from "./write.js";
 
 export function authorize(request: FastifyRequest, resource: ResourceDef, action: ResourceAction): Ctx {
   const ctx = request.ctx;
@@ -66,6 +66,19 @@ export function resourceRoutes(app: FastifyInstance, resources: readonly Resourc
       app.patch<WithId>(`${base}/:id`, async (request) => {
         const ctx = authorize(request, resource, "edit");
         const row = await updateRow(resource, request.params.id, request.body, ctx);
+        const [data] = await decorate(resource, [row], ctx, true);
+        return { data };
+      });
+    }
+
+    // declared status transitions (RecordAction `to`): the action's keys (any one) on a readable record
+    for (const action of resource.recordActions ?? []) {
+      const { to } = action;
+      if (to === undefined || !free("POST", `${base}/:id/${action.name}`)) continue;
+      app.post<WithId>(`${base}/:id/${action.name}`, async (request) => {
+        const ctx = request.ctx;
+        if (!canAct(ctx.principal, resource, "show") || !can(ctx.principal, action.permission)) throw forbidden();
+        const row = await transitionRow(resource, { ...action, to }, request.params.id, ctx);
         const [data] = await decorate(resource, [row], ctx, true);
         return { data };
       });

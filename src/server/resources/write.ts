@@ -4,20 +4,21 @@
  */
 import { activitySchema } from "../../../schemas/activity.js";
 import { matches } from "../../framework/conditions.js";
-import { tableOf, type ResourceDef, type RowAction } from "../../framework/resource.js";
+import { tableOf, type RecordAction, type ResourceDef, type RowAction } from "../../framework/resource.js";
 import { insertRows } from "../db/bulk.js";
 import type { DB } from "../db/connect.js";
 import { companyScoped } from "../db/tables.js";
 import { approvalsAfterWrite } from "../domain/approval-engine.js";
 import { hooksOf } from "../domain/hooks.js";
 import { inTransaction } from "../mail/outbox.js";
-import { notFound, unprocessable, type FieldErrors, HttpError } from "../http/errors.js";
+import { conflict, notFound, unprocessable, type FieldErrors, HttpError } from "../http/errors.js";
 import { validateBody } from "../validation.js";
 import type { Ctx, Row } from "./context.js";
 import { personallyScoped, findRow, related, scope } from "./query.js";
 import { propertiesOf, writeOnlyFields } from "../../framework/schema.js";
 import { decorate } from "./read.js";
 import { tablesWritten } from "./written.js";
+import { withoutServerOwned } from "./server-owned.js";
 
 /**
  * The creator column: a resource whose schema has it records the signed-in user on create (segregation
@@ -27,10 +28,13 @@ export const creatorColumn = "created_by_id";
 
 const implicit = new Set(["id", "company_id", "created_at", "updated_at", creatorColumn]);
 
-/** Drop what a client may echo back but never writes: implicit columns, relations, computed and server fields. */
+/**
+ * Drop what a client may echo back but that is no column it writes: implicit columns, relations and
+ * computed fields. Server-owned columns are refused (server-owned.ts), not dropped.
+ */
 function writableInput(resource: ResourceDef, body: unknown): Row {
   if (body === null || typeof body !== "object" || Array.isArray(body)) throw unprocessable({ base: ["The request body must be a JSON object."] });
-  const ignored = new Set([...implicit, ...Object.keys(resource.relations ?? {}), ...(resource.computed ?? []), ...(resource.serverFields ?? [])]);
+  const ignored = new Set([...implicit, ...Object.keys(resource.relations ?? {}), ...(resource.computed ?? [])]);
   return Object.fromEntries(Object.entries(body as Row).filter(([key]) => !ignored.has(key)));
 }
 
@@ -125,7 +129,7 @@ function jsonColumns(resource: ResourceDef, data: Row): Row {
 
 
 export async function createRow(resource: ResourceDef, body: unknown, ctx: Ctx): Promise<Row> {
-  const data = writableInput(resource, body);
+  const data = withoutServerOwned(resource, "create", writableInput(resource, body));
   const errors = validateBody(resource, "create", data);
   if (errors) throw unprocessable(errors);
   if (creatorColumn in propertiesOf(resource)) data[creatorColumn] = ctx.user.id;
@@ -162,15 +166,15 @@ async function lockedForAction(resource: ResourceDef, id: string, action: RowAct
   return existing;
 }
 
-export async function updateRow(resource: ResourceDef, id: string, body: unknown, ctx: Ctx): Promise<Row> {
-  const data = writableInput(resource, body);
-  const errors = validateBody(resource, "update", data);
+/** The record to change and the values to set, found under the row lock of the write's transaction. */
+type Change = (tctx: Ctx) => Promise<{ existing: Row; data: Row }>;
+
+/** An edit or a declared transition: hooks, update, audit and the approval chain in one transaction. */
+async function changeRow(resource: ResourceDef, id: string, ctx: Ctx, change: Change): Promise<Row> {
   const hooks = hooksOf(resource);
   let chainWrote: string[] = [];
   const updated = await inTransaction(ctx, async (trx, tctx) => {
-    const existing = await lockedForAction(resource, id, "edit", tctx);
-    if (errors) throw unprocessable(errors);
-    keepOwn(resource, data, ctx, false);
+    const { existing, data } = await change(tctx);
     await checkReferences(resource, data, tctx, trx);
     await hooks.beforeUpdate?.(data, existing, tctx, trx);
     let row: Row;
@@ -182,7 +186,8 @@ export async function updateRow(resource: ResourceDef, id: string, body: unknown
     }
     await hooks.afterWrite?.(row, tctx, trx);
     await audit(trx, ctx, "update", resource, row.id as number, changesBetween(existing, row));
-    // a changed amount or coding restarts a pending approval chain; a move to the pending status starts one
+    // a changed amount or coding restarts a pending approval chain (or reopens an approved record's);
+    // a move to the pending status starts one
     chainWrote = await approvalsAfterWrite(trx, tctx, resource, existing, row);
     // the chain may have moved the record on (auto-approval): answer with its status as saved
     if (chainWrote.length) return (await trx.selectFrom(tableOf(resource)).selectAll().where("id", "=", row.id as number).executeTakeFirstOrThrow()) as Row;
@@ -191,6 +196,36 @@ export async function updateRow(resource: ResourceDef, id: string, body: unknown
   tablesWritten(tableOf(resource), ...chainWrote);
   // an edit may move the record out of a view (a draft submitted from the draft inbox): answer with the row as saved
   return (await findRow(resource, id, ctx)) ?? updated;
+}
+
+export async function updateRow(resource: ResourceDef, id: string, body: unknown, ctx: Ctx): Promise<Row> {
+  const input = writableInput(resource, body);
+  return changeRow(resource, id, ctx, async (tctx) => {
+    const existing = await lockedForAction(resource, id, "edit", tctx);
+    const data = withoutServerOwned(resource, "update", input, existing);
+    const errors = validateBody(resource, "update", data);
+    if (errors) throw unprocessable(errors);
+    keepOwn(resource, data, ctx, false);
+    return { existing, data };
+  });
+}
+
+/**
+ * POST /api/{resource}/{id}/{action} of a declared transition (RecordAction `to`): the locked record
+ * must match the action's `when` (409 naming its status otherwise), then moves to `to` as an edit would.
+ */
+export async function transitionRow(resource: ResourceDef, action: RecordAction & { to: string }, id: string, ctx: Ctx): Promise<Row> {
+  const field = resource.statuses?.field ?? "status";
+  return changeRow(resource, id, ctx, async (tctx) => {
+    const existing = await findRow(resource, id, tctx, true);
+    if (!existing) throw notFound();
+    const [view] = await decorate(resource, [{ ...existing }], tctx, false);
+    if (!matches(action.when ?? {}, view)) {
+      const title = String(existing[resource.title] ?? existing.id);
+      throw conflict(`${resource.name.replace(/_/g, " ")} ${title} cannot ${action.name.replace(/_/g, " ")} in status ${String(existing[field])}.`);
+    }
+    return { existing, data: { [field]: action.to } };
+  });
 }
 
 export async function deleteRow(resource: ResourceDef, id: string, ctx: Ctx): Promise<Row> {

@@ -6,6 +6,7 @@ import { creditMemoEngine } from "./credit-memo.js";
 import { expenseReportEngine } from "./expense-report.js";
 import type { Facts } from "./facts.js";
 import { invoiceEngine } from "./invoice.js";
+import { paymentMethodEngine } from "./payment-method.js";
 import { paymentRunEngine } from "./payment-run.js";
 import { paymentEngine } from "./payment.js";
 import { purchaseOrderEngine } from "./purchase-order.js";
@@ -33,6 +34,11 @@ export interface Engine {
   facts(record: Row, trx: DB, ctx: Ctx): Promise<Facts>;
   /** fields whose change by an edit restarts a pending chain (amount, coding, vendor…) */
   restartOn?: readonly string[];
+  /**
+   * sensitive fields (bank details, limits, tax data): their change on a record in one of `statuses`
+   * (approved, in use) puts it back through its workflow, like a submit
+   */
+  reapprove?: { fields: readonly string[]; statuses: readonly string[] };
   /** the record's own submitter columns, set when its chain (re)starts */
   submitted?(ctx: Ctx): Row;
   /** the record's own columns that follow its status, set in the same update (a purchase order's approval_status) */
@@ -63,4 +69,5 @@ export const engines: Readonly<Partial<Record<ApprovableType, Engine>>> = {
   Vendor: vendorEngine,
   VirtualCard: virtualCardEngine,
   Purchase: purchaseEngine,
+  PaymentMethod: paymentMethodEngine,
 };

@@ -21,6 +21,8 @@ export const purchaseEngine: Engine = {
     return { ...recordFacts(record), accountIds: await accountIds(trx, ctx, code) };
   },
   restartOn: ["amount", "account_code", "department", "vendor_id", "currency_code", "purchase_order_id"],
+  // an approved (OPEN) purchase whose amount or coding changes is approved again
+  reapprove: { fields: ["amount", "account_code", "department", "vendor_id", "currency_code", "purchase_order_id"], statuses: ["OPEN"] },
   approvedStatus: () => "OPEN",
   rejectedStatus: "REJECT",
   pendingStatus: "PENDING",

@@ -10,6 +10,8 @@ export const vendorEngine: Engine = {
   facts: async (record) => ({ amount: "0", vendorId: record.id as number, subsidiaryId: null }),
   // who gets paid and how: a change of identity or tax details needs a new approval
   restartOn: ["name", "tax_id", "term_code", "currency_code", "vendor_type"],
+  // an active vendor's tax or payment data changed: approved again before it is paid
+  reapprove: { fields: ["tax_id", "is_1099_eligible", "term_code", "currency_code"], statuses: ["ACTIVE"] },
   approvedStatus: () => "ACTIVE",
   rejectedStatus: "REJECTED",
   pendingStatus: "PENDING",

@@ -33,6 +33,7 @@ import { sql } from "kysely";
 import { achPaymentOf, achSourceColumns, storeNachaFiles, type AchSource } from "./nacha-files.js";
 import { issueNumbers } from "../numbers.js";
 import { anyId } from "./ids.js";
+import { refuseUnapprovedDestinations } from "../payment_destinations.js";
 import { queueRemittances } from "./remittances.js";
 
 const runs = resourceByName.get("payment_runs")!;
@@ -92,6 +93,7 @@ async function processLocked(trx: DB, ctx: Ctx, run: Row): Promise<void> {
   const payments = await scheduledPayments(trx, ctx, run.id as number);
   if (payments.length === 0) throw conflict("This payment run has no payments left to process.");
   const paymentIds = payments.map((p) => p.id);
+  await refuseUnapprovedDestinations(trx, ctx, paymentIds);
   const links = (await trx.selectFrom("invoice_payment_links as l").innerJoin("invoices as i", "i.id", "l.invoice_id")
     .select(["l.payment_id", "l.invoice_id", "l.amount", "i.number"]).where("l.company_id", "=", companyId).where(anyId("l.payment_id", paymentIds))
     .orderBy("i.number").execute()) as { payment_id: number; invoice_id: number; amount: string; number: string }[];
