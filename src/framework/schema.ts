@@ -42,9 +42,12 @@ export type WriteMode = "create" | "update";
  * only through declared transitions and the approval engine), unless `clientWritable[mode]` lets
  * clients set it (the resource's hook then checks the value).
  */
+/** The column recording who created a record (segregation of duties): always the server's to fill. */
+export const creatorColumn = "created_by_id";
+
 export function isServerOwned(resource: Pick<ResourceDef, "serverFields" | "statuses" | "clientWritable" | "owner">, field: string, property: Property | undefined, mode: WriteMode): boolean {
   if (resource.clientWritable?.[mode]?.includes(field)) return false;
-  return !!resource.serverFields?.includes(field) || field === resource.statuses?.field || field === resource.owner || !!property?.readOnly;
+  return !!resource.serverFields?.includes(field) || field === resource.statuses?.field || field === resource.owner || field === creatorColumn || !!property?.readOnly;
 }
 
 /** Fields a client may write in this mode: neither server-owned nor computed. */

@@ -39,11 +39,13 @@ describe("sign-in", () => {
   });
 
   it("refuses, without a 5xx, a username no account can have", async () => {
-    for (const username of ["x".repeat(300) + "@acme.test", "admin@acme.test\u0000"]) {
-      const response = await token(username, "Wrong!2026pass", "10.1.2.1");
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ error: "invalid_request", errors: { base: ["username must be an e-mail address."] } });
-    }
+    const long = await token("x".repeat(300) + "@acme.test", "Wrong!2026pass", "10.1.2.1");
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({ error: "invalid_request", errors: { base: ["username must be an e-mail address."] } });
+    // a NUL byte is refused by the input guard of every route, before sign-in looks at it
+    const nul = await token("admin@acme.test\u0000", "Wrong!2026pass", "10.1.2.1");
+    expect(nul.statusCode).toBe(422);
+    expect(Object.keys(nul.json().errors)).toEqual(["username"]);
   });
 
   it("rejects requests without a valid bearer token", async () => {

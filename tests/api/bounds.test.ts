@@ -90,3 +90,18 @@ describe("NACHA downloads", () => {
     expect((await call("ap@acme.test", "POST", `/api/nacha_payments/${file.id}/downloaded`)).json().data.status).toBe("DOWNLOAD");
   });
 });
+
+describe("one's own membership", () => {
+  it("an administrator cannot deactivate themself, through users or contacts (409), and stays signed in", async () => {
+    const mine = (await call("admin@acme.test", "GET", "/api/users/current")).json().data.contact.id;
+    for (const view of ["users", "contacts"]) {
+      const response = await call("admin@acme.test", "POST", `/api/${view}/${mine}/deactivate`);
+      expect(response.statusCode, view).toBe(409);
+      expect(response.json().errors.base).toEqual(["You cannot deactivate yourself."]);
+    }
+    expect((await call("admin@acme.test", "GET", `/api/users/${mine}`)).json().data.status).toBe("ACTIVE");
+    // another user is switched off as before
+    const staff = (await call("staff@acme.test", "GET", "/api/users/current")).json().data.contact.id;
+    expect((await call("admin@acme.test", "POST", `/api/users/${staff}/deactivate`)).json().data.status).toBe("INACTIVE");
+  });
+});

@@ -125,7 +125,7 @@ describe("mail outbox: kill -9 after a run committed", () => {
     const first = await startServer({ ...env, MAIL_DELIVERY: "off" });
     const api = client(port);
     const created = await api.post("admin@acme.test", "/api/payment_runs", { payment_date: earliestPaymentDate(), items: fixture.invoices.map((i) => ({ invoice_id: i.id, amount: i.amount })) });
-    expect(created.status).toBe(201);
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
     const runId = created.json.data.id;
     expect((await api.post("admin@acme.test", `/api/payment_runs/${runId}/submit`)).status).toBe(200);
     const [approval] = (await api.get("admin@acme.test", `/api/approvals?approvable_type=PaymentRun&approvable_id=${runId}`)).data;

@@ -172,7 +172,10 @@ describe("an approved card purchase recoded", () => {
 
 describe("a card's limit raised after its approval", () => {
   it("is not in effect until approved: the ACTIVE card is PENDING, then ACTIVE again with the new limit", async () => {
-    const [card] = (await call("admin@acme.test", "GET", "/api/virtual_cards?status=ACTIVE&issue_date_null=false&_end=1")).json().data;
+    // a card not held by the approver, who never approves their own card (segregation of duties)
+    const approverContact = (await call("approver@acme.test", "GET", "/api/users/current")).json().data.contact.id;
+    const card = (await call("admin@acme.test", "GET", "/api/virtual_cards?status=ACTIVE&issue_date_null=false&_end=50")).json().data
+      .find((c: { contact_id: number | null }) => c.contact_id !== approverContact);
     const raised = await call("admin@acme.test", "PATCH", `/api/virtual_cards/${card.id}`, { amount: "990000.00" });
     expect(raised.statusCode, raised.body).toBe(200);
     expect(raised.json().data).toMatchObject({ status: "PENDING", amount: "990000.00" });

@@ -35,7 +35,7 @@ import { receiptHooks, receiptItemHooks } from "./receipts.js";
 import { recurringInvoiceHooks } from "./recurring_invoices.js";
 import { reportHooks, reportScheduleHooks } from "./reports.js";
 import { teamHooks, teamMemberHooks } from "./teams.js";
-import { userHooks } from "./users.js";
+import { contactHooks, userHooks } from "./users.js";
 import { vendorHooks } from "./vendors.js";
 import { workflowHooks } from "./workflows.js";
 
@@ -66,6 +66,7 @@ const hooks: Record<string, ResourceHooks> = {
   purchase_orders: purchaseOrderHooks,
   po_items: poItemHooks,
   users: userHooks,
+  contacts: contactHooks,
   expense_reports: expenseReportHooks,
   expense_items: expenseItemHooks,
   policies: policyHooks,

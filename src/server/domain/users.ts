@@ -5,7 +5,7 @@
 import { formatDate } from "../../framework/dates.js";
 import { keysOfRole, roleNames } from "../../framework/roles.js";
 import type { DB } from "../db/connect.js";
-import { forbidden, unprocessable } from "../http/errors.js";
+import { conflict, forbidden, unprocessable } from "../http/errors.js";
 import { forgetSessions } from "../http/sessions.js";
 import type { Ctx, Row } from "../resources/context.js";
 import { delegatorsOf } from "./approval-engine.js";
@@ -76,6 +76,14 @@ export async function acceptTerms(db: DB, userId: number, input: Row): Promise<v
   forgetSessions();
 }
 
+/** Nobody switches off their own membership: a careless administrator would shut themself (or the company's last administrator) out. */
+function refuseSelfDeactivation(data: Row, existing: Row, ctx: Ctx): void {
+  if (existing.user_id === ctx.user.id && data.status !== undefined && data.status !== existing.status) throw conflict("You cannot deactivate yourself.");
+}
+
+/** The contacts table's own view (contacts of every kind); the users view adds the login's rules. */
+export const contactHooks: ResourceHooks = { beforeUpdate: refuseSelfDeactivation };
+
 export const userHooks: ResourceHooks = {
   async decorate(rows, ctx) {
     const ids = rows.map((r) => r.user_id as number).filter(Boolean);
@@ -93,6 +101,7 @@ export const userHooks: ResourceHooks = {
   },
 
   beforeUpdate(data, existing, ctx) {
+    refuseSelfDeactivation(data, existing, ctx);
     if (!("role" in data) || data.role === existing.role) return;
     if (!isRole(data.role)) throw unprocessable({ role: [roleMessage] });
     checkWithinOwn(existing.role, ctx, "change");

@@ -15,18 +15,12 @@ import { conflict, notFound, unprocessable, type FieldErrors, HttpError } from "
 import { validateBody } from "../validation.js";
 import type { Ctx, Row } from "./context.js";
 import { personallyScoped, findRow, related, scope } from "./query.js";
-import { propertiesOf, writeOnlyFields } from "../../framework/schema.js";
+import { creatorColumn, propertiesOf, writeOnlyFields } from "../../framework/schema.js";
 import { decorate } from "./read.js";
 import { tablesWritten } from "./written.js";
 import { withoutServerOwned } from "./server-owned.js";
 
-/**
- * The creator column: a resource whose schema has it records the signed-in user on create (segregation
- * of duties: the approval engine refuses its creator's approval). Never written by a client.
- */
-export const creatorColumn = "created_by_id";
-
-const implicit = new Set(["id", "company_id", "created_at", "updated_at", creatorColumn]);
+const implicit = new Set(["id", "company_id", "created_at", "updated_at"]);
 
 /**
  * Drop what a client may echo back but that is no column it writes: implicit columns, relations and
@@ -132,6 +126,7 @@ export async function createRow(resource: ResourceDef, body: unknown, ctx: Ctx):
   const data = withoutServerOwned(resource, "create", writableInput(resource, body));
   const errors = validateBody(resource, "create", data);
   if (errors) throw unprocessable(errors);
+  // the creator is recorded for segregation of duties: the approval engine refuses their approval
   if (creatorColumn in propertiesOf(resource)) data[creatorColumn] = ctx.user.id;
   keepOwn(resource, data, ctx, true);
   const hooks = hooksOf(resource);
