@@ -49,7 +49,8 @@ async function freshDatabase(): Promise<{ env: Record<string, string>; open(): P
   const dataDir = path.join(dir, "data");
   const loaded = await connect({ dataDir, loadDataDir: new Blob([fs.readFileSync(templateFile)]) });
   await loaded.close();
-  return { env: { DATA_DIR: dataDir }, open: () => connect({ dataDir }) };
+  // the server must not take the PostgreSQL of the API tests' environment (DATABASE_URL wins over DATA_DIR)
+  return { env: { DATA_DIR: dataDir, DATABASE_URL: "" }, open: () => connect({ dataDir }) };
 }
 
 /**
