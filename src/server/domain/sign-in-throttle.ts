@@ -64,9 +64,10 @@ async function reserve(trx: DB, kind: Kind, account: string, address: string) {
   return result.rows[0];
 }
 
+/** From the clock, not the transaction's start (now()): a transaction that queued behind the one setting the wait started earlier. */
 async function secondsToWait(trx: DB, kind: Kind, account: string, address: string): Promise<number> {
   const result = await sql<{ seconds: number }>`
-    select greatest(1, ceil(extract(epoch from next_allowed_at - now())))::integer as seconds
+    select greatest(1, ceil(extract(epoch from next_allowed_at - clock_timestamp())))::integer as seconds
     from sign_in_throttles where key = ${keyOf(kind, account, address)}`.execute(trx);
   return result.rows[0]?.seconds ?? 1;
 }
