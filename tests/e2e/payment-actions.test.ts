@@ -24,9 +24,12 @@ async function signedIn(email: string, path: string): Promise<Page> {
 /** A PROCESSING check payment of Acme (the demo data has some). */
 async function processingCheck(): Promise<{ id: number; payment_number: string }> {
   const api = await apiAs("ap@acme.test");
-  const list = await api.get<{ data: { id: number; payment_number: string }[] }>("/api/payments?status=PROCESSING&payment_type=check&record_type=DEBIT&_end=1");
-  expect(list.body.data.length).toBe(1);
-  return list.body.data[0];
+  // of a vendor that is approved: a payment to a vendor awaiting approval is not reissued (409)
+  const list = await api.get<{ data: { id: number; payment_number: string; vendor_id: number }[] }>("/api/payments?status=PROCESSING&payment_type=check&record_type=DEBIT&_end=50");
+  const active = new Set((await api.get<{ data: { id: number }[] }>("/api/vendors?status=ACTIVE&_end=1000")).body.data.map((v) => v.id));
+  const payment = list.body.data.find((p) => active.has(p.vendor_id));
+  expect(payment).toBeDefined();
+  return payment!;
 }
 
 describe("payment record actions", () => {

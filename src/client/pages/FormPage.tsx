@@ -34,11 +34,13 @@ function formSchema(resource: ResourceDef, mode: WriteMode, translate: Translate
       : translate(valueKey(resource.name, field, value), value);
   const uiSchema: UiSchema = { "ui:submitButtonOptions": { norender: true } };
   const properties: Record<string, Property & { title: string; uniqueItems?: boolean }> = {};
+  const titled = (nested: Readonly<Record<string, Property>>, label: (key: string) => string) =>
+    Object.fromEntries(Object.entries(nested).map(([k, p]) => [k, { ...p, title: label(k) }]));
   for (const [field, property] of writable) {
-    const items = property.items?.properties
-      ? { ...property.items, properties: Object.fromEntries(Object.entries(property.items.properties).map(([k, p]) => [k, { ...p, title: title(`${field}.${k}`) }])) }
-      : property.items;
-    properties[field] = { ...property, items, title: title(field) };
+    // an array's item fields are fields of their own (`<field>.<key>`); an object's keys are values of it, as in a map (a company's modules: "Receiving")
+    const items = property.items?.properties ? { ...property.items, properties: titled(property.items.properties, (k) => title(`${field}.${k}`)) } : property.items;
+    const nested = property.properties ? { properties: titled(property.properties, (k) => translate(valueKey(resource.name, field, k), k)) } : {};
+    properties[field] = { ...property, ...nested, items, title: title(field) };
     const values = enumOf(property);
     if (property["x-references"]) {
       uiSchema[field] = { "ui:widget": ReferenceWidget, "ui:options": { resource: property["x-references"] } };
@@ -51,22 +53,6 @@ function formSchema(resource: ResourceDef, mode: WriteMode, translate: Translate
   }
   const required = requiredOf(resource).filter((f) => f in properties);
   return { schema: { type: "object", required, properties } as RJSFSchema, uiSchema };
-}
-
-/**
- * A map field (an object of `additionalProperties`, e.g. a company's module flags) edits the keys the
- * record has as fixed fields rather than as free key/value pairs.
- */
-function withMapKeys(schema: RJSFSchema, values: Row, label: (field: string, key: string) => string): RJSFSchema {
-  const properties = { ...(schema.properties as Record<string, RJSFSchema>) };
-  for (const [field, property] of Object.entries(properties)) {
-    const value = values[field];
-    if (property.type !== "object" || property.properties || typeof property.additionalProperties !== "object") continue;
-    if (!value || typeof value !== "object") continue;
-    const { additionalProperties: item, ...fixed } = property;
-    properties[field] = { ...fixed, properties: Object.fromEntries(Object.keys(value).sort().map((key) => [key, { ...(item as RJSFSchema), title: label(field, key) }])) };
-  }
-  return { ...schema, properties };
 }
 
 /** Server errors ({"a.b": [msg]}) as rjsf's error schema; `base` is notified by the HTTP layer. */
@@ -161,7 +147,7 @@ export default function FormPage({ resource, mode, id, prefill, onSaved, readOnl
       {record && !title ? ` ${recordName(resource, record)}` : ""}
     </Typography.Title>}>
       <Form
-        schema={withMapKeys(schema, initial, (field, key) => translate(valueKey(resource.name, field, key), key))}
+        schema={schema}
         uiSchema={uiSchema}
         validator={validator}
         formData={formData ?? initial}
