@@ -1,5 +1,6 @@
 import { defineResource } from "../src/framework/resource.js";
 import { accrualSchema } from "../schemas/accrual.js";
+import { documentsOf } from "./shared/documents.js";
 
 /**
  * Accruals. Composite ACTIVE = OPEN | APPROVED (booked and still open to invoices). The balance is the
@@ -72,6 +73,7 @@ export default defineResource({
     accrual_blast: { kind: "belongsTo", resource: "accrual_blasts", foreignKey: "accrual_blast_id", fields: ["id", "number", "label"] },
     submitter: { kind: "belongsTo", resource: "contacts", foreignKey: "submitter_contact_id", fields: ["id", "first_name", "last_name"] },
     accrual_invoice_links: { kind: "hasMany", resource: "accrual_invoice_links", foreignKey: "accrual_id", fields: ["id", "invoice_id", "amount"] },
+    documents: documentsOf("Accrual"),
   },
   // accruals have no approval workflow yet: their review is these declared transitions, never a status edit
   recordActions: [

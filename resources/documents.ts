@@ -2,10 +2,14 @@ import { defineResource } from "../src/framework/resource.js";
 import { documentSchema } from "../schemas/document.js";
 
 /**
- * The documents archive (spec /assets). Files are uploaded with POST /api/documents/upload (JSON,
- * base64 content) and read with GET /api/documents/{id}/file (= asset_expiring_url); the generic
- * create is not offered, because a document without its file means nothing.
+ * The documents archive (spec /assets). Files are uploaded with POST /api/documents/upload
+ * (multipart), read with GET /api/documents/{id}/file (= asset_expiring_url) and zipped with
+ * POST /api/documents/zip; the generic create is not offered, because a document without its file
+ * means nothing. A resource takes documents when it declares a hasMany relation to this one.
  */
+
+/** who may upload (any one) */
+export const uploadKeys = ["addDocuments"] as const;
 export default defineResource({
   name: "documents",
   schema: documentSchema,

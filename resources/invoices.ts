@@ -1,5 +1,6 @@
 import { defineResource } from "../src/framework/resource.js";
 import { invoiceSchema } from "../schemas/invoice.js";
+import { documentsOf } from "./shared/documents.js";
 
 export const invoiceStatuses = {
   field: "status",
@@ -82,7 +83,7 @@ export default defineResource({
     vendor: { kind: "belongsTo", resource: "vendors", foreignKey: "vendor_id", fields: ["id", "name", "vendor_id", "classification", "po_not_required"] },
     subsidiary: { kind: "belongsTo", resource: "subsidiaries", foreignKey: "subsidiary_id", fields: ["id", "name"] },
     purchase_orders: { kind: "refersMany", resource: "purchase_orders", localKey: "purchase_order_ids", fields: ["id", "number", "amount", "open_balance", "status"] },
-    documents: { kind: "hasMany", resource: "documents", foreignKey: "assetable_id", where: { assetable_type: "Invoice" }, fields: ["id", "asset_file_file_name", "asset_file_file_size", "content_type", "created_at"] },
+    documents: documentsOf("Invoice"),
     activities: { kind: "hasMany", resource: "activities", foreignKey: "item_id", where: { item_type: "invoices" }, fields: ["id", "event", "user_id", "changes", "created_at"] },
     payments: {
       kind: "hasMany", resource: "payments", foreignKey: "invoice_id", through: { resource: "invoice_payment_links", key: "payment_id" },

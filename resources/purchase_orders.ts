@@ -1,5 +1,6 @@
 import { defineResource } from "../src/framework/resource.js";
 import { purchaseOrderSchema } from "../schemas/purchase_order.js";
+import { documentsOf } from "./shared/documents.js";
 
 /**
  * Composites: ACTIVE = APPROVED | OPEN (approved, may be received and invoiced);
@@ -41,7 +42,7 @@ export const purchaseOrderRelations = {
   requestor: { kind: "belongsTo", resource: "contacts", foreignKey: "requestor_id", fields: ["id", "first_name", "last_name"] },
   budget: { kind: "belongsTo", resource: "budgets", foreignKey: "budget_id", fields: ["id", "label", "amount"] },
   po_items: { kind: "hasMany", resource: "po_items", foreignKey: "purchase_order_id", fields: ["id", "line", "description", "quantity", "unit_price", "amount", "qty_received", "qty_billed"] },
-  documents: { kind: "hasMany", resource: "documents", foreignKey: "assetable_id", where: { assetable_type: "PurchaseOrder" }, fields: ["id", "asset_file_file_name", "asset_file_file_size", "content_type", "created_at"] },
+  documents: documentsOf("PurchaseOrder"),
   activities: { kind: "hasMany", resource: "activities", foreignKey: "item_id", where: { item_type: "purchase_orders" }, fields: ["id", "event", "user_id", "changes", "created_at"] },
 } as const;
 

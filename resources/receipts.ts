@@ -1,5 +1,6 @@
 import { defineResource } from "../src/framework/resource.js";
 import { receiptSchema } from "../schemas/receipt.js";
+import { documentsOf } from "./shared/documents.js";
 
 /**
  * Goods receipts. Statuses: DRAFT (being logged, editable) and SUBMITTED (signed off, final).
@@ -55,6 +56,7 @@ export default defineResource({
     vendor: { kind: "belongsTo", resource: "vendors", foreignKey: "vendor_id", fields: ["id", "name"] },
     received_by: { kind: "belongsTo", resource: "contacts", foreignKey: "received_by_contact_id", fields: ["id", "first_name", "last_name"] },
     receipt_items: { kind: "hasMany", resource: "receipt_items", foreignKey: "receipt_id", fields: ["id", "po_item_id", "quantity"] },
+    documents: documentsOf("Receipt"),
   },
   recordActions: [{ name: "submit", kind: "post", label: "statusActions.submit", permission: ["addReceipts", "submitReceipts"], when: { status: "DRAFT" }, to: "SUBMITTED" }],
   rowActions: [{ action: "edit", permission: ["addReceipts", "submitReceipts"], when: { status: "DRAFT" } }],

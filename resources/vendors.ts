@@ -1,6 +1,7 @@
 import { defineResource } from "../src/framework/resource.js";
 import { vendorSchema } from "../schemas/vendor.js";
 import { deactivation } from "./shared/status_actions.js";
+import { documentsOf } from "./shared/documents.js";
 
 export default defineResource({
   name: "vendors",
@@ -46,7 +47,7 @@ export default defineResource({
     invoices: { kind: "hasMany", resource: "invoices", foreignKey: "vendor_id", fields: ["id", "number", "date", "amount", "status", "currency_code"] },
     purchase_orders: { kind: "hasMany", resource: "purchase_orders", foreignKey: "vendor_id", fields: ["id", "number", "date", "amount", "status", "currency_code"] },
     contacts: { kind: "hasMany", resource: "contacts", foreignKey: "vendor_id", fields: ["id", "first_name", "last_name", "email"] },
-    documents: { kind: "hasMany", resource: "documents", foreignKey: "assetable_id", where: { assetable_type: "Vendor" }, fields: ["id", "asset_file_file_name", "asset_file_file_size", "content_type", "created_at"] },
+    documents: documentsOf("Vendor"),
     addresses: { kind: "hasMany", resource: "addresses", foreignKey: "owner_id", where: { owner_type: "Vendor" }, fields: ["id", "label", "address1", "city", "country", "is_primary"] },
     activities: { kind: "hasMany", resource: "activities", foreignKey: "item_id", where: { item_type: "vendors" }, fields: ["id", "event", "user_id", "changes", "created_at"] },
   },

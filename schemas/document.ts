@@ -1,4 +1,4 @@
-/** A stored file (asset) attached to a record; the content lives in document_files (see storage_key). */
+/** A stored file (asset) attached to a record; its bytes live in the file store under storage_key (src/server/files). */
 export const documentParentTypes = [
   "Accrual", "Company", "Contact", "Invoice", "InvoiceItem", "Payment", "PurchaseOrder", "Receipt", "Report", "User", "Vendor", "Template",
 ] as const;
@@ -14,18 +14,8 @@ export const documentSchema = {
     assetable_type: { type: "string", enum: documentParentTypes },
     assetable_id: { type: "integer" },
     created_by_user_id: { type: ["integer", "null"], "x-references": "users" },
-    /** where the content is: "db:<id>" for the built-in store; other schemes for external stores */
+    /** where the bytes are: "db:<stored_files.id>" for the database store; other schemes for other stores */
     storage_key: { type: ["string", "null"], maxLength: 500 },
   },
 } as const;
 
-/** The content of a document in the built-in store: base64, kept apart so that lists never load it. */
-export const documentFileSchema = {
-  type: "object",
-  additionalProperties: false,
-  required: ["document_id", "data"],
-  properties: {
-    document_id: { type: "integer", "x-references": "documents" },
-    data: { type: "string" },
-  },
-} as const;

@@ -11,6 +11,7 @@ import { adminRoutes } from "./http/admin.js";
 import { approvalRoutes } from "./http/approvals.js";
 import { authenticate, oauthRoutes } from "./http/auth.js";
 import { creditRoutes } from "./http/credits.js";
+import { fileRoutes } from "./http/files.js";
 import { noRoute, registerErrorHandler } from "./http/errors.js";
 import { registerIdempotency } from "./http/idempotency.js";
 import { registerInputGuard } from "./http/input.js";
@@ -55,6 +56,7 @@ export async function buildApp({ db, logger = false, resources = registry }: App
   oauthRoutes(app, db);
   userRoutes(app);
   adminRoutes(app);
+  fileRoutes(app, db);
   approvalRoutes(app);
   paymentRoutes(app);
   paymentRunRoutes(app);

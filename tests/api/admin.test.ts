@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { money } from "../../src/framework/money.js";
 import { nextRunAt } from "../../src/server/domain/reports.js";
 import { useApp } from "./harness.js";
+import { multipart } from "./multipart.js";
 
 const h = useApp();
 
@@ -13,6 +14,10 @@ async function get(url: string, email = "admin@acme.test") {
 }
 async function send(method: "POST" | "PATCH" | "DELETE", url: string, payload?: unknown, email = "admin@acme.test") {
   return h.app.inject({ method, url, headers: await h.login(email), ...(payload === undefined ? {} : { payload: payload as object }) });
+}
+async function upload(fields: Record<string, unknown>, name: string, content: Buffer, email = "admin@acme.test") {
+  const body = await multipart(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, String(v)])), { name, content });
+  return h.app.inject({ method: "POST", url: "/api/documents/upload", payload: body.payload, headers: { ...(await h.login(email)), ...body.headers } });
 }
 const rows = async (url: string, email?: string) => (await get(url, email)).json().data as Json[];
 const acme = () => h.companyId("Acme Corp");
@@ -237,7 +242,7 @@ describe("documents", () => {
     const [audited] = await rows("/api/activities?item_type=invoices&_end=1");
     const invoice = (await get(`/api/invoices/${audited.item_id}`)).json().data as Json;
     const content = Buffer.from("Line 1\nLine 2\n");
-    const uploaded = await send("POST", "/api/documents/upload", { assetable_type: "Invoice", assetable_id: invoice.id, file_name: "notes.txt", content_base64: content.toString("base64") });
+    const uploaded = await upload({ assetable_type: "Invoice", assetable_id: invoice.id }, "notes.txt", content);
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     const document = uploaded.json().data;
     expect(document).toMatchObject({ asset_file_file_size: content.length, content_type: "text/plain", assetable_number: invoice.number, created_by_email: "admin@acme.test", asset_expiring_url: `/api/documents/${document.id}/file` });
@@ -254,18 +259,20 @@ describe("documents", () => {
 
     expect((await send("DELETE", `/api/documents/${document.id}`, undefined, "readonly@acme.test")).statusCode).toBe(403);
     expect((await send("DELETE", `/api/documents/${document.id}`)).statusCode).toBe(200);
-    expect(await h.database.db.selectFrom("document_files").select("id").where("document_id", "=", document.id).execute()).toEqual([]);
+    expect(await h.database.db.selectFrom("stored_files").select("id").where("id", "=", Number(String(document.storage_key).slice(3))).execute()).toEqual([]);
   });
 
   it("refuses other file types, bad content, parents of another company and users without the key", async () => {
     const [globexInvoice] = await rows("/api/invoices?_end=1", "admin@globex.test");
-    const bad = await send("POST", "/api/documents/upload", { assetable_type: "Invoice", assetable_id: globexInvoice.id, file_name: "run.exe", content_base64: "!!" });
+    const bad = await upload({ assetable_type: "Invoice", assetable_id: globexInvoice.id }, "run.exe", Buffer.from("!!"));
     expect(bad.statusCode).toBe(422);
-    expect(Object.keys(bad.json().errors).sort()).toEqual(["assetable_id", "content_base64", "file_name"]);
-    const unknownType = await send("POST", "/api/documents/upload", { assetable_type: "Spaceship", assetable_id: 1, file_name: "a.pdf", content_base64: "JVBERg==" });
+    expect(Object.keys(bad.json().errors).sort()).toEqual(["assetable_id", "file"]);
+    const unknownType = await upload({ assetable_type: "Spaceship", assetable_id: 1 }, "a.pdf", Buffer.from("%PDF-1.4\n"));
     expect(unknownType.json().errors.assetable_type).toBeDefined();
     const [invoice] = await rows("/api/invoices?_end=1");
-    expect((await send("POST", "/api/documents/upload", { assetable_type: "Invoice", assetable_id: invoice.id, file_name: "a.pdf", content_base64: "JVBERg==" }, "readonly@acme.test")).statusCode).toBe(403);
+    expect((await upload({ assetable_type: "Invoice", assetable_id: invoice.id }, "a.pdf", Buffer.from("%PDF-1.4\n"), "readonly@acme.test")).statusCode).toBe(403);
+    // the old JSON upload (base64 content) is gone: files come as multipart
+    expect((await send("POST", "/api/documents/upload", { assetable_type: "Invoice", assetable_id: invoice.id, file_name: "a.pdf", content_base64: "JVBERg==" })).statusCode).toBe(422);
   });
 
   it("serves the seeded PDFs", async () => {

@@ -1,6 +1,6 @@
 /**
  * The generic show page: every schema and computed field, related records as links, has-many
- * relations (lines, activities, documents…) as paged tables, buttons to the declared pages
+ * relations (lines, activities…) as paged tables, documents with upload, preview and zip (../documents), buttons to the declared pages
  * about the record (e.g. a contact's permissions) and its declared record actions (e.g. a payment's
  * clear, void, check PDF). A record of an `approvable` resource shows its approval timeline (instead
  * of a table of approvals), in a submittable status "Submit for approval", and the action bar of
@@ -14,6 +14,7 @@ import { pathParams, type ResourceDef } from "../../framework/resource.js";
 import { resourceByName } from "../../../resources/index.js";
 import { pages } from "../../../resources/pages/index.js";
 import { RowActions } from "../actions.js";
+import { DocumentsCard } from "../documents/DocumentsCard.js";
 import { ApprovalBar } from "../approvals/ApprovalBar.js";
 import { ApprovalTimeline } from "../approvals/ApprovalTimeline.js";
 import { SubmitButton } from "../approvals/SubmitButton.js";
@@ -90,6 +91,11 @@ export default function ShowPage({ resource, id, page = "show" }: { resource: Re
     const rows = record[name];
     if (relation.kind === "belongsTo" || !target || !Array.isArray(rows)) return [];
     if (approvable && relation.resource === "approvals") return [];
+    // a relation to documents makes the record take documents: upload, preview, download, zip
+    const parentType = relation.kind === "hasMany" && relation.resource === "documents" ? relation.where?.assetable_type : undefined;
+    if (parentType) {
+      return [<DocumentsCard key={name} parentType={parentType} parentId={record.id} title={label(name)} rows={rows as Row[]} onChanged={() => void query.refetch()} />];
+    }
     const shown = relation.fields.filter((f) => f !== "id");
     const columns = shown.map((field, i) => ({
       key: field,

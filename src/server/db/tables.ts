@@ -1,12 +1,12 @@
 /**
  * The table model: every table the schemas define, with its columns and indexes. Resources give
- * most tables; a few server-only tables (identity, tokens, document contents) are listed here.
+ * most tables; a few server-only tables (identity, tokens, stored file bytes) are listed here.
  */
-import { documentFileSchema } from "../../../schemas/document.js";
 import { idempotencyKeySchema } from "../../../schemas/idempotency_key.js";
 import { numberCounterSchema } from "../../../schemas/number_counter.js";
 import { oauthTokenSchema } from "../../../schemas/oauth_token.js";
 import { signInThrottleSchema } from "../../../schemas/sign_in_throttle.js";
+import { storedFileSchema } from "../../../schemas/stored_file.js";
 import { userSchema } from "../../../schemas/user.js";
 import { tableOf, type ResourceDef } from "../../framework/resource.js";
 import { baseType, type Property } from "../../framework/schema.js";
@@ -48,6 +48,7 @@ export function sqlType(p: Property): string {
     case "date-time": return "timestamptz";
     case "money": return "numeric(18,2)";
     case "decimal": return "numeric(24,8)";
+    case "binary": return "bytea";
     default: return "text";
   }
 }
@@ -89,7 +90,7 @@ const internalTables: TableModel[] = [
   { name: "users", columns: columnsOf(userSchema, false), indexes: [] },
   { name: "oauth_tokens", columns: columnsOf(oauthTokenSchema, false), indexes: [["user_id"], ["family"]] },
   { name: "sign_in_throttles", columns: columnsOf(signInThrottleSchema, false), indexes: [["account"]] },
-  { name: "document_files", columns: columnsOf(documentFileSchema, true), indexes: [["company_id", "document_id"]] },
+  { name: "stored_files", columns: columnsOf(storedFileSchema, true), indexes: [] },
   // unique (company_id, user_id, key): migration 0010
   { name: "idempotency_keys", columns: columnsOf(idempotencyKeySchema, true), indexes: [] },
   { name: "number_counters", columns: columnsOf(numberCounterSchema, true), indexes: [] },

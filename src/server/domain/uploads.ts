@@ -1,9 +1,14 @@
 /**
- * Document upload: JSON with base64 content (no multipart parser is installed), checked against the
- * allowed file types and size, stored with its content and audited in one transaction.
+ * Document upload (multipart, see ../http/files.ts): the name made safe and its extension checked
+ * against the allowed types, the parent checked, the bytes streamed through the type and size check
+ * into the file store, then the document row and its audit row written in one transaction.
  * (Apart from ./documents.ts because it writes through the resource layer, which loads the hooks.)
  */
 import path from "node:path";
+import type { Readable } from "node:stream";
+import { FileCheck, safeFileName } from "../files/check.js";
+import { kindOfType } from "../files/kinds.js";
+import { fileStore } from "../files/store.js";
 import { unprocessable, type FieldErrors } from "../http/errors.js";
 import type { Ctx, Row } from "../resources/context.js";
 import { findRow } from "../resources/query.js";
@@ -21,38 +26,55 @@ async function parentExists(ctx: Ctx, type: string, id: number): Promise<boolean
   return referenceExists(ctx, type, id);
 }
 
-/** POST /api/documents/upload: { assetable_type, assetable_id, file_name, content_type?, content_base64 }. */
-export async function uploadDocument(body: unknown, ctx: Ctx): Promise<Row> {
-  const input = (body ?? {}) as Row;
-  const errors: FieldErrors = {};
-  const fileName = typeof input.file_name === "string" ? path.basename(input.file_name.trim()) : "";
-  const extension = path.extname(fileName).slice(1).toLowerCase();
-  if (!fileName) errors.file_name = ["can't be blank"];
-  else if (!documentTypes[extension]) errors.file_name = [`must be one of these file types: ${Object.keys(documentTypes).join(", ")}`];
-  const encoded = typeof input.content_base64 === "string" ? input.content_base64.replace(/\s/g, "") : "";
-  const content = /^[A-Za-z0-9+/]*={0,2}$/.test(encoded) ? Buffer.from(encoded, "base64") : undefined;
-  if (!encoded || !content || content.length === 0) errors.content_base64 = ["must be the file's content in base64"];
-  else if (content.length > maxDocumentBytes) errors.content_base64 = [`the file must not be larger than ${maxDocumentBytes / 1024 / 1024} MB`];
+export interface IncomingFile {
+  /** the name the client sent, path and all */
+  fileName: string;
+  content: Readable;
+}
 
-  const meta: Row = { asset_file_file_name: fileName, assetable_type: input.assetable_type, assetable_id: input.assetable_id };
+async function checkedMeta(fields: Row, file: IncomingFile | undefined, ctx: Ctx): Promise<{ meta: Row; extension: string }> {
+  const errors: FieldErrors = {};
+  const fileName = file ? safeFileName(file.fileName) : "";
+  const extension = path.extname(fileName).slice(1).toLowerCase();
+  if (!fileName) errors.file = ["can't be blank"];
+  else if (!documentTypes[extension]) errors.file = [`must be one of these file types: ${Object.keys(documentTypes).join(", ")}`];
+  // multipart fields are text: the id is a number when it reads as one
+  const id = typeof fields.assetable_id === "string" && /^\d{1,9}$/.test(fields.assetable_id) ? Number(fields.assetable_id) : fields.assetable_id;
+  const meta: Row = { asset_file_file_name: fileName, assetable_type: fields.assetable_type, assetable_id: id };
   Object.assign(errors, validateBody(documents(), "create", meta) ?? {});
   delete errors.asset_file_file_name;
   if (!errors.assetable_type && !errors.assetable_id && !(await parentExists(ctx, String(meta.assetable_type), Number(meta.assetable_id)))) {
     errors.assetable_id = ["does not exist"];
   }
   if (Object.keys(errors).length) throw unprocessable(errors);
-
-  const contentType = documentTypes[extension];
-  const id = await ctx.db.transaction().execute(async (trx) => {
-    const row = await trx.insertInto("documents").values({
-      ...meta, company_id: ctx.company.id, asset_file_file_size: content!.length, content_type: contentType, created_by_user_id: ctx.user.id,
-    }).returning("id").executeTakeFirstOrThrow();
-    const documentId = row.id as number;
-    await trx.updateTable("documents").set({ storage_key: `db:${documentId}` }).where("id", "=", documentId).execute();
-    await trx.insertInto("document_files").values({ company_id: ctx.company.id, document_id: documentId, data: content!.toString("base64") }).execute();
-    await audit(trx, ctx, "create", documents(), documentId, { ...meta, asset_file_file_size: content!.length, content_type: contentType });
-    return documentId;
-  });
-  return (await findRow(documents(), id, ctx))!;
+  return { meta, extension };
 }
 
+/** POST /api/documents/upload (multipart: assetable_type, assetable_id, then the file). */
+export async function uploadDocument(fields: Row, file: IncomingFile | undefined, ctx: Ctx): Promise<Row> {
+  const store = fileStore(ctx.db);
+  try {
+    const { meta, extension } = await checkedMeta(fields, file, ctx);
+    const contentType = documentTypes[extension];
+    const check = new FileCheck(kindOfType[contentType], extension, maxDocumentBytes);
+    file!.content.pipe(check);
+    const key = await store.put(check, { companyId: ctx.company.id });
+    const values = { ...meta, asset_file_file_size: check.size, content_type: contentType };
+    const id = await ctx.db.transaction().execute(async (trx) => {
+      const row = await trx.insertInto("documents").values({ ...values, company_id: ctx.company.id, storage_key: key, created_by_user_id: ctx.user.id })
+        .returning("id").executeTakeFirstOrThrow();
+      await audit(trx, ctx, "create", documents(), row.id as number, values);
+      return row.id as number;
+    }).catch(async (error: unknown) => {
+      await store.delete(key, { companyId: ctx.company.id });
+      throw error;
+    });
+    return (await findRow(documents(), id, ctx))!;
+  } finally {
+    // whatever was refused, the rest of the request is read, so that the answer reaches the client
+    if (file && !file.content.readableEnded) {
+      file.content.unpipe();
+      file.content.resume();
+    }
+  }
+}

@@ -4,7 +4,8 @@
  * only from this origin (Vite emits no inline script), and eval, because the forms' validator
  * (@rjsf/validator-ajv8) compiles each schema with `new Function` (precompiled validators would let
  * 'unsafe-eval' go; inline and foreign scripts stay blocked either way); styles also inline, because antd 5 injects its
- * CSS-in-JS as <style> tags; images also as data: and blob: URLs; no plugins, no framing, no foreign
+ * CSS-in-JS as <style> tags; images also as data: and blob: URLs; frames only of blob: URLs (the PDF
+ * preview shows the fetched, type-checked bytes of a document); no plugins, no framing by others, no foreign
  * connections. The API docs (/api/docs, Swagger UI) pass the same policy. HSTS only over TLS
  * (`request.protocol` is https when the app is reached over TLS, or behind a proxy it trusts that says so).
  */
@@ -17,6 +18,7 @@ export const contentSecurityPolicy = [
   "img-src 'self' data: blob:",
   "font-src 'self' data:",
   "connect-src 'self'",
+  "frame-src blob:",
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",

@@ -125,12 +125,12 @@ async function seedDocuments(db: DB, { companyId, random, invoiceIds, vendorIds,
     { type: "Company", id: companyId, name: "expense-policy.txt", content: Buffer.from("Expenses over 500 need a receipt and manager approval.\n"), contentType: "text/plain" },
     { type: "Template", id: 1, name: "vendor-import-template.csv", content: Buffer.from("name,vendor_id,email,term_code\n"), contentType: "text/csv" },
   ];
-  const inserted = await insertMany(db, "documents", files.map((f, i) => ({
+  // the bytes first (the database file store, key "db:<stored_files id>"), then the documents naming them
+  const stored = await insertMany(db, "stored_files", files.map((f) => ({ company_id: companyId, data: f.content })));
+  await insertMany(db, "documents", files.map((f, i) => ({
     company_id: companyId, asset_file_file_name: f.name, asset_file_file_size: f.content.length, content_type: f.contentType,
-    assetable_type: f.type, assetable_id: f.id, created_by_user_id: uploader, created_at: ago(files.length - i),
+    assetable_type: f.type, assetable_id: f.id, created_by_user_id: uploader, created_at: ago(files.length - i), storage_key: `db:${String(stored[i].id)}`,
   })));
-  for (const { id } of inserted) await db.updateTable("documents").set({ storage_key: `db:${id}` }).where("id", "=", id).execute();
-  await insertMany(db, "document_files", inserted.map(({ id }, i) => ({ company_id: companyId, document_id: id, data: files[i].content.toString("base64") })));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -24,7 +24,7 @@ import { fieldKey } from "../../../i18n/keys.js";
 import { notify } from "../../../notify.js";
 import { useUser } from "../../../user.js";
 import type { CustomPageProps } from "../index.js";
-import { downloadFile } from "./download.js";
+import { downloadFile } from "../../../download.js";
 import { BatchesTable, ItemsTable, PaymentsTable } from "./PaymentRunTables.js";
 import { useApi } from "./useApi.js";
 

@@ -1,0 +1,112 @@
+/**
+ * Documents on an invoice's show page in Chromium: a PDF uploaded through the file control, previewed
+ * (a blob: frame the CSP allows) and downloaded with its bytes; three documents zipped; a renamed
+ * .exe refused with the server's 422 message shown and nothing listed.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { unzipSync } from "fflate";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { apiAs } from "./api.js";
+import { cspViolations, login, newPage, screenshot, useBrowser } from "./browser.js";
+
+const { browser } = useBrowser();
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "outlay-documents-"));
+
+function file(name: string, content: Buffer): string {
+  const where = path.join(dir, name);
+  fs.writeFileSync(where, content);
+  return where;
+}
+
+/** a one-page PDF that a viewer opens */
+function pdf(text: string): Buffer {
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 144] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+    `<< /Length ${text.length + 30} >>\nstream\nBT /F1 18 Tf 20 70 Td (${text}) Tj ET\nendstream`,
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+  ];
+  let body = "%PDF-1.4\n";
+  const offsets: number[] = [];
+  objects.forEach((object, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, "latin1");
+}
+
+async function upload(page: Page, where: string): Promise<number> {
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith("/api/documents/upload")),
+    page.locator(".ant-upload-drag input[type=file]").setInputFiles(where),
+  ]);
+  return response.status();
+}
+
+async function download(page: Page, click: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
+  const [saved] = await Promise.all([page.waitForEvent("download"), click()]);
+  return { name: saved.suggestedFilename(), bytes: fs.readFileSync((await saved.path())!) };
+}
+
+describe("documents on an invoice", () => {
+  let page: Page;
+  const scan = pdf("Invoice 4711 from Northwind");
+
+  beforeAll(async () => {
+    const api = await apiAs("admin@acme.test");
+    const vendor = (await api.get<{ data: { id: number }[] }>("/api/vendors?_end=1")).body.data[0];
+    const created = await api.post<{ data: { id: number } }>("/api/invoices", {
+      number: `DOC-${Date.now()}`, vendor_id: vendor.id, date: "2026-11-02", due_date: "2026-12-02", amount: "250.00", currency_code: "USD",
+    });
+    expect(created.status).toBe(201);
+    page = await newPage(browser());
+    await login(page, "admin@acme.test", `/invoices/${created.body.data.id}`);
+    await page.locator(".ant-upload-drag").waitFor();
+  });
+
+  it("uploads a PDF, previews it and downloads the same bytes", async () => {
+    expect(await upload(page, file("invoice-4711.pdf", scan))).toBe(201);
+    const row = page.locator(".ant-table-row", { hasText: "invoice-4711.pdf" });
+    await row.waitFor();
+
+    await row.getByRole("button", { name: "Preview" }).click();
+    const frame = page.locator(".ant-modal iframe[title='invoice-4711.pdf']");
+    await frame.waitFor();
+    expect(await frame.getAttribute("src")).toMatch(/^blob:/);
+    await screenshot(page, "document-preview");
+    await page.locator(".ant-modal-close").click();
+
+    const saved = await download(page, () => row.getByRole("button", { name: "Download" }).click());
+    expect(saved.name).toBe("invoice-4711.pdf");
+    expect(saved.bytes.equals(scan)).toBe(true);
+    expect(cspViolations(page)).toEqual([]);
+  });
+
+  it("refuses a renamed .exe with the server's message, and lists nothing for it", async () => {
+    const exe = Buffer.concat([Buffer.from("MZ\x90\x00\x03\x00\x00\x00", "latin1"), Buffer.alloc(256)]);
+    expect(await upload(page, file("contract.pdf", exe))).toBe(422);
+    await expect.poll(() => page.locator(".ant-alert-error").textContent())
+      .toContain("contract.pdf: File is not a real .pdf file: its content does not match its name, so it was not uploaded");
+    await screenshot(page, "document-refused");
+    expect(await page.locator(".ant-table-row", { hasText: "contract.pdf" }).count()).toBe(0);
+  });
+
+  it("zips three documents", async () => {
+    expect(await upload(page, file("notes.txt", Buffer.from("Paid in two parts.\n")))).toBe(201);
+    expect(await upload(page, file("delivery-note.pdf", pdf("Delivery note")))).toBe(201);
+    await expect.poll(() => page.locator(".ant-card", { hasText: "Download all as zip" }).locator(".ant-table-row").count()).toBe(3);
+    const zip = await download(page, () => page.getByRole("button", { name: "Download all as zip" }).click());
+    expect(zip.name).toBe("documents.zip");
+    const entries = unzipSync(new Uint8Array(zip.bytes));
+    expect(Object.keys(entries).sort()).toEqual(["delivery-note.pdf", "invoice-4711.pdf", "notes.txt"]);
+    expect(Buffer.from(entries["invoice-4711.pdf"]).equals(scan)).toBe(true);
+    expect(cspViolations(page)).toEqual([]);
+  });
+});
