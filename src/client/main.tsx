@@ -3,7 +3,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App.js";
 import { resetOldLayouts } from "./grid/layout.js";
-import { i18n } from "./i18n/index.js";
+import { i18n, ready } from "./i18n/index.js";
 
 resetOldLayouts();
 document.documentElement.lang = i18n.language;
@@ -11,8 +11,10 @@ i18n.on("languageChanged", (language) => {
   document.documentElement.lang = language;
 });
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// a stored language other than English loads before the first paint, so no English flashes
+void ready.then(() =>
+  createRoot(document.getElementById("root")!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ));
