@@ -2,9 +2,11 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { precompress } from "./scripts/precompress.js";
 
 const repo = fileURLToPath(new URL(".", import.meta.url));
 const server = "http://localhost:3000";
+const outDir = `${repo}dist/client`;
 
 /**
  * Packages only Refine's MarkdownField uses (the client renders no markdown): they do not declare
@@ -14,11 +16,11 @@ const markdownPackages = /node_modules[\\/](react-markdown|remark-[^\\/]+|microm
 
 export default defineConfig({
   root: `${repo}src/client`,
-  plugins: [react()],
+  plugins: [react(), precompress(outDir)],
   // one icon package: @refinedev/antd brings its own older @ant-design/icons otherwise
   resolve: { dedupe: ["@ant-design/icons"] },
   build: {
-    outDir: `${repo}dist/client`,
+    outDir,
     emptyOutDir: true,
     // scripts/bundle-size.ts follows the import graph the manifest records
     manifest: true,

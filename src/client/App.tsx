@@ -12,7 +12,7 @@ import { titleKey } from "./i18n/keys.js";
 import { antdLocale, setLanguage } from "./i18n/index.js";
 import { Shell } from "./layout/Shell.js";
 import { DeclaredPage, VendorPortal } from "./pages/DeclaredPage.js";
-import { ResourcePage } from "./pages/ResourcePage.js";
+import { preloadPage, ResourcePage } from "./pages/ResourcePage.js";
 import LoginPage from "./pages/Login.js";
 import LogoutPage from "./pages/Logout.js";
 import { NotFound, ServerError } from "./pages/Results.js";
@@ -21,10 +21,21 @@ import { authProvider } from "./providers/auth.js";
 import { dataProvider } from "./providers/data.js";
 import { notificationProvider } from "./providers/notification.js";
 import { session } from "./session.js";
-import { homePath, useUser } from "./user.js";
+import { fetchCurrentUser, homePath, useUser } from "./user.js";
 
 /** Every route of the registry, with its page and guard (`routesOf`, `pagePermissions`). */
 const resourceRoutes = resources.flatMap(routesOf);
+
+/**
+ * Signed in: ask for the current user and fetch the code of the page at `pathname` at once, side by
+ * side, rather than one after the other once React has rendered the providers and the shell (issue 11).
+ * A failure here is left to the shell's own request (`getIdentity`), which reports it.
+ */
+export function startSignedIn(pathname: string): void {
+  if (!session.accessToken()) return;
+  fetchCurrentUser().catch(() => undefined);
+  preloadPage(resourceRoutes, pathname);
+}
 
 const refineResources = resources.map((r) => ({
   name: r.name,
