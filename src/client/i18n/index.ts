@@ -38,17 +38,17 @@ async function load(language: Language): Promise<void> {
   antdLocales.set(language, antd);
 }
 
-async function use(language: Language): Promise<void> {
+async function switchTo(language: Language): Promise<void> {
   await load(language);
   await i18n.changeLanguage(language);
 }
 
-export const ready: Promise<void> = isLanguage(stored) && stored !== "en" ? use(stored).catch(() => undefined) : Promise.resolve();
+export const ready: Promise<void> = isLanguage(stored) && stored !== "en" ? switchTo(stored).catch(() => undefined) : Promise.resolve();
 
 export function setLanguage(language: string): void {
   if (!isLanguage(language)) return;
   localStorage.setItem(storageKey, language);
-  void use(language);
+  void switchTo(language);
 }
 
 /** antd's locale for the current language (loaded with it). */
