@@ -2,18 +2,31 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { precompress } from "./scripts/precompress.js";
 
 const repo = fileURLToPath(new URL(".", import.meta.url));
 const server = "http://localhost:3000";
+const outDir = `${repo}dist/client`;
+
+/**
+ * Packages only Refine's MarkdownField uses (the client renders no markdown): they do not declare
+ * themselves free of side effects, so without this the bundler keeps all of them in the first load.
+ */
+const markdownPackages = /node_modules[\\/](react-markdown|remark-[^\\/]+|micromark[^\\/]*|mdast-[^\\/]+|hast-[^\\/]+|unified|vfile[^\\/]*|unist-[^\\/]+|property-information|markdown-table|decode-named-character-reference|character-entities[^\\/]*|space-separated-tokens|comma-separated-tokens|html-url-attributes|trim-lines|bail|trough|is-plain-obj|devlop|zwitch|longest-streak|ccount|escape-string-regexp|style-to-[^\\/]+|inline-style-parser|estree-util-[^\\/]+)[\\/]/;
 
 export default defineConfig({
   root: `${repo}src/client`,
-  plugins: [react()],
+  plugins: [react(), precompress(outDir)],
+  // one icon package: @refinedev/antd brings its own older @ant-design/icons otherwise
+  resolve: { dedupe: ["@ant-design/icons"] },
   build: {
-    outDir: `${repo}dist/client`,
+    outDir,
     emptyOutDir: true,
+    // scripts/bundle-size.ts follows the import graph the manifest records
+    manifest: true,
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
+      treeshake: { moduleSideEffects: (id: string) => !markdownPackages.test(id) },
       output: {
         codeSplitting: {
           groups: [

@@ -1,21 +1,18 @@
 /** The Refine app: providers, and the routes the registry declares plus the hand-written ones. */
-import { useMemo } from "react";
+import { Suspense, useMemo } from "react";
 import { Authenticated, Refine, type I18nProvider } from "@refinedev/core";
 import routerProvider from "@refinedev/react-router";
 import { App as AntdApp, ConfigProvider, Spin } from "antd";
-import enUS from "antd/locale/en_US";
-import esES from "antd/locale/es_ES";
 import { useTranslation } from "react-i18next";
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from "react-router";
 import { routesOf } from "../framework/resource.js";
 import { resources } from "../../resources/index.js";
 import { pages } from "../../resources/pages/index.js";
 import { titleKey } from "./i18n/keys.js";
-import { setLanguage } from "./i18n/index.js";
+import { antdLocale, setLanguage } from "./i18n/index.js";
 import { Shell } from "./layout/Shell.js";
-import { VendorPortal } from "./pages/Dashboard.js";
-import { DeclaredPage } from "./pages/DeclaredPage.js";
-import { ResourcePage } from "./pages/ResourcePage.js";
+import { DeclaredPage, VendorPortal } from "./pages/DeclaredPage.js";
+import { preloadPage, ResourcePage } from "./pages/ResourcePage.js";
 import LoginPage from "./pages/Login.js";
 import LogoutPage from "./pages/Logout.js";
 import { NotFound, ServerError } from "./pages/Results.js";
@@ -24,10 +21,21 @@ import { authProvider } from "./providers/auth.js";
 import { dataProvider } from "./providers/data.js";
 import { notificationProvider } from "./providers/notification.js";
 import { session } from "./session.js";
-import { homePath, useUser } from "./user.js";
+import { fetchCurrentUser, homePath, useUser } from "./user.js";
 
 /** Every route of the registry, with its page and guard (`routesOf`, `pagePermissions`). */
 const resourceRoutes = resources.flatMap(routesOf);
+
+/**
+ * Signed in: ask for the current user and fetch the code of the page at `pathname` at once, side by
+ * side, rather than one after the other once React has rendered the providers and the shell (issue 11).
+ * A failure here is left to the shell's own request (`getIdentity`), which reports it.
+ */
+export function startSignedIn(pathname: string): void {
+  if (!session.accessToken()) return;
+  fetchCurrentUser().catch(() => undefined);
+  preloadPage(resourceRoutes, pathname);
+}
 
 const refineResources = resources.map((r) => ({
   name: r.name,
@@ -62,7 +70,7 @@ export function App() {
 
   return (
     <BrowserRouter>
-      <ConfigProvider locale={i18n.language === "es" ? esES : enUS}>
+      <ConfigProvider locale={antdLocale()}>
         <AntdApp>
           <Refine
             dataProvider={dataProvider}
@@ -83,7 +91,7 @@ export function App() {
               <Route path="/logout" element={<LogoutPage />} />
               <Route element={<Authenticated key="app" fallback={<ToLogin />} loading={<Spin fullscreen />}><Shell /></Authenticated>}>
                 <Route index element={<Home />} />
-                <Route path="/vendor_portal" element={<VendorPortal />} />
+                <Route path="/vendor_portal" element={<Suspense fallback={<Spin />}><VendorPortal /></Suspense>} />
                 <Route path="/500" element={<ServerError />} />
                 {resourceRoutes.map((entry) => (
                   <Route key={entry.path} path={entry.path} element={<ResourcePage key={entry.path} entry={entry} />} />

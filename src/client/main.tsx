@@ -1,18 +1,21 @@
 import "@ant-design/v5-patch-for-react-19";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { App } from "./App.js";
+import { App, startSignedIn } from "./App.js";
 import { resetOldLayouts } from "./grid/layout.js";
-import { i18n } from "./i18n/index.js";
+import { i18n, ready } from "./i18n/index.js";
 
+startSignedIn(window.location.pathname);
 resetOldLayouts();
 document.documentElement.lang = i18n.language;
 i18n.on("languageChanged", (language) => {
   document.documentElement.lang = language;
 });
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// a stored language other than English loads before the first paint, so no English flashes
+void ready.then(() =>
+  createRoot(document.getElementById("root")!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ));

@@ -1,7 +1,7 @@
 /** The Fastify app factory: API under /api, sign-in under /oauth, the built client for everything else. */
 import fs from "node:fs";
 import path from "node:path";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import fastifyStatic from "@fastify/static";
 import { resources as registry } from "../../resources/index.js";
 import type { ResourceDef } from "../framework/resource.js";
@@ -25,6 +25,22 @@ import { userRoutes } from "./http/users.js";
 import { resourceRoutes } from "./resources/routes.js";
 
 export const clientDir = path.resolve(import.meta.dirname, "../../dist/client");
+
+/**
+ * The built client: the brotli or gzip copy the build wrote (scripts/precompress.ts) when the browser
+ * takes it; hashed files under /assets cached for good (a new build has new names), the shell
+ * (index.html) revalidated on every load so a deploy shows at once.
+ */
+const clientFiles = {
+  root: clientDir,
+  wildcard: false,
+  preCompressed: true,
+  cacheControl: false,
+  setHeaders(reply: FastifyReply, file: string) {
+    const hashed = path.relative(clientDir, file).startsWith(`assets${path.sep}`);
+    reply.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
+  },
+};
 
 const publicApi = ["/api/openapi.json", "/api/docs"];
 
@@ -65,7 +81,7 @@ export async function buildApp({ db, logger = false, resources = registry }: App
   resourceRoutes(app, resources);
 
   const hasClient = fs.existsSync(path.join(clientDir, "index.html"));
-  if (hasClient) await app.register(fastifyStatic, { root: clientDir, wildcard: false });
+  if (hasClient) await app.register(fastifyStatic, clientFiles);
   // the SPA: every other GET outside the API answers with the client shell
   app.setNotFoundHandler((request, reply) => {
     const api = request.url.startsWith("/api/") || request.url.startsWith("/oauth/");

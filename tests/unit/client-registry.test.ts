@@ -204,8 +204,8 @@ describe("cards", () => {
 });
 
 describe("exports", () => {
-  it("neutralises formula cells through the shared writer (framework/csv.ts), numbers stay numbers", () => {
-    expect(toCsv({ name: "Invoices", head: ["Number", "Amount"], body: [["=1+1", "-12.50"], ["\t=cmd", "@x"]] }))
+  it("neutralises formula cells through the shared writer (framework/csv.ts), numbers stay numbers", async () => {
+    expect(await toCsv({ name: "Invoices", head: ["Number", "Amount"], body: [["=1+1", "-12.50"], ["\t=cmd", "@x"]] }))
       .toBe("Number,Amount\r\n'=1+1,-12.50\r\n'\t=cmd,'@x");
   });
 });

@@ -2,7 +2,7 @@
  * The generic list page of every resource: server-side paging, sorting and filtering (synced with the
  * URL), column filters, hidden columns, saved layout, CSV/PDF export, selected-rows totals, row actions.
  */
-import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useDataProvider, useTranslation, type CrudFilter, type LogicalFilter } from "@refinedev/core";
 import { getDefaultSortOrder, useTable } from "@refinedev/antd";
 import { Button, Checkbox, ConfigProvider, Flex, Input, Popover, Space, Table, Typography, type TableColumnsType } from "antd";
@@ -19,8 +19,10 @@ import { numberLocale } from "../i18n/index.js";
 import { apiKey, fieldKind } from "../registry.js";
 import { useUser } from "../user.js";
 import { downloadCsv, downloadPdf, exportDateFormat, exportRowLimit, type ExportTable } from "./export.js";
-import { FilterPanel } from "./filters.js";
 import { useFilterPanel, useGridLayout } from "./layout.js";
+
+// closed by default: the filter panel and its date and number pickers load when it opens
+const FilterPanel = lazy(() => import("./filters.js").then((m) => ({ default: m.FilterPanel })));
 
 interface Props {
   resource: ResourceDef;
@@ -132,7 +134,7 @@ export default function ListPage({ resource, view, permanent: declared, initial,
         head: visible.map((c) => label(c.field)),
         body: data.map((row) => visible.map((c) => format.text(resource, c.field, row, exportDateFormat))),
       };
-      if (kind === "csv") downloadCsv(table);
+      if (kind === "csv") await downloadCsv(table);
       else await downloadPdf(table, (page, pages) => translate("grid.pageOf", { page, pages }, `page ${page} of ${pages}`));
     } finally {
       setExporting(undefined);
@@ -182,8 +184,10 @@ export default function ListPage({ resource, view, permanent: declared, initial,
         </Space>
       </Flex>
       {filterPanel ? (
-        <FilterPanel resource={resource} filters={filters} setFilters={applyFilters}
-          columns={resource.columns.filter((c) => c.filterable && !fixed.has(c.field))} />
+        <Suspense fallback={null}>
+          <FilterPanel resource={resource} filters={filters} setFilters={applyFilters}
+            columns={resource.columns.filter((c) => c.filterable && !fixed.has(c.field))} />
+        </Suspense>
       ) : null}
       <ConfigProvider theme={{ components: { Table: { cellPaddingBlockSM: Math.max(0, Math.floor((rowHeight - lineHeight - 1) / 2)) } } }}>
         <Table<Row>

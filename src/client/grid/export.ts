@@ -1,8 +1,8 @@
 /**
  * List exports (data spec, general list behaviour): the current filtered rows, dates as MM/DD/YYYY.
- * CSV (formula cells neutralised, framework/csv.ts) named after the list; PDF (portrait LETTER, "page x of y") loaded on demand.
+ * CSV (formula cells neutralised, framework/csv.ts) named after the list; PDF (portrait LETTER, "page x of y").
+ * Both writers load on demand, off the list's first load.
  */
-import { toCsv as csvOf } from "../../framework/csv.js";
 
 export const exportDateFormat = "MM/DD/YYYY";
 export const exportRowLimit = 1000;
@@ -14,9 +14,6 @@ export interface ExportTable {
   body: string[][];
 }
 
-/** formula cells neutralised (framework/csv.ts) */
-export const toCsv = (table: ExportTable): string => csvOf(table.head, table.body);
-
 export function download(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = Object.assign(document.createElement("a"), { href: url, download: fileName });
@@ -24,8 +21,14 @@ export function download(blob: Blob, fileName: string): void {
   URL.revokeObjectURL(url);
 }
 
-export const downloadCsv = (table: ExportTable) =>
-  download(new Blob([toCsv(table)], { type: "text/csv;charset=utf-8" }), `${table.name}.csv`);
+/** formula cells neutralised (framework/csv.ts) */
+export async function toCsv(table: ExportTable): Promise<string> {
+  const csv = await import("../../framework/csv.js");
+  return csv.toCsv(table.head, table.body);
+}
+
+export const downloadCsv = async (table: ExportTable) =>
+  download(new Blob([await toCsv(table)], { type: "text/csv;charset=utf-8" }), `${table.name}.csv`);
 
 export async function downloadPdf(table: ExportTable, pageOf: (page: number, pages: number) => string): Promise<void> {
   const [{ jsPDF }, { autoTable }] = await Promise.all([import("jspdf"), import("jspdf-autotable")]);

@@ -1,8 +1,13 @@
-/** i18next with the bundled locale files (locales/*.json at the repository root). */
+/**
+ * i18next with the locale files (locales/*.json at the repository root). English is the fallback and
+ * ships with the app; any other language, with antd's matching locale, loads when it is chosen, so the
+ * first load carries one language (issue 11). `ready` settles once the stored language is in place.
+ */
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
+import type { Locale } from "antd/es/locale";
+import enUS from "antd/locale/en_US";
 import en from "../../../locales/en.json";
-import es from "../../../locales/es.json";
 
 export const languages = { en: "English", es: "Español" } as const;
 export type Language = keyof typeof languages;
@@ -11,20 +16,43 @@ const storageKey = "outlay.language";
 const isLanguage = (value: string | null): value is Language => value !== null && value in languages;
 const stored = globalThis.localStorage?.getItem(storageKey) ?? null;
 
+/** The other languages: their messages and antd's locale, fetched on demand. */
+const loaders: Record<Exclude<Language, "en">, () => Promise<[Record<string, unknown>, Locale]>> = {
+  es: () => Promise.all([import("../../../locales/es.json").then((m) => m.default), import("antd/locale/es_ES").then((m) => m.default)]),
+};
+const antdLocales = new Map<string, Locale>([["en", enUS]]);
+
 export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en }, es: { translation: es } },
-  lng: isLanguage(stored) ? stored : "en",
+  resources: { en: { translation: en } },
+  lng: "en",
   fallbackLng: "en",
   interpolation: { escapeValue: false },
   initAsync: false,
 });
 
+async function load(language: Language): Promise<void> {
+  if (antdLocales.has(language) || language === "en") return;
+  const [messages, antd] = await loaders[language]();
+  i18n.addResourceBundle(language, "translation", messages);
+  antdLocales.set(language, antd);
+}
+
+async function switchTo(language: Language): Promise<void> {
+  await load(language);
+  await i18n.changeLanguage(language);
+}
+
+export const ready: Promise<void> = isLanguage(stored) && stored !== "en" ? switchTo(stored).catch(() => undefined) : Promise.resolve();
+
 export function setLanguage(language: string): void {
   if (!isLanguage(language)) return;
   localStorage.setItem(storageKey, language);
-  void i18n.changeLanguage(language);
+  void switchTo(language);
 }
+
+/** antd's locale for the current language (loaded with it). */
+export const antdLocale = (): Locale => antdLocales.get(i18n.language) ?? enUS;
 
 /** BCP 47 locale for number formatting. */
 export const numberLocale = () => (i18n.language === "es" ? "es-ES" : "en-US");

@@ -1,11 +1,14 @@
 /** A declared page (resources/pages) at its path, behind its guard: a dashboard, or a hand-written page by name. */
-import { Suspense } from "react";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "@refinedev/core";
 import { Result, Spin } from "antd";
 import type { PageDef } from "../../framework/pages.js";
 import { customPages } from "./custom/index.js";
-import { DashboardPage } from "./Dashboard.js";
 import { RouteGuard } from "./Guard.js";
+
+// dashboards and their charts load on demand, off the first load of every other page
+const DashboardPage = lazy(() => import("./Dashboard.js").then((m) => ({ default: m.DashboardPage })));
+export const VendorPortal = lazy(() => import("./Dashboard.js").then((m) => ({ default: m.VendorPortal })));
 
 function UnknownPage({ page }: { page: PageDef }) {
   const { translate } = useTranslation();
@@ -21,7 +24,7 @@ export function CustomPage({ page }: { page: PageDef }) {
 }
 
 function Page({ page }: { page: PageDef }) {
-  return page.kind === "dashboard" ? <DashboardPage page={page} /> : <CustomPage page={page} />;
+  return page.kind === "dashboard" ? <Suspense fallback={<Spin />}><DashboardPage page={page} /></Suspense> : <CustomPage page={page} />;
 }
 
 export function DeclaredPage({ page }: { page: PageDef }) {

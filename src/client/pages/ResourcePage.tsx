@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense } from "react";
 import { Spin } from "antd";
-import { useParams, useSearchParams } from "react-router";
+import { matchRoutes, useParams, useSearchParams } from "react-router";
 import { pagePermissions, type RouteEntry } from "../../framework/resource.js";
 import { titleKey } from "../i18n/keys.js";
 import { grammarFilter, routeFilters, routePrefill, routeValues } from "../registry.js";
@@ -14,10 +14,37 @@ import { isApprovalsView } from "../approvals/approvables.js";
 import { CustomPage } from "./DeclaredPage.js";
 import { RouteGuard } from "./Guard.js";
 
-const ListPage = lazy(() => import("../grid/ListPage.js"));
-const ApprovalListPage = lazy(() => import("../approvals/ApprovalListPage.js"));
-const ShowPage = lazy(() => import("./ShowPage.js"));
-const FormPage = lazy(() => import("./FormPage.js"));
+/** The code of each generated page, loaded on demand (the forms bring the form library). */
+const modules = {
+  list: () => import("../grid/ListPage.js"),
+  approvalList: () => import("../approvals/ApprovalListPage.js"),
+  show: () => import("./ShowPage.js"),
+  form: () => import("./FormPage.js"),
+};
+const ListPage = lazy(modules.list);
+const ApprovalListPage = lazy(modules.approvalList);
+const ShowPage = lazy(modules.show);
+const FormPage = lazy(modules.form);
+
+function moduleOf({ resource, page, view }: RouteEntry): keyof typeof modules | undefined {
+  if (view?.component) return undefined;
+  switch (page) {
+    case "list": return isApprovalsView(resource) || view?.approvalList ? "approvalList" : "list";
+    case "approval":
+    case "show": return "show";
+    default: return "form";
+  }
+}
+
+/**
+ * Start fetching the code of the page at `pathname` now (at boot, beside the current-user request)
+ * instead of after the user has arrived and the shell has rendered; `lazy` then finds it loaded.
+ */
+export function preloadPage(entries: RouteEntry[], pathname: string): void {
+  const match = matchRoutes(entries.map((entry) => ({ path: entry.path, entry })), pathname)?.at(-1);
+  const key = match && moduleOf(match.route.entry);
+  if (key) void modules[key]().catch(() => undefined);
+}
 
 function Page({ entry }: { entry: RouteEntry }) {
   const params = useParams();
