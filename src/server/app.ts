@@ -21,11 +21,12 @@ import { paymentRunRoutes } from "./http/payment-runs.js";
 import { paymentMethodHelperRoutes } from "./http/payment_methods.js";
 import { registerSecurityHeaders } from "./http/security-headers.js";
 import { userRoutes } from "./http/users.js";
+import { publicLinkRoutes, publicLinksPrefix } from "./links/routes.js";
 import { resourceRoutes } from "./resources/routes.js";
 
 export const clientDir = path.resolve(import.meta.dirname, "../../dist/client");
 
-const publicApi = ["/api/openapi.json", "/api/docs"];
+const publicApi = ["/api/openapi.json", "/api/docs", publicLinksPrefix];
 
 export interface AppOptions {
   db: DB;
@@ -53,6 +54,7 @@ export async function buildApp({ db, logger = false, resources = registry }: App
   healthRoute(app, db);
   await registerOpenApi(app, resources);
   oauthRoutes(app, db);
+  publicLinkRoutes(app, db);
   userRoutes(app);
   adminRoutes(app);
   approvalRoutes(app);
