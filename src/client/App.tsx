@@ -16,6 +16,7 @@ import { Shell } from "./layout/Shell.js";
 import { VendorPortal } from "./pages/Dashboard.js";
 import { DeclaredPage } from "./pages/DeclaredPage.js";
 import { ResourcePage } from "./pages/ResourcePage.js";
+import LinkPage from "./pages/Link.js";
 import LoginPage from "./pages/Login.js";
 import LogoutPage from "./pages/Logout.js";
 import { NotFound, ServerError } from "./pages/Results.js";
@@ -81,6 +82,7 @@ export function App() {
             <Routes>
               <Route path="/login" element={<LoginPage />} />
               <Route path="/logout" element={<LogoutPage />} />
+              <Route path="/link/:purpose/:token" element={<LinkPage />} />
               <Route element={<Authenticated key="app" fallback={<ToLogin />} loading={<Spin fullscreen />}><Shell /></Authenticated>}>
                 <Route index element={<Home />} />
                 <Route path="/vendor_portal" element={<VendorPortal />} />
