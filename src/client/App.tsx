@@ -13,6 +13,7 @@ import { antdLocale, setLanguage } from "./i18n/index.js";
 import { Shell } from "./layout/Shell.js";
 import { DeclaredPage, VendorPortal } from "./pages/DeclaredPage.js";
 import { preloadPage, ResourcePage } from "./pages/ResourcePage.js";
+import LinkPage from "./pages/Link.js";
 import LoginPage from "./pages/Login.js";
 import LogoutPage from "./pages/Logout.js";
 import { NotFound, ServerError } from "./pages/Results.js";
@@ -89,6 +90,7 @@ export function App() {
             <Routes>
               <Route path="/login" element={<LoginPage />} />
               <Route path="/logout" element={<LogoutPage />} />
+              <Route path="/link/:purpose/:token" element={<LinkPage />} />
               <Route element={<Authenticated key="app" fallback={<ToLogin />} loading={<Spin fullscreen />}><Shell /></Authenticated>}>
                 <Route index element={<Home />} />
                 <Route path="/vendor_portal" element={<Suspense fallback={<Spin />}><VendorPortal /></Suspense>} />

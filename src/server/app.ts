@@ -22,6 +22,7 @@ import { paymentRunRoutes } from "./http/payment-runs.js";
 import { paymentMethodHelperRoutes } from "./http/payment_methods.js";
 import { registerSecurityHeaders } from "./http/security-headers.js";
 import { userRoutes } from "./http/users.js";
+import { publicLinkRoutes, publicLinksPrefix } from "./links/routes.js";
 import { resourceRoutes } from "./resources/routes.js";
 
 export const clientDir = path.resolve(import.meta.dirname, "../../dist/client");
@@ -42,7 +43,7 @@ const clientFiles = {
   },
 };
 
-const publicApi = ["/api/openapi.json", "/api/docs"];
+const publicApi = ["/api/openapi.json", "/api/docs", publicLinksPrefix];
 
 export interface AppOptions {
   db: DB;
@@ -70,6 +71,7 @@ export async function buildApp({ db, logger = false, resources = registry }: App
   healthRoute(app, db);
   await registerOpenApi(app, resources);
   oauthRoutes(app, db);
+  publicLinkRoutes(app, db);
   userRoutes(app);
   adminRoutes(app);
   fileRoutes(app, db);

@@ -4,7 +4,7 @@ import { config, listenHost } from "./config.js";
 import { connect } from "./db/connect.js";
 import { maintainEmbedded } from "./db/maintenance.js";
 import { migrate } from "./db/migrate.js";
-import { startMailDelivery } from "./mail/deliver.js";
+import { startJobs } from "./jobs/start.js";
 import { demoLogins, demoPassword, hasDemoLogins, isEmpty, seedDemo } from "./seed/demo.js";
 
 const database = await connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -22,8 +22,8 @@ const stopMaintenance = await maintainEmbedded(database);
 const app = await buildApp({ db: database.db, logger: config.production });
 const host = listenHost(config.host, await hasDemoLogins(database.db));
 await app.listen({ port: config.port, host });
-// the outbox: what an earlier process committed but did not deliver (it stopped, or died) goes now, then every MAIL_POLL_SECONDS
-const stopMail = startMailDelivery(database.db);
+// the outbox (what an earlier process committed but did not deliver goes now) and the recurring invoices due
+const stopJobs = startJobs(database.db);
 
 const where = config.databaseUrl ? "PostgreSQL" : `embedded PGlite in ${config.dataDir}`;
 console.log(`\nOutlay is running at http://localhost:${config.port} (${where}), listening on ${host}`);
@@ -34,7 +34,7 @@ if (!config.production) {
 
 const shutdown = async () => {
   stopMaintenance();
-  stopMail();
+  stopJobs();
   await app.close();
   await database.close();
   process.exit(0);

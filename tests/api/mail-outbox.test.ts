@@ -4,8 +4,10 @@
  * and a claim whose deliverer died is taken over once it lapses.
  */
 import { describe, expect, it } from "vitest";
+import nodemailer from "nodemailer";
 import { deliverMail } from "../../src/server/mail/deliver.js";
 import { writeOutbox } from "../../src/server/mail/outbox.js";
+import { startSmtpSink } from "../support/smtp-sink.js";
 import { useApp } from "./harness.js";
 
 const h = useApp();
@@ -51,5 +53,33 @@ describe("mail outbox delivery", () => {
     expect(await deliverMail(h.database.db, { ids, transport })).toBe(1);
     expect(sent).toEqual([subject]);
     expect(await statuses(ids)).toEqual(["sent"]);
+  });
+
+  it("mail sent while the SMTP server is down is kept, retried after a delay, and delivered once it is back", async () => {
+    const company = await h.companyId("Acme Corp");
+    const subject = `smtp-down-${process.pid}-${Date.now()}`;
+    // the SMTP server's port, then the server goes down
+    const first = await startSmtpSink();
+    const port = first.port;
+    await first.close();
+    const transport = { delivered: "sent" as const, transporter: nodemailer.createTransport({ host: "127.0.0.1", port, secure: false, ignoreTLS: true }) };
+    const ids = await writeOutbox(h.database.db, company, [{ to: "someone@acme.test", subject, text: "x" }]);
+    expect(await deliverMail(h.database.db, { ids, transport })).toBe(1);
+    const row = await h.database.db.selectFrom("mail_messages").select(["status", "attempts", "error", "next_attempt_at"]).where("id", "in", ids).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: "pending", attempts: 1 });
+    expect(String(row.error)).toMatch(/ECONNREFUSED/);
+    expect(new Date(row.next_attempt_at as string).getTime()).toBeGreaterThan(Date.now());
+    // not retried before its delay
+    const back = await startSmtpSink(port);
+    try {
+      expect(await deliverMail(h.database.db, { ids, transport })).toBe(0);
+      // the delay has passed
+      await h.database.db.updateTable("mail_messages").set({ next_attempt_at: new Date(Date.now() - 1000) }).where("id", "in", ids).execute();
+      expect(await deliverMail(h.database.db, { ids, transport })).toBe(1);
+      expect(back.messages.map((m) => m.subject)).toEqual([subject]);
+      expect(await statuses(ids)).toEqual(["sent"]);
+    } finally {
+      await back.close();
+    }
   });
 });

@@ -17,7 +17,8 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-export async function startSmtpSink(): Promise<SmtpSink> {
+/** On `port` (a sink stopped and started again, "the SMTP server comes back"), or on a free one. */
+export async function startSmtpSink(port = 0): Promise<SmtpSink> {
   const messages: SunkMail[] = [];
   const sockets = new Set<net.Socket>();
   const server = net.createServer((socket) => {
@@ -72,10 +73,10 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.address() as net.AddressInfo).port;
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const listening = (server.address() as net.AddressInfo).port;
   return {
-    port,
+    port: listening,
     messages,
     close: () => new Promise<void>((resolve) => {
       for (const socket of sockets) socket.destroy();

@@ -5,6 +5,7 @@
 import { idempotencyKeySchema } from "../../../schemas/idempotency_key.js";
 import { numberCounterSchema } from "../../../schemas/number_counter.js";
 import { oauthTokenSchema } from "../../../schemas/oauth_token.js";
+import { outboundLinkSchema } from "../../../schemas/outbound_link.js";
 import { signInThrottleSchema } from "../../../schemas/sign_in_throttle.js";
 import { storedFileSchema } from "../../../schemas/stored_file.js";
 import { userSchema } from "../../../schemas/user.js";
@@ -94,6 +95,7 @@ const internalTables: TableModel[] = [
   // unique (company_id, user_id, key): migration 0010
   { name: "idempotency_keys", columns: columnsOf(idempotencyKeySchema, true), indexes: [] },
   { name: "number_counters", columns: columnsOf(numberCounterSchema, true), indexes: [] },
+  { name: "outbound_links", columns: columnsOf(outboundLinkSchema, true), indexes: [["company_id", "record_type", "record_id", "purpose"], ["token_hash"]] },
 ];
 
 export function companyScoped(resource: ResourceDef): boolean {

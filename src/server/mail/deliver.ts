@@ -73,16 +73,3 @@ export async function deliverMail(db: DB, options: { ids?: readonly number[]; tr
   }
   return attempted;
 }
-
-/** Deliver at once, then every `config.mailPollSeconds` (the server's start; the next issue's jobs runner replaces this). */
-export function startMailDelivery(db: DB): () => void {
-  if (!config.mailDelivery) return () => {};
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    running = running.then(() => deliverMail(db)).catch((error: unknown) => console.error("mail delivery failed; retried at the next poll", error));
-  };
-  tick();
-  const timer = setInterval(tick, config.mailPollSeconds * 1000);
-  timer.unref();
-  return () => clearInterval(timer);
-}

@@ -1,0 +1,26 @@
+/**
+ * The public page of an outbound link (/link/:purpose/:token), outside the signed-in shell: it asks
+ * the server what the link opens and, for an unknown, expired or withdrawn link, shows the server's
+ * reason. The pages that act on a link (set a password, answer an invoice request) build on it.
+ */
+import { useEffect, useState } from "react";
+import { useTranslation } from "@refinedev/core";
+import { Result, Spin } from "antd";
+import { useParams } from "react-router";
+
+type Answer = { ok: true } | { ok: false; message: string; reason: string };
+
+export default function LinkPage() {
+  const { translate } = useTranslation();
+  const { purpose = "", token = "" } = useParams();
+  const [answer, setAnswer] = useState<Answer>();
+  useEffect(() => {
+    void fetch(`/api/public/links/${encodeURIComponent(purpose)}/${encodeURIComponent(token)}`).then(async (response) => {
+      const body = (await response.json().catch(() => ({}))) as { errors?: { base?: string[] }; reason?: string };
+      setAnswer(response.ok ? { ok: true } : { ok: false, reason: body.reason ?? "unknown", message: body.errors?.base?.[0] ?? translate("links.unknown", "This link is not valid.") });
+    });
+  }, [purpose, token, translate]);
+  if (!answer) return <Spin fullscreen />;
+  if (!answer.ok) return <Result status={answer.reason === "unknown" ? "404" : "warning"} title={answer.message} subTitle={translate("links.askAgain", "Please ask the sender for a new link.")} />;
+  return <Result status="success" title={translate("links.valid", "This link is valid.")} />;
+}

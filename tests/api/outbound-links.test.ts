@@ -1,0 +1,71 @@
+/**
+ * Outbound links (src/server/links): a token opens its one record for its one purpose until it
+ * expires or is revoked; only the hash is stored; the public route refuses with a plain reason.
+ */
+import { describe, expect, it } from "vitest";
+import { tokenHash } from "../../src/server/domain/tokens.js";
+import { issueLink, resolveLink, revokeLinks } from "../../src/server/links/links.js";
+import { useApp } from "./harness.js";
+
+const h = useApp();
+
+async function issuer() {
+  const companyId = await h.companyId("Acme Corp");
+  const user = await h.database.db.selectFrom("users").select("id").orderBy("id").executeTakeFirstOrThrow();
+  return { company: { id: companyId }, user: { id: user.id as number } } as never;
+}
+
+const record = { type: "invoice_requests", id: 7 };
+
+describe("outbound links", () => {
+  it("issues a token that resolves to its record for its purpose; the table holds only the hash", async () => {
+    const ctx = await issuer();
+    const token = await issueLink(h.database.db, ctx, { purpose: "invoice_request", record, expiresIn: 3600 });
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const resolved = await resolveLink(h.database.db, token, "invoice_request");
+    expect(resolved).toMatchObject({ record, companyId: await h.companyId("Acme Corp") });
+    const stored = await h.database.db.selectFrom("outbound_links").selectAll().where("token_hash", "=", tokenHash(token)).execute();
+    expect(stored).toHaveLength(1);
+    expect(JSON.stringify(stored)).not.toContain(token);
+
+    const response = await h.app.inject({ method: "GET", url: `/api/public/links/invoice_request/${token}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({ purpose: "invoice_request", record });
+  });
+
+  it("refuses a token of another purpose, a tampered token and an unknown purpose as unknown", async () => {
+    const token = await issueLink(h.database.db, await issuer(), { purpose: "invoice_request", record, expiresIn: 3600 });
+    expect(await resolveLink(h.database.db, token, "password_reset")).toEqual({ refused: "unknown" });
+    const tampered = (token[0] === "A" ? "B" : "A") + token.slice(1);
+    expect(await resolveLink(h.database.db, tampered, "invoice_request")).toEqual({ refused: "unknown" });
+    for (const url of [`/api/public/links/password_reset/${token}`, `/api/public/links/invoice_request/${tampered}`, `/api/public/links/nonsense/${token}`]) {
+      const response = await h.app.inject({ method: "GET", url });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ errors: { base: ["This link is not valid."] }, reason: "unknown" });
+    }
+  });
+
+  it("refuses an expired link with 410 and its reason", async () => {
+    const token = await issueLink(h.database.db, await issuer(), { purpose: "password_set", record: { type: "users", id: 1 }, expiresIn: -1 });
+    expect(await resolveLink(h.database.db, token, "password_set")).toEqual({ refused: "expired" });
+    const response = await h.app.inject({ method: "GET", url: `/api/public/links/password_set/${token}` });
+    expect(response.statusCode).toBe(410);
+    expect(response.json()).toEqual({ errors: { base: ["This link has expired."] }, reason: "expired" });
+  });
+
+  it("revokes every live link of a record and purpose, and only those", async () => {
+    const ctx = await issuer();
+    const companyId = await h.companyId("Acme Corp");
+    const target = { type: "accrual_requests", id: 42 };
+    const first = await issueLink(h.database.db, ctx, { purpose: "accrual_request", record: target, expiresIn: 3600 });
+    const second = await issueLink(h.database.db, ctx, { purpose: "accrual_request", record: target, expiresIn: 3600 });
+    const other = await issueLink(h.database.db, ctx, { purpose: "message", record: target, expiresIn: 3600 });
+    expect(await revokeLinks(h.database.db, companyId, target, "accrual_request")).toBe(2);
+    expect(await resolveLink(h.database.db, first, "accrual_request")).toEqual({ refused: "revoked" });
+    expect(await resolveLink(h.database.db, second, "accrual_request")).toEqual({ refused: "revoked" });
+    expect(await resolveLink(h.database.db, other, "message")).toMatchObject({ record: target });
+    const response = await h.app.inject({ method: "GET", url: `/api/public/links/accrual_request/${first}` });
+    expect(response.statusCode).toBe(410);
+    expect(response.json()).toEqual({ errors: { base: ["This link has been withdrawn."] }, reason: "revoked" });
+  });
+});
