@@ -24,6 +24,22 @@ const violations = new WeakMap<Page, string[]>();
 /** Console messages and uncaught errors of a page that report a Content-Security-Policy violation (the server's policy: src/server/http/security-headers.ts). */
 export const cspViolations = (page: Page): string[] => violations.get(page) ?? [];
 
+/** A test file's browser and its signed-in pages (`signedIn(email, path)`), closed after the file's tests. */
+export function useSignedIn(): { browser: () => Browser; signedIn: (email: string, path?: string) => Promise<Page> } {
+  const { browser } = useBrowser();
+  const opened: Page[] = [];
+  afterAll(async () => {
+    for (const page of opened) await page.context().close();
+  });
+  const signedIn = async (email: string, path = "/") => {
+    const page = await newPage(browser());
+    opened.push(page);
+    await login(page, email, path);
+    return page;
+  };
+  return { browser, signedIn };
+}
+
 export async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1400, height: 900 }, acceptDownloads: true });
   // a violation the page catches (an eval inside a try) leaves no console message of its own: log every one

@@ -9,6 +9,7 @@ import path from "node:path";
 import { unzipSync } from "fflate";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { tinyPdf } from "../../src/server/seed/admin.js";
 import { apiAs } from "./api.js";
 import { cspViolations, login, newPage, screenshot, useBrowser } from "./browser.js";
 
@@ -19,27 +20,6 @@ function file(name: string, content: Buffer): string {
   const where = path.join(dir, name);
   fs.writeFileSync(where, content);
   return where;
-}
-
-/** a one-page PDF that a viewer opens */
-function pdf(text: string): Buffer {
-  const objects = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 144] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
-    `<< /Length ${text.length + 30} >>\nstream\nBT /F1 18 Tf 20 70 Td (${text}) Tj ET\nendstream`,
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-  ];
-  let body = "%PDF-1.4\n";
-  const offsets: number[] = [];
-  objects.forEach((object, i) => {
-    offsets.push(body.length);
-    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, "latin1");
 }
 
 async function upload(page: Page, where: string): Promise<number> {
@@ -57,7 +37,7 @@ async function download(page: Page, click: () => Promise<void>): Promise<{ name:
 
 describe("documents on an invoice", () => {
   let page: Page;
-  const scan = pdf("Invoice 4711 from Northwind");
+  const scan = tinyPdf("Invoice 4711 from Northwind");
 
   beforeAll(async () => {
     const api = await apiAs("admin@acme.test");
@@ -100,7 +80,7 @@ describe("documents on an invoice", () => {
 
   it("zips three documents", async () => {
     expect(await upload(page, file("notes.txt", Buffer.from("Paid in two parts.\n")))).toBe(201);
-    expect(await upload(page, file("delivery-note.pdf", pdf("Delivery note")))).toBe(201);
+    expect(await upload(page, file("delivery-note.pdf", tinyPdf("Delivery note")))).toBe(201);
     await expect.poll(() => page.locator(".ant-card", { hasText: "Download all as zip" }).locator(".ant-table-row").count()).toBe(3);
     const zip = await download(page, () => page.getByRole("button", { name: "Download all as zip" }).click());
     expect(zip.name).toBe("documents.zip");

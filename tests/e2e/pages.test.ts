@@ -4,27 +4,16 @@
  * saved with it), the user profile's language switch, a contact's permissions, grid rows of 25 px and
  * a composite status filter.
  */
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { resources, resourceByName } from "../../resources/index.js";
 import { pathParams, routesOf } from "../../src/framework/resource.js";
 import { propertiesOf } from "../../src/framework/schema.js";
 import { duplicateOf, pathFor } from "../../src/client/registry.js";
 import { apiAs, approvalOfType } from "./api.js";
-import { login, newPage, screenshot, useBrowser } from "./browser.js";
+import { screenshot, useSignedIn } from "./browser.js";
 
-const { browser } = useBrowser();
-const opened: Page[] = [];
-afterAll(async () => {
-  for (const page of opened) await page.context().close();
-});
-
-async function signedIn(email: string, path = "/"): Promise<Page> {
-  const page = await newPage(browser());
-  opened.push(page);
-  await login(page, email, path);
-  return page;
-}
+const { signedIn } = useSignedIn();
 
 const heading = (page: Page, name: string) => page.getByRole("heading", { name, exact: true });
 

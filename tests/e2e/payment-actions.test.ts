@@ -3,23 +3,11 @@
  * payment's status and the user's keys allow; failing with a return code and reissuing lead to the
  * new payment; the check downloads as a PDF; a user without the pay keys sees no action buttons.
  */
-import { afterAll, describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { apiAs } from "./api.js";
-import { login, newPage, screenshot, useBrowser } from "./browser.js";
+import { screenshot, useSignedIn } from "./browser.js";
 
-const { browser } = useBrowser();
-const opened: Page[] = [];
-afterAll(async () => {
-  for (const page of opened) await page.context().close();
-});
-
-async function signedIn(email: string, path: string): Promise<Page> {
-  const page = await newPage(browser());
-  opened.push(page);
-  await login(page, email, path);
-  return page;
-}
+const { signedIn } = useSignedIn();
 
 /** A PROCESSING check payment of Acme (the demo data has some). */
 async function processingCheck(): Promise<{ id: number; payment_number: string }> {

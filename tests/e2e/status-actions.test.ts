@@ -2,23 +2,11 @@
  * Statuses in the browser (issue 9): a create or edit form offers no status (the server owns it);
  * a record's declared transitions are buttons of its show page that move it.
  */
-import { afterAll, describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { apiAs } from "./api.js";
-import { login, newPage, useBrowser } from "./browser.js";
+import { useSignedIn } from "./browser.js";
 
-const { browser } = useBrowser();
-const opened: Page[] = [];
-afterAll(async () => {
-  for (const page of opened) await page.context().close();
-});
-
-async function signedIn(email: string, path: string): Promise<Page> {
-  const page = await newPage(browser());
-  opened.push(page);
-  await login(page, email, path);
-  return page;
-}
+const { signedIn } = useSignedIn();
 
 describe("server-owned statuses", () => {
   it("the payment method form has no status field", async () => {
