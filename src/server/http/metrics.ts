@@ -21,7 +21,8 @@ const label = (value: string) => value.replace(/\\/g, "\\\\").replace(/"/g, '\\"
 function allowed(request: FastifyRequest): boolean {
   const token = process.env.METRICS_TOKEN;
   if (token) return request.headers.authorization === `Bearer ${token}`;
-  return ["127.0.0.1", "::1", "::ffff:127.0.0.1"].includes(request.socket.remoteAddress ?? "");
+  // request.ip: behind a trusted proxy (TRUST_PROXY) the client, not the proxy on the loopback
+  return ["127.0.0.1", "::1", "::ffff:127.0.0.1"].includes(request.ip);
 }
 
 export function metricsRoute(app: FastifyInstance, db: DB): void {
