@@ -16,6 +16,9 @@ import { noRoute, registerErrorHandler } from "./http/errors.js";
 import { registerIdempotency } from "./http/idempotency.js";
 import { registerInputGuard } from "./http/input.js";
 import { healthRoute } from "./http/health.js";
+import { metricsRoute } from "./http/metrics.js";
+import { readinessRoute } from "./http/readiness.js";
+import { loggerOptions, registerRequestId, requestIdOptions, type LogTarget } from "./http/request-id.js";
 import { registerOpenApi } from "./http/openapi.js";
 import { paymentRoutes } from "./http/payments.js";
 import { paymentRunRoutes } from "./http/payment-runs.js";
@@ -47,12 +50,13 @@ const publicApi = ["/api/openapi.json", "/api/docs", publicLinksPrefix];
 
 export interface AppOptions {
   db: DB;
-  logger?: boolean;
+  logger?: LogTarget;
   resources?: readonly ResourceDef[];
 }
 
 export async function buildApp({ db, logger = false, resources = registry }: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger, bodyLimit: 5 * 1024 * 1024, trustProxy: config.trustProxy });
+  const app = Fastify({ logger: loggerOptions(logger), ...requestIdOptions, bodyLimit: 5 * 1024 * 1024, trustProxy: config.trustProxy });
+  registerRequestId(app);
   registerSecurityHeaders(app);
   registerErrorHandler(app);
   registerInputGuard(app);
@@ -69,6 +73,8 @@ export async function buildApp({ db, logger = false, resources = registry }: App
   registerIdempotency(app, db);
 
   healthRoute(app, db);
+  readinessRoute(app, db);
+  metricsRoute(app, db);
   await registerOpenApi(app, resources);
   oauthRoutes(app, db);
   publicLinkRoutes(app, db);

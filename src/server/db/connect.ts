@@ -48,6 +48,7 @@ async function connectPostgres(url: string, max: number): Promise<Database> {
   };
   const pool = new pg.Pool({ connectionString: url, max, types });
   const db = new Kysely({ dialect: new PostgresDialect({ pool }) });
+  pools.set(db, () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
   return { db, kind: "postgres", close: () => db.destroy() };
 }
 
@@ -78,6 +79,20 @@ async function connectPGlite(dataDir: string | undefined, loadDataDir?: Blob): P
       await unlock?.();
     },
   };
+}
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+// keyed by the Kysely instance, so that /metrics can read the pool of the db it was given
+const pools = new WeakMap<DB, () => PoolStats>();
+
+/** The connection pool's counts; PGlite is a single connection, reported as one. */
+export function poolStats(db: DB): PoolStats {
+  return pools.get(db)?.() ?? { total: 1, idle: 1, waiting: 0 };
 }
 
 /** count(*) is a number from PGlite and a string from pg. */
