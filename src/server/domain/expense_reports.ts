@@ -5,7 +5,6 @@
  * is with its employee: DRAFT ⇄ NEW, and submitting (to PENDING) a report that has items; approval and
  * payment move it further.
  */
-import { isoDate } from "../../framework/dates.js";
 import { currencyOf, money, round, sum } from "../../framework/money.js";
 import type { DB } from "../db/connect.js";
 import { unprocessable, type FieldErrors } from "../http/errors.js";
@@ -37,22 +36,6 @@ export async function rollUpExpenseReport(trx: DB, reportId: number, exceptItemI
 
 const distinct = (values: unknown[]) => [...new Set(values.filter((v): v is string => typeof v === "string" && v !== ""))].join(", ");
 
-async function checkStatusChange(data: Row, existing: Row, trx: DB): Promise<void> {
-  const from = String(existing.status);
-  const to = data.status === undefined ? from : String(data.status);
-  if (to === from) return;
-  if (creatable.includes(from) && creatable.includes(to)) return;
-  if (to !== "PENDING" || !openReportStatuses.includes(from)) {
-    throw unprocessable({ status: ["changes through approval and payment, not by editing"] });
-  }
-  const item = await trx.selectFrom("expense_items").select("id").where("expense_report_id", "=", existing.id as number).executeTakeFirst();
-  if (!item) throw unprocessable({ status: ["a report needs at least one expense item to be submitted"] });
-  data.submit_date = isoDate();
-  // the submitted items go with the report
-  await trx.updateTable("expense_items").set({ status: "PENDING", updated_at: new Date() })
-    .where("expense_report_id", "=", existing.id as number).where("status", "in", openReportStatuses).execute();
-}
-
 export const expenseReportHooks: ResourceHooks = {
   async decorate(rows, ctx) {
     const ids = rows.map((r) => r.id as number);
@@ -81,7 +64,6 @@ export const expenseReportHooks: ResourceHooks = {
   },
 
   async beforeUpdate(data, existing, ctx, trx) {
-    await checkStatusChange(data, existing, trx);
     const errors: FieldErrors = {};
     if (data.currency_code !== undefined && data.currency_code !== existing.currency_code) {
       const other = await trx.selectFrom("expense_items").select("id").where("expense_report_id", "=", existing.id as number)
