@@ -43,21 +43,19 @@
  * - Notices (approval-notices.ts): the approvers of each newly actionable step are notified and mailed
  *   (after the commit); the requester who started the chain hears when an approver ends it.
  */
-import { isoDate } from "../../framework/dates.js";
 import { money } from "../../framework/money.js";
 import { tableOf, type ResourceDef } from "../../framework/resource.js";
 import { resourceByName } from "../../../resources/index.js";
 import type { DB } from "../db/connect.js";
 import { conflict, forbidden, notFound, unprocessable } from "../http/errors.js";
 import type { Ctx, Row } from "../resources/context.js";
-import { findRow } from "../resources/query.js";
+import { delegationsToday, findRow } from "../resources/query.js";
 import { audit } from "../resources/write.js";
 import { inTransaction } from "../mail/outbox.js";
 import { askApprovers, tellRequesters } from "./approval-notices.js";
 import { engines, type Engine } from "./approvables/index.js";
 import type { Facts } from "./approvables/facts.js";
 import type { Step } from "./workflows.js";
-import { delegationTypes } from "../../../schemas/delegation.js";
 import { tablesWritten } from "../resources/written.js";
 import { checkSegregation } from "./segregation.js";
 
@@ -272,11 +270,8 @@ interface Delegation { delegator_contact_id: number }
 
 /** The delegators the contact may act for today (Approval or All delegations: every type acts on approvals). */
 export async function activeDelegations(db: DB, companyId: number, contactId: number): Promise<(Delegation & { id: number; delegate_type: string })[]> {
-  const today = isoDate();
-  return (await db.selectFrom("delegations").select(["id", "delegator_contact_id", "delegate_type"])
-    .where("company_id", "=", companyId).where("delegate_contact_id", "=", contactId).where("delegate_type", "in", [...delegationTypes])
-    .where("start_date", "<=", today).where((eb) => eb.or([eb("end_date", "is", null), eb("end_date", ">=", today)]))
-    .orderBy("id").execute()) as (Delegation & { id: number; delegate_type: string })[];
+  return (await delegationsToday(db, companyId, contactId).select(["d.id", "d.delegator_contact_id", "d.delegate_type"])
+    .orderBy("d.id").execute()) as (Delegation & { id: number; delegate_type: string })[];
 }
 
 /** GET /api/users/current's delegators: who the user may act for today. */

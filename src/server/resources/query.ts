@@ -12,7 +12,8 @@ import { fullFormats } from "ajv-formats/dist/formats.js";
 import { TtlCache } from "../cache.js";
 import { sqlType } from "../db/tables.js";
 import { int32, isRecordId } from "../validation.js";
-import { count } from "../db/connect.js";
+import { count, type DB } from "../db/connect.js";
+import { delegationTypes } from "../../../schemas/delegation.js";
 import { resourceByName } from "../../../resources/index.js";
 import type { Ctx, Row } from "./context.js";
 
@@ -86,12 +87,20 @@ export function personallyScoped(resource: ResourceDef, ctx: Ctx): boolean {
   return resource.personalScope !== undefined && !can(ctx.principal, resource.personalScope.all);
 }
 
-/** Whom the user may act for today besides themself: their delegators (approval-engine.ts activeDelegations), as a subquery. */
-export function delegatorsToday(ctx: Ctx): Select {
+/**
+ * The delegations a contact acts under today (Approval or All, within their dates): the one rule
+ * behind the approval engine's activeDelegations and the list scopes below.
+ */
+export function delegationsToday(db: DB, companyId: number, contactId: number): Select {
   const today = isoDate();
-  return ctx.db.selectFrom("delegations as d").select("d.delegator_contact_id")
-    .where("d.company_id", "=", ctx.company.id).where("d.delegate_contact_id", "=", ctx.contact.id).where("d.start_date", "<=", today)
-    .where((d) => d.or([d("d.end_date", "is", null), d("d.end_date", ">=", today)]));
+  return db.selectFrom("delegations as d")
+    .where("d.company_id", "=", companyId).where("d.delegate_contact_id", "=", contactId).where("d.delegate_type", "in", [...delegationTypes])
+    .where("d.start_date", "<=", today).where((d) => d.or([d("d.end_date", "is", null), d("d.end_date", ">=", today)]));
+}
+
+/** Whom the user may act for today besides themself: their delegators, as a subquery. */
+export function delegatorsToday(ctx: Ctx): Select {
+  return delegationsToday(ctx.db, ctx.company.id, ctx.contact.id).select("d.delegator_contact_id");
 }
 
 /** The teams of the user and of their delegators, as a subquery. */
