@@ -3,7 +3,7 @@ import { accountTransactionSchema } from "../schemas/account_transaction.js";
 
 /**
  * Journal lines, read-only through the API: the server's domain code posts them (see
- * src/server/domain/ledger.ts). account_fullname/number/name come from the account; `amount` is
+ * src/server/domain/ledger/ledger.ts). account_fullname/number/name come from the account; `amount` is
  * debit − credit; `source_number` is the number of the posted record.
  */
 export const accountTransactionColumns = [

@@ -3,7 +3,7 @@ import { accrualSummarySchema } from "../schemas/accrual_summary.js";
 
 /**
  * The accrual summary (/accruals_summary): a read-only table the server rebuilds from the accruals
- * (src/server/domain/accruals.ts). A table rather than a computed listing, so that the generic list
+ * (src/server/domain/accruals/accruals.ts). A table rather than a computed listing, so that the generic list
  * (paging, filters, sort, totals, export) works on it unchanged.
  */
 export default defineResource({

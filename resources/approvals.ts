@@ -4,7 +4,7 @@ import { approvalColumns, approvalRelations, approvalStatuses } from "./shared/a
 
 /**
  * Approvals of every workflow type (GET /api/approvals/{id} of the spec). The approval engine
- * (src/server/domain/approval-engine.ts) creates and acts on them (POST /api/approvals/{id}/approve,
+ * (src/server/domain/approvals/engine.ts) creates and acts on them (POST /api/approvals/{id}/approve,
  * reject, claim); as a resource they are read-only. The approver screens are the per-type
  * views (invoices_approval, payments_approval, payment_runs_approval, credit_memos_approval).
  */

@@ -4,7 +4,7 @@ import { budgetSchema } from "../schemas/budget.js";
 /**
  * Budgets. spent = the sum of the amounts of the purchase orders drawing on the budget that are
  * committed (PENDING, APPROVED, OPEN, CLOSED; drafts and rejected orders are not); remaining =
- * amount − spent (negative when overspent). Both computed on read (src/server/domain/budgets.ts).
+ * amount − spent (negative when overspent). Both computed on read (src/server/domain/ledger/budgets.ts).
  */
 export default defineResource({
   name: "budgets",

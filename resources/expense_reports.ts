@@ -58,7 +58,7 @@ export const expenseReportList = {
   defaultSort: { field: "id", order: "desc" },
   search: ["number", "description", "project_name"],
   personalScope: expenseOwnership("id"),
-  // created DRAFT or NEW (the hook checks); the rate comes from the company's subsidiaries (domain/exchange_rates.ts)
+  // created DRAFT or NEW (the hook checks); the rate comes from the company's subsidiaries (domain/expenses/exchange-rates.ts)
   clientWritable: { create: ["status"] },
   serverFields: ["amount", "converted_amount", "submit_date", "expense_types", "exchange_rate"],
   computed: ["employee_name", "merchant_list", "category_list_str", "has_attachments", "has_policy_violations", "currency"],

@@ -1,7 +1,7 @@
 import { defineResource } from "../src/framework/resource.js";
 import { invoiceRequestSchema } from "../schemas/invoice_request.js";
 
-/** Keys of the two row actions of data-spec 6; the server checks them per changed field (domain/invoice_requests.ts). */
+/** Keys of the two row actions of data-spec 6; the server checks them per changed field (domain/payables/invoice-requests.ts). */
 export const tokenToggleKeys = ["invoicesStatusToken", "editstatusInvoices"] as const;
 export const sendKeys = ["sendInvoicesRequest", "editInvoices"] as const;
 

@@ -6,7 +6,7 @@ import { deactivation } from "./shared/status_actions.js";
  * Payment methods: where a payment goes (a vendor's or an employee contact's account, or a check
  * address) or comes from (the company's originating accounts, with their NACHA header fields).
  * The account number is write-only (stored, never sent back, filtered or audited): responses carry account_number_masked.
- * Routing numbers (ABA) and IBANs (ISO 13616) are checked on every write (domain/payment_methods.ts).
+ * Routing numbers (ABA) and IBANs (ISO 13616) are checked on every write (domain/payments/payment-methods.ts).
  */
 export default defineResource({
   name: "payment_methods",

@@ -2,7 +2,7 @@
  * Expense policies (product spec 2.8): /add_policy creates one, /add_policy/:policyID duplicates one
  * (a create form prefilled from it), /edit_policy/:policyID edits one. Statuses ACTIVE / INACTIVE.
  * The rule an expense item is checked against (category limit, per diem, receipt threshold) is in
- * src/server/domain/policies.ts and docs/expenses-and-cards.md.
+ * src/server/domain/expenses/policies.ts and docs/expenses-and-cards.md.
  */
 import { defineResource } from "../src/framework/resource.js";
 import { policySchema } from "../schemas/policy.js";

@@ -5,7 +5,7 @@ import { purchaseOrderEditable, purchaseOrderServerFields } from "./purchase_ord
 /**
  * Purchase-order requests: staff ask for a purchase order (requestPurchaseOrders) without holding
  * the purchasing keys. A view of purchase_orders with its own guards (product-spec 2.15 "PO request
- * new / edit / duplicate"); its server rules (src/server/domain/purchase_order_requests.ts): the
+ * new / edit / duplicate"); its server rules (src/server/domain/purchasing/purchase-order-requests.ts): the
  * requestor is the signed-in contact, a request starts as DRAFT or PENDING, and only the requestor
  * (or a holder of editPurchaseOrders / po_approval_edit) edits it.
  * The query parameters punchoutId (new) and approvalId (edit) belong to punchout and approvals.

@@ -5,7 +5,7 @@ import { documentsOf } from "./shared/documents.js";
 /**
  * Goods receipts. Statuses: DRAFT (being logged, editable) and SUBMITTED (signed off, final).
  * Every receipt item counts toward its line's qty_received at once (the goods are in the building);
- * see src/server/domain/receipts.ts for the rules.
+ * see src/server/domain/purchasing/receipts.ts for the rules.
  */
 export default defineResource({
   name: "receipts",

@@ -1,5 +1,5 @@
 /**
- * The last value issued of one per-company counter (src/server/domain/numbers.ts): kind names it,
+ * The last value issued of one per-company counter (src/server/domain/ledger/numbers.ts): kind names it,
  * e.g. payment_runs.number or a NACHA file id modifier's day. Unique per company and kind.
  */
 export const numberCounterSchema = {

@@ -10,7 +10,7 @@ import type { ColumnDef } from "../../src/framework/resource.js";
 export const paymentServerFields = ["balance", "record_type", "payment_run_id", "version_seq", "is_system_error", "external_id", "submitter_id",
   "return_code", "return_reason", "reissue_of_id", "trace_number", "submit_date"] as const;
 
-/** Computed by the payments hook (src/server/domain/payments.ts). */
+/** Computed by the payments hook (src/server/domain/payments/payments.ts). */
 export const paymentComputed = [
   "currency", "invoice_numbers", "has_linked_invoices_disp", "is_payment_allow_to_delete", "approval_status", "next_actionable_approver",
 ] as const;

@@ -22,7 +22,7 @@ import { loggerOptions, registerRequestId, requestIdOptions, type LogTarget } fr
 import { registerOpenApi } from "./http/openapi.js";
 import { paymentRoutes } from "./http/payments.js";
 import { paymentRunRoutes } from "./http/payment-runs.js";
-import { paymentMethodHelperRoutes } from "./http/payment_methods.js";
+import { paymentMethodHelperRoutes } from "./http/payment-methods.js";
 import { registerSecurityHeaders } from "./http/security-headers.js";
 import { userRoutes } from "./http/users.js";
 import { publicLinkRoutes, publicLinksPrefix } from "./links/routes.js";

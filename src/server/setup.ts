@@ -8,7 +8,7 @@ import { companyDateFormats } from "../framework/dates.js";
 import { config } from "./config.js";
 import { connect } from "./db/connect.js";
 import { migrate } from "./db/migrate.js";
-import { hashPassword, passwordRule, passwordRuleMessage } from "./domain/passwords.js";
+import { hashPassword, passwordRule, passwordRuleMessage } from "./domain/identity/passwords.js";
 
 const { values } = parseArgs({
   options: {

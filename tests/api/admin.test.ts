@@ -1,7 +1,7 @@
 /** The administration group: every resource answers with demo data, guards hold, and the domain rules apply. */
 import { describe, expect, it } from "vitest";
 import { money } from "../../src/framework/money.js";
-import { nextRunAt } from "../../src/server/domain/reports.js";
+import { nextRunAt } from "../../src/server/domain/admin/reports.js";
 import { useApp } from "./harness.js";
 import { multipart } from "./multipart.js";
 

@@ -1,5 +1,5 @@
 /**
- * Server-issued numbers never repeat (src/server/domain/numbers.ts: a counter row per company and
+ * Server-issued numbers never repeat (src/server/domain/ledger/numbers.ts: a counter row per company and
  * kind, unique indexes behind it), NACHA file headers differ by their File ID Modifier, and a NACHA
  * return is applied only to the payment it names.
  */

@@ -3,7 +3,7 @@
  * expires or is revoked; only the hash is stored; the public route refuses with a plain reason.
  */
 import { describe, expect, it } from "vitest";
-import { tokenHash } from "../../src/server/domain/tokens.js";
+import { tokenHash } from "../../src/server/domain/identity/tokens.js";
 import { issueLink, resolveLink, revokeLinks } from "../../src/server/links/links.js";
 import { useApp } from "./harness.js";
 

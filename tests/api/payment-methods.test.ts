@@ -1,6 +1,6 @@
 /** Payment methods per payment type and bank country, originating accounts, and the spec's helpers. */
 import { describe, expect, it } from "vitest";
-import { paymentMethodErrors } from "../../src/server/domain/payment_methods.js";
+import { paymentMethodErrors } from "../../src/server/domain/payments/payment-methods.js";
 import { useApp } from "./harness.js";
 
 const h = useApp();

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { earliestPaymentDate } from "../../src/framework/business-days.js";
 import { isoDate } from "../../src/framework/dates.js";
 import { money } from "../../src/framework/money.js";
-import { postPayment } from "../../src/server/domain/ledger.js";
+import { postPayment } from "../../src/server/domain/ledger/ledger.js";
 import { payableFixture } from "../bench/payables-fixture.js";
 import { auditNacha } from "../support/nacha-audit.js";
 import { useApp } from "./harness.js";

@@ -1,7 +1,7 @@
 /** The demo payment runs agree with their payments, links and reservations, in both companies. */
 import { describe, expect, it } from "vitest";
 import { money } from "../../src/framework/money.js";
-import { scheduledStatuses, settledStatuses } from "../../src/server/domain/payments.js";
+import { scheduledStatuses, settledStatuses } from "../../src/server/domain/payments/payments.js";
 import { useApp } from "./harness.js";
 
 const h = useApp();

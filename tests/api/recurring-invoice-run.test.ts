@@ -1,5 +1,5 @@
 /**
- * The scheduled run of recurring-invoice templates (src/server/domain/recurring_invoice_run.ts): a
+ * The scheduled run of recurring-invoice templates (src/server/domain/payables/recurring-invoice-run.ts): a
  * template due today yields exactly one invoice and next_date advances by its frequency, even when
  * several runners run at once — on PostgreSQL from two connection pools on one database, as two
  * server processes (PGlite is one process by design).
@@ -7,7 +7,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, type Database } from "../../src/server/db/connect.js";
-import { followingDate, runRecurringInvoices } from "../../src/server/domain/recurring_invoice_run.js";
+import { followingDate, runRecurringInvoices } from "../../src/server/domain/payables/recurring-invoice-run.js";
 import { useApp } from "./harness.js";
 import { databaseUrl, usePostgres } from "./template.js";
 

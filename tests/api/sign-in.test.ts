@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { throttleRules } from "../../src/server/domain/sign-in-throttle.js";
+import { throttleRules } from "../../src/server/domain/identity/sign-in-throttle.js";
 import { demoLogins, demoPassword } from "../../src/server/seed/demo.js";
 import { useApp } from "./harness.js";
 

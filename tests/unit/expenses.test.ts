@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { maskCardNumber } from "../../src/server/domain/cards.js";
-import { policyViolation, type CheckedItem, type PolicyRules } from "../../src/server/domain/policies.js";
+import { maskCardNumber } from "../../src/server/domain/cards/cards.js";
+import { policyViolation, type CheckedItem, type PolicyRules } from "../../src/server/domain/expenses/policies.js";
 
 const policy: PolicyRules = {
   status: "ACTIVE", currency_code: "USD", per_diems: "50", receipt_required_over: "25",

@@ -7,7 +7,7 @@ import { formatMoney, round, sum } from "../../src/framework/money.js";
 import { can, canAct } from "../../src/framework/permissions.js";
 import { parseListQuery, QueryError } from "../../src/framework/query.js";
 import { keysOfRole, roles } from "../../src/framework/roles.js";
-import { passwordRule } from "../../src/server/domain/passwords.js";
+import { passwordRule } from "../../src/server/domain/identity/passwords.js";
 
 const fields = new Set(["id", "status", "amount", "due_date", "vendor.name"]);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseReturnFile, returnReasons } from "../../src/server/domain/nacha_returns.js";
+import { parseReturnFile, returnReasons } from "../../src/server/domain/payments/nacha-returns.js";
 
 /** A record from its fields at their 1-based NACHA positions, 94 characters. */
 function record(fields: [number, string][]): string {

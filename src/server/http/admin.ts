@@ -1,7 +1,7 @@
 /** Administration endpoints that are not plain resource CRUD: the custom-label map (documents: ./files.ts). */
 import type { FastifyInstance } from "fastify";
 import { resourceByName } from "../../../resources/index.js";
-import { customLabelMap } from "../domain/admin.js";
+import { customLabelMap } from "../domain/admin/admin.js";
 import { authorize, listResponse } from "../resources/routes.js";
 
 export function adminRoutes(app: FastifyInstance): void {

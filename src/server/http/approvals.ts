@@ -2,7 +2,7 @@
 import type { FastifyInstance } from "fastify";
 import { can } from "../../framework/permissions.js";
 import { resourceByName, resources } from "../../../resources/index.js";
-import { act, approvableResource, submit } from "../domain/approval-engine.js";
+import { act, approvableResource, submit } from "../domain/approvals/engine.js";
 import type { Row } from "../resources/context.js";
 import { findRow } from "../resources/query.js";
 import { decorate } from "../resources/read.js";

@@ -7,7 +7,7 @@
 import type { FastifyInstance } from "fastify";
 import { can, canAct } from "../../framework/permissions.js";
 import { resourceByName } from "../../../resources/index.js";
-import { applyCredit, creditTables } from "../domain/credits.js";
+import { applyCredit, creditTables } from "../domain/payments/credits.js";
 import type { Row } from "../resources/context.js";
 import { findRow } from "../resources/query.js";
 import { decorate } from "../resources/read.js";

@@ -6,11 +6,11 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { can, canAct, moduleEnabled } from "../../framework/permissions.js";
 import { resourceByName } from "../../../resources/index.js";
-import { createRun, previewRun } from "../domain/payment-runs/create.js";
-import { excludeFromRun } from "../domain/payment-runs/exclude.js";
-import { markNachaDownloaded, readNacha } from "../domain/payment-runs/nacha-download.js";
-import { processRun } from "../domain/payment-runs/process.js";
-import { deleteRun } from "../domain/payment-runs/remove.js";
+import { createRun, previewRun } from "../domain/payments/runs/create.js";
+import { excludeFromRun } from "../domain/payments/runs/exclude.js";
+import { markNachaDownloaded, readNacha } from "../domain/payments/runs/nacha-download.js";
+import { processRun } from "../domain/payments/runs/process.js";
+import { deleteRun } from "../domain/payments/runs/remove.js";
 import type { Ctx } from "../resources/context.js";
 import { findRow } from "../resources/query.js";
 import { decorate } from "../resources/read.js";

@@ -1,7 +1,7 @@
 /** The user endpoints of the spec that are not plain resource CRUD. */
 import type { FastifyInstance } from "fastify";
 import { resourceByName } from "../../../resources/index.js";
-import { acceptTerms, currentUser, unlockUser } from "../domain/users.js";
+import { acceptTerms, currentUser, unlockUser } from "../domain/identity/users.js";
 import type { Row } from "../resources/context.js";
 import { findRow } from "../resources/query.js";
 import { decorate } from "../resources/read.js";

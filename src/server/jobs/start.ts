@@ -6,7 +6,7 @@
  */
 import { config } from "../config.js";
 import type { DB } from "../db/connect.js";
-import { runRecurringInvoices } from "../domain/recurring_invoice_run.js";
+import { runRecurringInvoices } from "../domain/payables/recurring-invoice-run.js";
 import { deliverMail } from "../mail/deliver.js";
 import { every } from "./periodic.js";
 

@@ -7,7 +7,7 @@
  */
 import crypto from "node:crypto";
 import type { DB } from "../db/connect.js";
-import { tokenHash } from "../domain/tokens.js";
+import { tokenHash } from "../domain/identity/tokens.js";
 import type { Ctx } from "../resources/context.js";
 
 export const linkPurposes = ["invitation", "password_set", "password_reset", "invoice_request", "accrual_request", "message", "unlock"] as const;

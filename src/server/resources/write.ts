@@ -8,7 +8,7 @@ import { tableOf, type RecordAction, type ResourceDef, type RowAction } from "..
 import { insertRows } from "../db/bulk.js";
 import type { DB } from "../db/connect.js";
 import { companyScoped } from "../db/tables.js";
-import { approvalsAfterWrite } from "../domain/approval-engine.js";
+import { approvalsAfterWrite } from "../domain/approvals/engine.js";
 import { hooksOf } from "../domain/hooks.js";
 import { inTransaction } from "../mail/outbox.js";
 import { conflict, notFound, unprocessable, type FieldErrors, HttpError } from "../http/errors.js";

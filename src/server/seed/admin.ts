@@ -6,7 +6,7 @@ import crypto from "node:crypto";
 import dayjs from "dayjs";
 import { readyReportTemplates, reportTemplates } from "../../../schemas/report.js";
 import type { DB } from "../db/connect.js";
-import { initialReportStatus, nextRunAt, type Frequency } from "../domain/reports.js";
+import { initialReportStatus, nextRunAt, type Frequency } from "../domain/admin/reports.js";
 import { seedApprovalChains } from "./approvals.js";
 import { insertMany } from "./demo.js";
 import type { EntitySeed, SeedContext } from "./entities.js";

@@ -1,7 +1,7 @@
 /**
  * Demo data of the general ledger, per company: the chart of accounts (seeded first: originating
  * accounts link to its bank accounts) and, once invoices and payments exist, their journal — posted
- * with the functions the application posts with (domain/ledger.ts):
+ * with the functions the application posts with (domain/ledger/ledger.ts):
  * - every approved, open, paid or closed invoice: its approval entry (GL coding debited, AP credited);
  * - every payment that moved money (PROCESSING, CLEARED, reissued): AP debited, the bank GL account
  *   of its originating account credited;
@@ -9,7 +9,7 @@
  * Failed, voided and rejected payments post nothing (they never moved money).
  */
 import type { DB } from "../db/connect.js";
-import { accountsByNumber, creditMemoEntry, entryNumber, invoiceApprovalLines, paymentEntry, post, type InvoiceForLedger, type JournalEntry, type PaymentForLedger } from "../domain/ledger.js";
+import { accountsByNumber, creditMemoEntry, entryNumber, invoiceApprovalLines, paymentEntry, post, type InvoiceForLedger, type JournalEntry, type PaymentForLedger } from "../domain/ledger/ledger.js";
 import { insertMany } from "./demo.js";
 import type { EntitySeed } from "./entities.js";
 

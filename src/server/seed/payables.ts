@@ -6,7 +6,7 @@
  *   pending balance of approved invoices and void/failed attempts that count for nothing;
  * - vendor credits over every status, payment runs with batches and invoice rows, NACHA and EDI
  *   files, invoice requests, recurring invoices, and the approvals of invoices, payments, credits and runs.
- * The invariants are the ones of src/server/domain/payments.ts (settledStatuses, scheduledStatuses).
+ * The invariants are the ones of src/server/domain/payments/payments.ts (settledStatuses, scheduledStatuses).
  */
 import dayjs from "dayjs";
 import { abaCheckDigit, composeIban } from "../../framework/bank.js";

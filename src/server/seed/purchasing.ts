@@ -9,7 +9,7 @@ import dayjs from "dayjs";
 import { sql } from "kysely";
 import { money, round } from "../../framework/money.js";
 import type { DB } from "../db/connect.js";
-import { rollUpAccrualBalance, refreshAccrualSummary } from "../domain/accruals.js";
+import { rollUpAccrualBalance, refreshAccrualSummary } from "../domain/accruals/accruals.js";
 import { insertMany } from "./demo.js";
 import type { EntitySeed, SeedContext } from "./entities.js";
 import { departments, expenseAccounts, poLines } from "./names.js";

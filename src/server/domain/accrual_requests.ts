@@ -1,9 +1,0 @@
-/** Accrual requests: purchaser_name for the lists. */
-import type { ResourceHooks } from "./hooks.js";
-import { fullName } from "./accrual_blasts.js";
-
-export const accrualRequestHooks: ResourceHooks = {
-  decorate(rows) {
-    for (const row of rows) row.purchaser_name = fullName(row.purchaser);
-  },
-};

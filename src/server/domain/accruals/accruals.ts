@@ -1,0 +1,118 @@
+/**
+ * Accrual rules. An accrual's balance is its amount minus what invoices matched (accrual_invoice_links);
+ * only booked accruals (ACTIVE = APPROVED | OPEN) are matched, by invoices of the same vendor, and never
+ * beyond the balance. A purchase order's accrual_balance is the balance of its ACTIVE accruals.
+ * The accrual summary is rebuilt for the company after every change (see schemas/accrual_summary.ts).
+ */
+import { sql } from "kysely";
+import { currencyOf, money } from "../../../framework/money.js";
+import { expandStatuses } from "../../../framework/query.js";
+import accruals from "../../../../resources/accruals.js";
+import type { DB } from "../../db/connect.js";
+import { unprocessable } from "../../http/errors.js";
+import type { Ctx, Row } from "../../resources/context.js";
+import type { ResourceHooks } from "../hooks.js";
+import { plain, requirePositive, rowOf } from "../purchasing/records.js";
+
+const active = expandStatuses(accruals, ["ACTIVE"]);
+/** booked: what the summary counts */
+export const bookedAccrualStatuses = [...active, "CLOSED"];
+
+async function matched(trx: DB, accrualId: number, exceptLinkId?: number): Promise<string> {
+  let qb = trx.selectFrom("accrual_invoice_links").select(sql<string>`coalesce(sum(amount), 0)::text`.as("total")).where("accrual_id", "=", accrualId);
+  if (exceptLinkId !== undefined) qb = qb.where("id", "<>", exceptLinkId);
+  return (await qb.executeTakeFirstOrThrow()).total;
+}
+
+/** purchase_orders.accrual_balance = the balance of the order's ACTIVE accruals (leaving one out, when it moves away). */
+export async function rollUpAccrualBalance(trx: DB, purchaseOrderId: number, exceptAccrualId?: number): Promise<void> {
+  let total = trx.selectFrom("accruals").select(sql<string>`coalesce(sum(balance), 0)`.as("total"))
+    .where("purchase_order_id", "=", purchaseOrderId).where("status", "in", active);
+  if (exceptAccrualId !== undefined) total = total.where("id", "<>", exceptAccrualId);
+  await trx.updateTable("purchase_orders").set({ accrual_balance: total, updated_at: new Date() }).where("id", "=", purchaseOrderId).execute();
+}
+
+/** Rebuild the company's accrual summary; an advisory lock keeps concurrent rebuilds from both inserting. */
+export async function refreshAccrualSummary(trx: DB, companyId: number): Promise<void> {
+  await sql`select pg_advisory_xact_lock(8201, ${companyId})`.execute(trx);
+  await trx.deleteFrom("accrual_summaries").where("company_id", "=", companyId).execute();
+  const activeList = sql.join(active.map((s) => sql.lit(s)));
+  await sql`
+    insert into accrual_summaries (company_id, period, account_number, account_name, vendor_id, accrual_type, currency_code,
+      accrued_amt_period, matched_amt_period, reversed_amt_period, closed_amt_period, open_amt_end, accrual_count)
+    select company_id, to_char(date, 'YYYY-MM'), account_number, max(account_name), vendor_id, accrual_type, currency_code,
+      sum(amount), sum(amount - balance),
+      sum(case when status = 'CLOSED' and auto_reverse then balance else 0 end),
+      sum(case when status = 'CLOSED' and not auto_reverse then balance else 0 end),
+      sum(case when status in (${activeList}) then balance else 0 end),
+      count(*)
+    from accruals
+    where company_id = ${companyId} and status in (${sql.join(bookedAccrualStatuses.map((s) => sql.lit(s)))})
+    group by company_id, to_char(date, 'YYYY-MM'), account_number, vendor_id, accrual_type, currency_code`.execute(trx);
+}
+
+/** After an accrual or its matches changed: its balance, its purchase order, the summary. */
+async function settle(trx: DB, companyId: number, accrualId: number): Promise<void> {
+  const accrual = await trx.selectFrom("accruals").select(["amount", "purchase_order_id"]).where("id", "=", accrualId).executeTakeFirst();
+  if (accrual) {
+    const balance = money(String(accrual.amount)).minus(await matched(trx, accrualId)).toFixed(2);
+    await trx.updateTable("accruals").set({ balance, updated_at: new Date() }).where("id", "=", accrualId).execute();
+    if (accrual.purchase_order_id) await rollUpAccrualBalance(trx, accrual.purchase_order_id as number);
+  }
+  await refreshAccrualSummary(trx, companyId);
+}
+
+export const accrualHooks: ResourceHooks = {
+  decorate(rows) {
+    for (const row of rows) row.currency = currencyOf(String(row.currency_code));
+  },
+  beforeCreate(data) {
+    requirePositive(data.amount, "amount");
+    data.balance = data.amount;
+  },
+  async beforeUpdate(data, existing, _ctx, trx) {
+    if (data.amount !== undefined) {
+      requirePositive(data.amount, "amount");
+      const done = await matched(trx, existing.id as number);
+      if (money(String(data.amount)).lt(done)) throw unprocessable({ amount: [`cannot be less than the ${plain(done)} matched by invoices`] });
+    }
+    const movedFrom = existing.purchase_order_id as number | null;
+    if (movedFrom && data.purchase_order_id !== undefined && data.purchase_order_id !== movedFrom) await rollUpAccrualBalance(trx, movedFrom, existing.id as number);
+  },
+  async afterWrite(row, ctx, trx) {
+    // a deleted accrual has no row left to settle; its purchase order still needs its total
+    const exists = await trx.selectFrom("accruals").select("id").where("id", "=", row.id as number).executeTakeFirst();
+    if (exists) await settle(trx, ctx.company.id, row.id as number);
+    else {
+      if (row.purchase_order_id) await rollUpAccrualBalance(trx, row.purchase_order_id as number);
+      await refreshAccrualSummary(trx, ctx.company.id);
+    }
+  },
+};
+
+async function checkLink(data: Row, ctx: Ctx, trx: DB, existingId?: number): Promise<void> {
+  const accrual = await rowOf(trx, ctx, "accruals", data.accrual_id, true);
+  if (!active.includes(String(accrual.status))) {
+    throw unprocessable({ accrual_id: [`accrual ${String(accrual.number)} is ${String(accrual.status)}: only approved or open accruals are matched to invoices`] });
+  }
+  const invoice = await rowOf(trx, ctx, "invoices", data.invoice_id);
+  if (invoice.vendor_id !== accrual.vendor_id) throw unprocessable({ invoice_id: ["belongs to another vendor than the accrual"] });
+  requirePositive(data.amount, "amount");
+  const open = money(String(accrual.amount)).minus(await matched(trx, accrual.id as number, existingId));
+  if (money(String(data.amount)).gt(open)) throw unprocessable({ amount: [`cannot exceed the accrual's open balance of ${open.toFixed(2)}`] });
+}
+
+export const accrualInvoiceLinkHooks: ResourceHooks = {
+  async beforeCreate(data, ctx, trx) {
+    await checkLink(data, ctx, trx);
+  },
+  async beforeUpdate(data, existing, ctx, trx) {
+    for (const field of ["accrual_id", "invoice_id"]) {
+      if (data[field] !== undefined && data[field] !== existing[field]) throw unprocessable({ [field]: ["cannot change: remove the match and add another"] });
+    }
+    await checkLink({ ...existing, ...data }, ctx, trx, existing.id as number);
+  },
+  async afterWrite(row, ctx, trx) {
+    await settle(trx, ctx.company.id, row.accrual_id as number);
+  },
+};

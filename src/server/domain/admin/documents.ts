@@ -1,0 +1,86 @@
+/**
+ * Documents (assets): download, zip and the archive's computed fields (upload: ./uploads.ts).
+ * The bytes live in the file store under storage_key (../files/store.ts), so listing documents
+ * never reads file contents.
+ */
+import type { Readable } from "node:stream";
+import { buffer } from "node:stream/consumers";
+import { resourceByName } from "../../../../resources/index.js";
+import { notFound } from "../../http/errors.js";
+import { fileStore } from "../../files/store.js";
+import { zipStream } from "../../files/zip.js";
+import type { Ctx, Row } from "../../resources/context.js";
+import { findRow, scope } from "../../resources/query.js";
+import type { ResourceHooks } from "../hooks.js";
+import { referenceTitles, userEmails } from "./lookups.js";
+
+export const maxDocumentBytes = 5 * 1024 * 1024;
+
+/** data-spec 5: upload file types and attachment (image) types, with the content type each is served as */
+export const documentTypes: Readonly<Record<string, string>> = {
+  pdf: "application/pdf", doc: "application/msword", rtf: "application/rtf",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  dotx: "application/vnd.openxmlformats-officedocument.wordprocessingml.template",
+  pptx: "application/vnd.openxmlformats-officedocument.presentationml.presentation", ppt: "application/vnd.ms-powerpoint",
+  xls: "application/vnd.ms-excel", xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  wps: "application/vnd.ms-works", odt: "application/vnd.oasis.opendocument.text", txt: "text/plain", csv: "text/csv",
+  png: "image/png", jpeg: "image/jpeg", jpg: "image/jpeg", gif: "image/gif", tiff: "image/tiff",
+};
+
+export const documents = () => resourceByName.get("documents")!;
+
+export const fileUrl = (id: unknown) => `/api/documents/${String(id)}/file`;
+
+/** The bytes of a document row, or an Error saying why there are none. */
+async function contentOf(document: Row, ctx: Ctx): Promise<Readable> {
+  const content = document.storage_key ? await fileStore(ctx.db).get(String(document.storage_key), { companyId: ctx.company.id }) : null;
+  if (!content) throw new Error("This document has no stored file.");
+  return content;
+}
+
+/** The stored content of a document this company can see. */
+export async function documentFile(id: string, ctx: Ctx): Promise<{ name: string; type: string; content: Buffer }> {
+  const document = await findRow(documents(), id, ctx);
+  if (!document) throw notFound();
+  const content = await contentOf(document, ctx).catch((error: Error) => {
+    throw notFound(error.message);
+  });
+  return { name: String(document.asset_file_file_name), type: String(document.content_type ?? "application/octet-stream"), content: await buffer(content) };
+}
+
+/** At most this many documents in one zip. */
+export const maxZipDocuments = 200;
+
+/**
+ * The zip of documents this company can see, in the order asked; an id that is not such a document,
+ * or whose bytes are missing, is reported in the zip's errors.txt.
+ */
+export async function documentsZip(ids: readonly number[], ctx: Ctx): Promise<Readable> {
+  const rows = ids.length ? await scope(ctx.db.selectFrom("documents as t").selectAll("t"), documents(), ctx).where("t.id", "in", [...ids]).execute() as Row[] : [];
+  const byId = new Map(rows.map((row) => [row.id as number, row]));
+  return zipStream(ids.map((id) => {
+    const row = byId.get(id);
+    return {
+      name: row ? String(row.asset_file_file_name) : `document ${id}`,
+      open: () => (row ? contentOf(row, ctx) : Promise.reject(new Error("not found"))),
+    };
+  }));
+}
+
+export const documentHooks: ResourceHooks = {
+  async decorate(rows, ctx) {
+    const [titles, users] = await Promise.all([
+      referenceTitles(ctx, rows.map((r) => ({ type: r.assetable_type, id: r.assetable_id }))),
+      userEmails(ctx, rows, "created_by_user_id"),
+    ]);
+    for (const row of rows) {
+      row.assetable_number = titles.get(`${String(row.assetable_type)}:${String(row.assetable_id)}`) ?? null;
+      row.created_by_email = users.get(row.created_by_user_id as number)?.email ?? null;
+      row.asset_expiring_url = row.storage_key ? fileUrl(row.id) : null;
+    }
+  },
+  async beforeDelete(existing, ctx, trx) {
+    // the database store deletes inside the transaction: the row and its bytes go together
+    if (existing.storage_key) await fileStore(trx).delete(String(existing.storage_key), { companyId: ctx.company.id });
+  },
+};

@@ -1,0 +1,29 @@
+/**
+ * Expense reports (data-spec 4: NEW → PENDING (Pending Approval) → OPEN (Approved) or REJECTED).
+ * Amounts compare in the functional currency (converted_amount); the report's items follow its status.
+ */
+import { isoDate } from "../../../../framework/dates.js";
+import { unprocessable } from "../../../http/errors.js";
+import { recordFacts } from "./facts.js";
+import type { Engine } from "./index.js";
+
+export const expenseReportEngine: Engine = {
+  resource: "expense_reports",
+  requester: "employee_contact_id",
+  // a reimbursement is the employee's own money
+  beneficiaries: (record) => [record.employee_contact_id as number],
+  async check(record, action, trx) {
+    if (action !== "submit") return;
+    const item = await trx.selectFrom("expense_items").select("id").where("expense_report_id", "=", record.id as number).executeTakeFirst();
+    if (!item) throw unprocessable({ status: ["a report needs at least one expense item to be submitted"] });
+  },
+  facts: async (record) => recordFacts(record, "converted_amount"),
+  restartOn: ["converted_amount", "exchange_rate", "subsidiary_id", "policy_id"],
+  submitted: () => ({ submit_date: isoDate() }),
+  async moved(record, status, trx) {
+    await trx.updateTable("expense_items").set({ status, updated_at: new Date() }).where("expense_report_id", "=", record.id as number).execute();
+  },
+  approvedStatus: () => "OPEN",
+  rejectedStatus: "REJECTED",
+  pendingStatus: "PENDING",
+};

@@ -1,0 +1,30 @@
+/** Invoices in the approval engine: GL coding required; approved → APPROVED, or OPEN once paid in part, and posted to the ledger. */
+import { isoDate } from "../../../../framework/dates.js";
+import { money } from "../../../../framework/money.js";
+import { unprocessable } from "../../../http/errors.js";
+import { postInvoiceApproval } from "../../ledger/invoice-ledger.js";
+import { codingValid } from "../../payables/invoices.js";
+import { accountIds, recordFacts } from "./facts.js";
+import type { Engine } from "./index.js";
+
+export const invoiceEngine: Engine = {
+  resource: "invoices",
+  check(record, action) {
+    if (!codingValid(record.amount, record.debit_entries)) {
+      throw unprocessable({ base: [action === "approve" ? "Can't Approve: GL coding required" : "Can't Submit: GL coding required"] });
+    }
+  },
+  async facts(record, trx, ctx) {
+    const numbers = ((record.debit_entries as { account_number: string }[] | null) ?? []).map((l) => l.account_number);
+    return { ...recordFacts(record), accountIds: await accountIds(trx, ctx, numbers) };
+  },
+  restartOn: ["amount", "debit_entries", "vendor_id", "subsidiary_id", "currency_code", "department", "location_name", "purchase_order_ids"],
+  submitted: (ctx) => ({ submit_date: isoDate(), submitted_by_id: ctx.user.id }),
+  // spec glossary: an approved invoice with payments is OPEN
+  approvedStatus: (record) => (money(String(record.payments_sum ?? "0")).gt(0) ? "OPEN" : "APPROVED"),
+  rejectedStatus: "REJECTED",
+  pendingStatus: "PENDING",
+  // approved: debit the GL coding's expense accounts, credit AP (never twice; see invoice_ledger.ts)
+  onApproved: postInvoiceApproval,
+  writes: ["account_transactions"],
+};

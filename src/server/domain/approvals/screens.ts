@@ -1,0 +1,46 @@
+/**
+ * The one rule for where a record's approval is acted on, read from the resources' routes: an
+ * approval page of the resource that sees the type's records (its engine's), else of another
+ * resource on its table (e.g. /po_approvals/:purchaseOrderID); a page addressed by approval id
+ * (/expenses_approval/:approvalID) when the approval is known; else the record's detail page.
+ * Notifications link there, and approval rows carry it (`approvable.screen`) for the client's lists.
+ */
+import { routesOf, tableOf, type RouteEntry } from "../../../framework/resource.js";
+import { resources, resourceByName } from "../../../../resources/index.js";
+import { engines } from "./approvables/index.js";
+
+interface Screens { byRecord?: RouteEntry; byApproval?: RouteEntry; show?: RouteEntry }
+
+/** A type's screens, read from the routes once (approval lists ask for every row). */
+const screensByType = new Map<string, Screens>();
+
+function screensOf(type: string): Screens {
+  const known = screensByType.get(type);
+  if (known) return known;
+  const engine = engines[type as keyof typeof engines];
+  const own = engine && resourceByName.get(engine.resource);
+  const onTable = own ? resources.filter((r) => r !== own && tableOf(r) === tableOf(own)) : [];
+  const pages = own ? [own, ...onTable].flatMap(routesOf).filter((e) => e.page === "approval" && e.idParam) : [];
+  const screens: Screens = {
+    byRecord: pages.find((e) => e.idParam !== "approvalID"),
+    byApproval: pages.find((e) => e.idParam === "approvalID"),
+    show: own && routesOf(own).find((e) => e.page === "show" && e.idParam),
+  };
+  screensByType.set(type, screens);
+  return screens;
+}
+
+const fill = (entry: RouteEntry, id: number) => entry.path.replace(`:${entry.idParam!}`, String(id));
+
+/** The record's detail page. */
+export function recordPath(type: string, recordId: number): string | null {
+  const { show } = screensOf(type);
+  return show ? fill(show, recordId) : null;
+}
+
+export function approvalPath(type: string, recordId: number, approvalId: number | null): string | null {
+  const { byRecord, byApproval } = screensOf(type);
+  if (byRecord) return fill(byRecord, recordId);
+  if (byApproval && approvalId != null) return fill(byApproval, approvalId);
+  return recordPath(type, recordId);
+}

@@ -1,0 +1,58 @@
+/**
+ * Expense items: defaults and checks against their report (same employee and currency, report still
+ * with its employee), the type's own fields, the policy verdict, and the report's roll-up.
+ */
+import { currencyOf, money } from "../../../framework/money.js";
+import type { DB } from "../../db/connect.js";
+import { unprocessable, type FieldErrors } from "../../http/errors.js";
+import type { Ctx, Row } from "../../resources/context.js";
+import { openReportStatuses, rollUpExpenseReport } from "./expense-reports.js";
+import type { ResourceHooks } from "../hooks.js";
+import { contactName } from "../identity/people.js";
+import { loadPolicy, policyViolation, type CheckedItem } from "./policies.js";
+
+async function prepare(data: Row, existing: Row | undefined, ctx: Ctx, trx: DB): Promise<void> {
+  const merged = { ...existing, ...data };
+  const report = merged.expense_report_id
+    ? await trx.selectFrom("expense_reports").select(["id", "number", "status", "employee_contact_id", "currency_code", "policy_id"])
+      .where("id", "=", merged.expense_report_id as number).executeTakeFirst()
+    : undefined;
+  if (!existing) {
+    data.employee_contact_id ??= report?.employee_contact_id ?? ctx.contact.id;
+    data.currency_code ??= report?.currency_code ?? ctx.company.currency_code;
+    Object.assign(merged, data);
+  }
+  const errors: FieldErrors = {};
+  if (report && !openReportStatuses.includes(String(report.status))) {
+    errors.expense_report_id = [`report ${String(report.number)} is ${String(report.status)}: its items can no longer change`];
+  }
+  if (report && merged.employee_contact_id !== report.employee_contact_id) errors.employee_contact_id = ["must be the report's employee"];
+  if (report && merged.currency_code !== report.currency_code) errors.currency_code = [`must be the report's currency (${String(report.currency_code)})`];
+  if (money(String(merged.amount)).lte(0)) errors.amount = ["must be greater than 0"];
+  if (merged.expense_type === "per diem" && !merged.per_diem_days) errors.per_diem_days = ["is required for a per diem"];
+  if (merged.expense_type === "mileage" && !merged.mileage_distance) errors.mileage_distance = ["is required for mileage"];
+  if (Object.keys(errors).length) throw unprocessable(errors);
+  data.policy_violation = policyViolation(merged as unknown as CheckedItem, await loadPolicy(trx, report?.policy_id));
+}
+
+export const expenseItemHooks: ResourceHooks = {
+  decorate(rows) {
+    for (const row of rows) {
+      row.employee_name = contactName(row.employee);
+      row.currency = row.currency_code ? currencyOf(String(row.currency_code)) : null;
+    }
+  },
+  async beforeCreate(data, ctx, trx) {
+    await prepare(data, undefined, ctx, trx);
+  },
+  async beforeUpdate(data, existing, ctx, trx) {
+    await prepare(data, existing, ctx, trx);
+    const from = existing.expense_report_id as number | null;
+    if (from !== null && data.expense_report_id !== undefined && data.expense_report_id !== from) {
+      await rollUpExpenseReport(trx, from, existing.id as number);
+    }
+  },
+  async afterWrite(row, _ctx, trx) {
+    if (row.expense_report_id !== null) await rollUpExpenseReport(trx, row.expense_report_id as number);
+  },
+};

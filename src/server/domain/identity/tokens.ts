@@ -1,0 +1,71 @@
+/** Opaque bearer tokens, stored hashed so that they can be revoked and a database leak is harmless. */
+import crypto from "node:crypto";
+import type { DB } from "../../db/connect.js";
+import { forgetSessions } from "../../http/sessions.js";
+
+export const accessTokenSeconds = 2 * 60 * 60;
+const refreshTokenSeconds = 30 * 24 * 60 * 60;
+
+export const tokenHash = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
+
+const newToken = () => crypto.randomBytes(32).toString("base64url");
+
+export interface TokenPair {
+  access_token: string;
+  refresh_token: string;
+  token_type: "Bearer";
+  expires_in: number;
+}
+
+/** A new pair; a refresh passes its `family` on, a sign-in starts one. */
+export async function issueTokens(db: DB, userId: number, family: string = crypto.randomUUID()): Promise<TokenPair> {
+  const access = newToken();
+  const refresh = newToken();
+  const now = Date.now();
+  await db.insertInto("oauth_tokens").values({
+    user_id: userId,
+    access_hash: tokenHash(access),
+    refresh_hash: tokenHash(refresh),
+    access_expires_at: new Date(now + accessTokenSeconds * 1000),
+    refresh_expires_at: new Date(now + refreshTokenSeconds * 1000),
+    family,
+  }).execute();
+  return { access_token: access, refresh_token: refresh, token_type: "Bearer", expires_in: accessTokenSeconds };
+}
+
+/**
+ * Exchange a refresh token: the old pair is revoked and marked rotated, a new one of the same family
+ * issued. A refresh token presented again after its rotation has been copied — by the thief or from
+ * the thief — so every pair of its family is revoked (refresh token rotation, RFC 9700) and the answer is a refusal.
+ */
+export async function refreshTokens(db: DB, refreshToken: string): Promise<TokenPair | undefined> {
+  const hashed = tokenHash(refreshToken);
+  const pair = await db.transaction().execute(async (trx) => {
+    const now = new Date();
+    const row = await trx.updateTable("oauth_tokens").set({ revoked_at: now, rotated_at: now })
+      .where("refresh_hash", "=", hashed).where("revoked_at", "is", null).where("refresh_expires_at", ">", now)
+      .returning(["user_id", "family"]).executeTakeFirst();
+    if (!row) {
+      const reused = await trx.selectFrom("oauth_tokens").select("family")
+        .where("refresh_hash", "=", hashed).where("rotated_at", "is not", null).executeTakeFirst();
+      if (reused?.family) {
+        await trx.updateTable("oauth_tokens").set({ revoked_at: now })
+          .where("family", "=", reused.family).where("revoked_at", "is", null).execute();
+      }
+      return undefined;
+    }
+    const user = await trx.selectFrom("users").select("locked_at").where("id", "=", row.user_id).executeTakeFirst();
+    if (!user || user.locked_at) return undefined;
+    return issueTokens(trx, row.user_id as number, (row.family as string | null) ?? undefined);
+  });
+  forgetSessions();
+  return pair;
+}
+
+/** Revoke the pair an access or refresh token belongs to. */
+export async function revokeToken(db: DB, token: string): Promise<void> {
+  const hashed = tokenHash(token);
+  await db.updateTable("oauth_tokens").set({ revoked_at: new Date() })
+    .where((eb) => eb.or([eb("access_hash", "=", hashed), eb("refresh_hash", "=", hashed)])).execute();
+  forgetSessions();
+}

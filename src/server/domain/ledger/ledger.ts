@@ -1,0 +1,208 @@
+/**
+ * The general ledger: posting balanced journal entries, account balances, and the journal lines'
+ * account and source fields. Entries are posted by domain code (and the demo seed), never through the API.
+ * Also where a sent payment's entry is reversed (failed, voided, refunded) and a reissue posted.
+ */
+import type Decimal from "decimal.js";
+import { sql } from "kysely";
+import { money, round, sum } from "../../../framework/money.js";
+import type { DB } from "../../db/connect.js";
+import { conflict } from "../../http/errors.js";
+import type { Ctx, Row } from "../../resources/context.js";
+import type { ResourceHooks } from "../hooks.js";
+import { checkParent, referenceTitles } from "../admin/lookups.js";
+
+export interface JournalLine {
+  account_id: number;
+  debit_amount?: string;
+  credit_amount?: string;
+  description?: string;
+}
+
+export interface JournalEntry {
+  entry_number: string;
+  date: string;
+  description: string;
+  source: { type: "Invoice" | "Accrual" | "Payment" | "Purchase"; id: number };
+  lines: readonly JournalLine[];
+}
+
+/** An entry's debits must equal its credits; amounts are never negative. */
+export function assertBalanced(entry: JournalEntry): void {
+  const debits = sum(entry.lines.map((l) => l.debit_amount ?? "0"));
+  const credits = sum(entry.lines.map((l) => l.credit_amount ?? "0"));
+  if (debits !== credits) throw new Error(`journal entry ${entry.entry_number} does not balance: debits ${debits}, credits ${credits}`);
+  if (entry.lines.some((l) => money(l.debit_amount ?? "0").isNegative() || money(l.credit_amount ?? "0").isNegative())) {
+    throw new Error(`journal entry ${entry.entry_number} has a negative amount`);
+  }
+}
+
+/** The rows of balanced entries, ready to insert into account_transactions. */
+export function journalRows(companyId: number, entries: readonly JournalEntry[]): Row[] {
+  return entries.flatMap((entry) => {
+    assertBalanced(entry);
+    return entry.lines.map((line) => ({
+      company_id: companyId, date: entry.date, entry_number: entry.entry_number, account_id: line.account_id,
+      description: line.description ?? entry.description, debit_amount: round(line.debit_amount ?? "0"), credit_amount: round(line.credit_amount ?? "0"),
+      account_transactionable_type: entry.source.type, account_transactionable_id: entry.source.id,
+    }));
+  });
+}
+
+export async function post(trx: DB, companyId: number, entries: readonly JournalEntry[]): Promise<void> {
+  const rows = journalRows(companyId, entries);
+  for (let i = 0; i < rows.length; i += 400) await trx.insertInto("account_transactions").values(rows.slice(i, i + 400)).execute();
+}
+
+/** Accounts the postings use, found by number in the company's chart of accounts (as the demo seed creates it). */
+export const ledgerAccountNumbers = { payable: "2000", creditMemoExpense: "5000" } as const;
+
+/** The journal of one source document: JE-{company}-{INV|PAY|ACC|PUR}{id}-{n}, unique without a sequence to race for. */
+export function entryNumber(companyId: number, source: JournalEntry["source"], n: number): string {
+  return `JE-${companyId}-${source.type.slice(0, 3).toUpperCase()}${source.id}-${n}`;
+}
+
+/** The company's active accounts by number; 422-free: a missing account is a setup error. */
+export async function accountsByNumber(trx: DB, companyId: number): Promise<Map<string, number>> {
+  const rows = await trx.selectFrom("accounts").select(["id", "number"]).where("company_id", "=", companyId).execute();
+  return new Map(rows.map((r) => [String(r.number), r.id as number]));
+}
+
+function account(accounts: ReadonlyMap<string, number>, number: string, what: string): number {
+  const id = accounts.get(number);
+  if (id === undefined) throw new Error(`${what}: no account ${number} in the chart of accounts`);
+  return id;
+}
+
+export interface InvoiceForLedger {
+  id: number;
+  number: string;
+  date: string;
+  amount: string;
+  debit_entries: readonly { account_number: string; amount: string }[];
+}
+
+/** Invoice approval: debit the expense accounts of its GL coding, credit Accounts Payable. */
+export function invoiceApprovalLines(invoice: InvoiceForLedger, accounts: ReadonlyMap<string, number>): JournalLine[] {
+  const what = `invoice ${invoice.number}`;
+  return [
+    ...invoice.debit_entries.map((line) => ({ account_id: account(accounts, line.account_number, what), debit_amount: round(line.amount) })),
+    { account_id: account(accounts, ledgerAccountNumbers.payable, what), credit_amount: round(invoice.amount) },
+  ];
+}
+
+export interface PaymentForLedger {
+  id: number;
+  payment_number: string;
+  payment_date: string;
+  amount: string;
+}
+
+/** A payment sent: debit Accounts Payable, credit the bank GL account of its originating account. */
+export function paymentEntry(payment: PaymentForLedger, companyId: number, accounts: ReadonlyMap<string, number>, bankAccountId: number): JournalEntry {
+  const source = { type: "Payment" as const, id: payment.id };
+  return {
+    entry_number: entryNumber(companyId, source, 1), date: payment.payment_date, description: `Payment ${payment.payment_number}`, source,
+    lines: [
+      { account_id: account(accounts, ledgerAccountNumbers.payable, `payment ${payment.payment_number}`), debit_amount: round(payment.amount) },
+      { account_id: bankAccountId, credit_amount: round(payment.amount) },
+    ],
+  };
+}
+
+/**
+ * A vendor credit memo becoming AVAILABLE: debit Accounts Payable (the company owes the vendor less),
+ * credit expense — account 5000, as credit memos carry no GL coding of their own. Applying the credit
+ * to an invoice later moves no GL balance (both sides are in Accounts Payable).
+ */
+export function creditMemoEntry(credit: PaymentForLedger, companyId: number, accounts: ReadonlyMap<string, number>): JournalEntry {
+  const source = { type: "Payment" as const, id: credit.id };
+  const what = `credit memo ${credit.payment_number}`;
+  return {
+    entry_number: entryNumber(companyId, source, 1), date: credit.payment_date, description: `Vendor credit ${credit.payment_number}`, source,
+    lines: [
+      { account_id: account(accounts, ledgerAccountNumbers.payable, what), debit_amount: round(credit.amount) },
+      { account_id: account(accounts, ledgerAccountNumbers.creditMemoExpense, what), credit_amount: round(credit.amount) },
+    ],
+  };
+}
+
+export const accountHooks: ResourceHooks = {
+  async decorate(rows, ctx: Ctx) {
+    if (rows.length === 0) return;
+    const totals = await ctx.db.selectFrom("account_transactions").select(["account_id", sql<string>`(sum(debit_amount) - sum(credit_amount))::numeric(18,2)::text`.as("balance")])
+      .where("company_id", "=", ctx.company.id).where("account_id", "in", rows.map((r) => r.id as number)).groupBy("account_id").execute();
+    const balances = new Map(totals.map((t) => [t.account_id as number, t.balance as string]));
+    for (const row of rows) {
+      row.balance = balances.get(row.id as number) ?? "0.00";
+      row.fullname = `${String(row.number)} - ${String(row.name)}`;
+    }
+  },
+  async beforeUpdate(data, existing, ctx, trx) {
+    if ("parent_id" in data) await checkParent(trx, "accounts", ctx.company.id, existing.id as number, data.parent_id);
+  },
+};
+
+export const accountTransactionHooks: ResourceHooks = {
+  async decorate(rows, ctx) {
+    const titles = await referenceTitles(ctx, rows.map((r) => ({ type: r.account_transactionable_type, id: r.account_transactionable_id })));
+    for (const row of rows) {
+      const account = row.account as Row | null;
+      row.account_number = account?.number ?? null;
+      row.account_name = account?.name ?? null;
+      row.account_fullname = account ? `${String(account.number)} - ${String(account.name)}` : null;
+      row.amount = round(money(String(row.debit_amount)).minus(String(row.credit_amount)));
+      row.source_number = titles.get(`${String(row.account_transactionable_type)}:${String(row.account_transactionable_id)}`) ?? null;
+    }
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// a payment after it was sent: its entry when reissued, its reversal when it fails or is voided
+
+/** Net debit (credit negative) per account of a set of lines, zero balances dropped. */
+export function netByAccount(lines: readonly { account_id: number; debit_amount?: unknown; credit_amount?: unknown }[]): Map<number, string> {
+  const net = new Map<number, Decimal>();
+  for (const line of lines) net.set(line.account_id, (net.get(line.account_id) ?? money(0)).plus(String(line.debit_amount ?? "0")).minus(String(line.credit_amount ?? "0")));
+  return new Map([...net].filter(([, amount]) => !amount.isZero()).map(([id, amount]) => [id, round(amount)]));
+}
+
+/** The lines that bring each account of `net` back to zero. */
+export const reversalLines = (net: ReadonlyMap<number, string>): JournalLine[] =>
+  [...net].map(([account_id, amount]) => (money(amount).isPositive() ? { account_id, credit_amount: amount } : { account_id, debit_amount: round(money(amount).negated()) }));
+
+/** The bank GL account a payment is paid from: its originating account's, else the company's default originating account's. */
+export async function bankAccountOf(trx: DB, companyId: number, paymentMethodFromId: number | null): Promise<number> {
+  const rows = await trx.selectFrom("payment_methods").select(["id", "account_id", "is_default"]).where("company_id", "=", companyId)
+    .where("owner_type", "=", "Company").where("account_id", "is not", null).orderBy("id").execute();
+  const row = rows.find((r) => r.id === paymentMethodFromId) ?? rows.find((r) => r.is_default) ?? rows[0];
+  if (!row) throw conflict("No originating account names a bank GL account: the payment cannot be posted");
+  return row.account_id as number;
+}
+
+async function postedLines(trx: DB, companyId: number, paymentId: number) {
+  return (await trx.selectFrom("account_transactions").select(["entry_number", "account_id", "debit_amount", "credit_amount"]).where("company_id", "=", companyId)
+    .where("account_transactionable_type", "=", "Payment").where("account_transactionable_id", "=", paymentId).execute()) as { entry_number: string; account_id: number }[];
+}
+
+/** Post a (reissued) payment's entry: debit AP, credit the bank of its originating account. */
+export async function postPayment(trx: DB, companyId: number, payment: PaymentForLedger & { payment_method_from_id: number | null }): Promise<void> {
+  const bank = await bankAccountOf(trx, companyId, payment.payment_method_from_id);
+  await post(trx, companyId, [paymentEntry(payment, companyId, await accountsByNumber(trx, companyId), bank)]);
+}
+
+/**
+ * Reverse what the journal holds for a payment, as one balanced entry on `date`: each account's net
+ * of the payment's lines posted the other way (the next entry number of the payment). Nothing is
+ * posted when they already net to zero (never posted, or reversed before).
+ */
+export async function reversePayment(trx: DB, companyId: number, payment: Pick<PaymentForLedger, "id" | "payment_number">, date: string, reason: string): Promise<void> {
+  const posted = await postedLines(trx, companyId, payment.id);
+  const net = netByAccount(posted);
+  if (net.size === 0) return;
+  const source = { type: "Payment" as const, id: payment.id };
+  await post(trx, companyId, [{
+    entry_number: entryNumber(companyId, source, new Set(posted.map((l) => l.entry_number)).size + 1), date,
+    description: `${reason} of payment ${payment.payment_number}`, source, lines: reversalLines(net),
+  }]);
+}

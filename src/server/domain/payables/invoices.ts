@@ -1,0 +1,84 @@
+/** Invoice rules: balances kept by the server, GL coding, due status and aging, what may be deleted or paid. */
+import { agingOf, daysPastDue, dueStatusOf, hasBalance } from "../../../framework/aging.js";
+import { isoDate } from "../../../framework/dates.js";
+import { currencyOf, money, sum } from "../../../framework/money.js";
+import { expandStatuses } from "../../../framework/query.js";
+import invoices from "../../../../resources/invoices.js";
+import type { DB } from "../../db/connect.js";
+import { unprocessable, type FieldErrors } from "../../http/errors.js";
+import type { Ctx, Row } from "../../resources/context.js";
+import type { ResourceHooks } from "../hooks.js";
+import { poMatching } from "../purchasing/matching.js";
+
+const payable = expandStatuses(invoices, ["PAYABLE"]);
+const unpaid = expandStatuses(invoices, ["UNPAID"]);
+const deletable = ["DRAFT", "NEW", "REJECTED"];
+const creatable = ["DRAFT", "NEW"];
+
+interface DebitEntry {
+  account_number: string;
+  amount: string;
+}
+
+/** GL coding is complete when lines exist and add up to the invoice amount. */
+export function codingValid(amount: unknown, entries: unknown): boolean {
+  const lines = (entries as DebitEntry[] | null) ?? [];
+  return lines.length > 0 && money(sum(lines.map((l) => l.amount))).eq(money(String(amount)));
+}
+
+async function check(data: Row, ctx: Ctx, trx: DB, existingId?: number): Promise<void> {
+  const errors: FieldErrors = {};
+  if (data.date && data.due_date && String(data.due_date) < String(data.date)) errors.due_date = ["must be on or after the invoice date"];
+  if (money(String(data.amount)).lte(0)) errors.amount = ["must be greater than 0"];
+  const lines = (data.debit_entries as DebitEntry[] | undefined) ?? [];
+  if (lines.length > 0 && !codingValid(data.amount, lines)) errors.debit_entries = ["GL coding lines must add up to the invoice amount"];
+  let duplicate = trx.selectFrom("invoices").select("id")
+    .where("company_id", "=", ctx.company.id).where("vendor_id", "=", data.vendor_id as number).where("number", "=", String(data.number));
+  if (existingId !== undefined) duplicate = duplicate.where("id", "<>", existingId);
+  if (await duplicate.executeTakeFirst()) errors.number = ["has already been entered for this vendor"];
+  if (Object.keys(errors).length) throw unprocessable(errors);
+}
+
+export const invoiceHooks: ResourceHooks = {
+  decorate(rows) {
+    const today = isoDate();
+    for (const row of rows) {
+      const balance = String(row.balance_outstanding ?? "0");
+      const open = hasBalance(balance) && unpaid.includes(String(row.status));
+      row.currency = currencyOf(String(row.currency_code));
+      const late = daysPastDue(String(row.due_date), today);
+      row.due_status = open ? dueStatusOf(late) : null;
+      Object.assign(row, agingOf(open ? balance : "0", late));
+      row.valid = codingValid(row.amount, row.debit_entries);
+      row.is_invoice_allow_to_delete = deletable.includes(String(row.status)) && money(String(row.payments_sum ?? "0")).eq(0);
+      row.is_validate_pay_now = payable.includes(String(row.status)) && hasBalance(String(row.outstanding_balance_pending)) && row.is_on_hold !== true;
+    }
+  },
+
+  async beforeCreate(data, ctx, trx) {
+    data.status ??= "NEW";
+    if (!creatable.includes(String(data.status))) throw unprocessable({ status: [`must be ${creatable.join(" or ")} for a new invoice`] });
+    await check(data, ctx, trx);
+    data.payments_sum = "0";
+    data.balance_outstanding = data.amount;
+    data.outstanding_balance_pending = data.amount;
+    data.po_matching = await poMatching(trx, ctx.company.id, String(data.amount), (data.purchase_order_ids as number[] | undefined) ?? []);
+  },
+
+  async beforeUpdate(data, existing, ctx, trx) {
+    if (data.status !== undefined && data.status !== existing.status && !(creatable.includes(String(data.status)) && creatable.includes(String(existing.status)))) {
+      throw unprocessable({ status: ["changes through the invoice's actions (submit, approve, pay), not by editing"] });
+    }
+    const merged = { ...existing, ...data };
+    await check(merged, ctx, trx, existing.id as number);
+    if (data.amount !== undefined) {
+      const open = money(String(data.amount)).minus(String(existing.payments_sum));
+      if (open.lt(0)) throw unprocessable({ amount: ["cannot be less than what has been paid"] });
+      data.balance_outstanding = open.toFixed(2);
+      data.outstanding_balance_pending = open.toFixed(2);
+    }
+    if (data.amount !== undefined || data.purchase_order_ids !== undefined) {
+      data.po_matching = await poMatching(trx, ctx.company.id, String(merged.amount), (merged.purchase_order_ids as number[] | null) ?? []);
+    }
+  },
+};

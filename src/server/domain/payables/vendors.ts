@@ -1,0 +1,34 @@
+/** Vendor balances: open invoice balance and open purchase-order balance, one query each per page. */
+import { sql } from "kysely";
+import { expandStatuses } from "../../../framework/query.js";
+import invoices from "../../../../resources/invoices.js";
+import purchaseOrders from "../../../../resources/purchase_orders.js";
+import type { Ctx, Row } from "../../resources/context.js";
+import type { ResourceHooks } from "../hooks.js";
+
+async function sumsByVendor(ctx: Ctx, table: string, column: string, statuses: string[], vendorIds: number[]) {
+  const rows = await ctx.db.selectFrom(table).select(["vendor_id", sql<string>`sum(${sql.ref(column)})::numeric(18,2)::text`.as("total")])
+    .where("company_id", "=", ctx.company.id).where("vendor_id", "in", vendorIds).where("status", "in", statuses)
+    .groupBy("vendor_id").execute();
+  return new Map(rows.map((r) => [r.vendor_id as number, r.total as string]));
+}
+
+export const vendorHooks: ResourceHooks = {
+  // a new vendor goes through the Vendor workflow: created PENDING, its chain starts in the create's
+  // transaction (approvalsAfterWrite); with no step to apply it is approved (ACTIVE) at once, recorded
+  beforeCreate(data) {
+    data.status = "PENDING";
+  },
+  async decorate(rows: Row[], ctx: Ctx) {
+    if (rows.length === 0) return;
+    const ids = rows.map((r) => r.id as number);
+    const [invoiceTotals, poTotals] = [
+      await sumsByVendor(ctx, "invoices", "balance_outstanding", expandStatuses(invoices, ["UNPAID"]), ids),
+      await sumsByVendor(ctx, "purchase_orders", "open_balance", expandStatuses(purchaseOrders, ["ACTIVE"]), ids),
+    ];
+    for (const row of rows) {
+      row.invoice_balance = invoiceTotals.get(row.id as number) ?? "0.00";
+      row.open_po_balance = poTotals.get(row.id as number) ?? "0.00";
+    }
+  },
+};

@@ -1,0 +1,34 @@
+/**
+ * Purchase-order lines: amount = quantity × unit price; the order's totals follow its lines. A line's
+ * quantity cannot drop below what has been received on it.
+ */
+import { money, round } from "../../../framework/money.js";
+import { unprocessable } from "../../http/errors.js";
+import type { Row } from "../../resources/context.js";
+import type { ResourceHooks } from "../hooks.js";
+import { refuseNegative, rollUpPurchaseOrder } from "./purchase-orders.js";
+
+function lineAmount(data: Row, existing: Row = {}): void {
+  refuseNegative(data, ["quantity", "unit_price"]);
+  const quantity = data.quantity ?? existing.quantity;
+  const price = data.unit_price ?? existing.unit_price;
+  if (quantity !== undefined && price !== undefined) data.amount = round(money(String(quantity)).times(String(price)));
+}
+
+export const poItemHooks: ResourceHooks = {
+  decorate(rows) {
+    for (const row of rows) row.qty_balance = money(String(row.quantity)).minus(String(row.qty_billed)).toString();
+  },
+  beforeCreate(data) {
+    lineAmount(data);
+  },
+  beforeUpdate(data, existing) {
+    if (data.quantity !== undefined && money(String(data.quantity)).lt(String(existing.qty_received))) {
+      throw unprocessable({ quantity: [`cannot be less than the ${money(String(existing.qty_received)).toString()} already received`] });
+    }
+    lineAmount(data, existing);
+  },
+  async afterWrite(row, _ctx, trx) {
+    await rollUpPurchaseOrder(trx, row.purchase_order_id as number);
+  },
+};

@@ -1,0 +1,104 @@
+/**
+ * Receiving. A receipt is logged against an approved or open (ACTIVE) purchase order, takes the order's
+ * vendor, and may name the vendor's invoice (then its purchase order defaults to the invoice's first).
+ * Its items receive quantities of the order's lines: never more than a line's open quantity
+ * (quantity − received on other receipts); a line's qty_received is always the sum of its receipt items,
+ * recomputed in the same transaction, and the order's awaiting_receipt follows. Items change only while
+ * their receipt is a DRAFT, and a receipt is SUBMITTED only with at least one item.
+ */
+import { sql } from "kysely";
+import { money } from "../../../framework/money.js";
+import { expandStatuses } from "../../../framework/query.js";
+import purchaseOrders from "../../../../resources/purchase_orders.js";
+import type { DB } from "../../db/connect.js";
+import { unprocessable } from "../../http/errors.js";
+import type { Ctx, Row } from "../../resources/context.js";
+import type { ResourceHooks } from "../hooks.js";
+import { rollUpPurchaseOrder } from "./purchase-orders.js";
+import { nextNumber, plain, requirePositive, rowOf } from "./records.js";
+
+const receivable = expandStatuses(purchaseOrders, ["ACTIVE"]);
+
+/** The purchase order goods are received or announced against; 422 on `field` unless it is ACTIVE. */
+export async function receivablePurchaseOrder(trx: DB, ctx: Ctx, id: unknown, field = "purchase_order_id"): Promise<Row> {
+  const po = await rowOf(trx, ctx, "purchase_orders", id);
+  if (!receivable.includes(String(po.status))) {
+    throw unprocessable({ [field]: [`purchase order ${String(po.number)} is ${String(po.status)}: only approved or open purchase orders receive goods`] });
+  }
+  return po;
+}
+
+/** qty_received of a line = the sum of its receipt items; then the order's totals. */
+export async function recomputeReceived(trx: DB, poItemId: number): Promise<void> {
+  const received = await trx.selectFrom("receipt_items").select(sql<string>`coalesce(sum(quantity), 0)::text`.as("total"))
+    .where("po_item_id", "=", poItemId).executeTakeFirstOrThrow();
+  const line = await trx.updateTable("po_items").set({ qty_received: received.total, updated_at: new Date() })
+    .where("id", "=", poItemId).returning("purchase_order_id").executeTakeFirst();
+  if (line) await rollUpPurchaseOrder(trx, line.purchase_order_id as number);
+}
+
+async function itemCount(trx: DB, receiptId: unknown): Promise<number> {
+  const row = await trx.selectFrom("receipt_items").select(sql<number>`count(*)::int`.as("n")).where("receipt_id", "=", Number(receiptId)).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The receipt's purchase order (from its invoice when not given) must be ACTIVE; the vendor is the order's. */
+async function completeReceipt(data: Row, ctx: Ctx, trx: DB): Promise<void> {
+  const invoice = data.invoice_id === undefined || data.invoice_id === null ? undefined : await rowOf(trx, ctx, "invoices", data.invoice_id);
+  data.purchase_order_id ??= (invoice?.purchase_order_ids as number[] | undefined)?.[0];
+  if (data.purchase_order_id === undefined || data.purchase_order_id === null) throw unprocessable({ purchase_order_id: ["can't be blank"] });
+  const po = await receivablePurchaseOrder(trx, ctx, data.purchase_order_id);
+  if (invoice && invoice.vendor_id !== po.vendor_id) throw unprocessable({ invoice_id: ["belongs to another vendor than the purchase order"] });
+  data.vendor_id = po.vendor_id;
+}
+
+export const receiptHooks: ResourceHooks = {
+  async beforeCreate(data, ctx, trx) {
+    await completeReceipt(data, ctx, trx);
+    data.number = await nextNumber(trx, "receipts", ctx.company.id, "RCV");
+    data.received_by_contact_id ??= ctx.contact.id;
+  },
+
+  async beforeUpdate(data, existing, ctx, trx) {
+    const changesOrder = (data.purchase_order_id !== undefined && data.purchase_order_id !== existing.purchase_order_id)
+      || (data.invoice_id !== undefined && data.invoice_id !== existing.invoice_id);
+    const items = await itemCount(trx, existing.id);
+    if (changesOrder) {
+      if (items > 0 && data.purchase_order_id !== undefined && data.purchase_order_id !== existing.purchase_order_id) {
+        throw unprocessable({ purchase_order_id: ["cannot change once items are received: remove the items first"] });
+      }
+      const merged = { ...existing, ...data };
+      await completeReceipt(merged, ctx, trx);
+      Object.assign(data, { purchase_order_id: merged.purchase_order_id, vendor_id: merged.vendor_id });
+    }
+    if (data.status === "SUBMITTED" && items === 0) throw unprocessable({ status: ["a receipt needs at least one item to be submitted"] });
+  },
+};
+
+async function checkItem(data: Row, ctx: Ctx, trx: DB, existingId?: number): Promise<void> {
+  const receipt = await rowOf(trx, ctx, "receipts", data.receipt_id, true);
+  if (receipt.status !== "DRAFT") throw unprocessable({ receipt_id: [`receipt ${String(receipt.number)} is ${String(receipt.status)}: its items cannot change`] });
+  // the line is locked so that two receipts cannot both take its last open quantity
+  const line = await rowOf(trx, ctx, "po_items", data.po_item_id, true);
+  if (line.purchase_order_id !== receipt.purchase_order_id) throw unprocessable({ po_item_id: ["is not a line of the receipt's purchase order"] });
+  requirePositive(data.quantity, "quantity");
+  let others = trx.selectFrom("receipt_items").select(sql<string>`coalesce(sum(quantity), 0)::text`.as("total")).where("po_item_id", "=", line.id as number);
+  if (existingId !== undefined) others = others.where("id", "<>", existingId);
+  const open = money(String(line.quantity)).minus((await others.executeTakeFirstOrThrow()).total);
+  if (money(String(data.quantity)).gt(open)) throw unprocessable({ quantity: [`cannot exceed the line's open quantity of ${plain(open)}`] });
+}
+
+export const receiptItemHooks: ResourceHooks = {
+  async beforeCreate(data, ctx, trx) {
+    await checkItem(data, ctx, trx);
+  },
+  async beforeUpdate(data, existing, ctx, trx) {
+    for (const field of ["receipt_id", "po_item_id"]) {
+      if (data[field] !== undefined && data[field] !== existing[field]) throw unprocessable({ [field]: ["cannot change: remove the item and add another"] });
+    }
+    await checkItem({ ...existing, ...data }, ctx, trx, existing.id as number);
+  },
+  async afterWrite(row, _ctx, trx) {
+    await recomputeReceived(trx, row.po_item_id as number);
+  },
+};
