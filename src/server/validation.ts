@@ -6,7 +6,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
 import type { ResourceDef } from "../framework/resource.js";
 import { customFormats, isWritable, propertiesOf, requiredOf } from "../framework/schema.js";
-import type { FieldErrors } from "./http/errors.js";
+import type { FieldErrors } from "./errors.js";
 
 const ajv = new Ajv({ allErrors: true, coerceTypes: true, useDefaults: false, strict: true, allowUnionTypes: true });
 addFormats.default(ajv, ["date", "date-time", "email"]);

@@ -13,7 +13,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { resourceByName } from "../../resources/index.js";
 import type { ResourceDef } from "../../src/framework/resource.js";
 import { baseType, isWritable, propertiesOf, type Property } from "../../src/framework/schema.js";
-import { inputErrorMessage } from "../../src/server/http/errors.js";
+import { inputErrorMessage } from "../../src/server/errors.js";
 import { useApp } from "./harness.js";
 
 const h = useApp();

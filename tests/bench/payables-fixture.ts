@@ -3,7 +3,7 @@
  * default ACH method (valid ABA routing), and APPROVED invoices with their whole balance pending.
  * Used by the payment-run API tests and by `npm run bench:payrun`.
  */
-import { abaCheckDigit } from "../../src/framework/bank.js";
+import { abaCheckDigit } from "../../src/server/domain/payments/bank.js";
 import type { DB } from "../../src/server/db/connect.js";
 import { insertRows } from "../../src/server/db/bulk.js";
 

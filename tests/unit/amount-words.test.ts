@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { amountInWords, integerInWords } from "../../src/framework/amount-words.js";
+import { amountInWords, integerInWords } from "../../src/server/domain/payments/amount-words.js";
 
 describe("amount in words (checks)", () => {
   it("writes dollars in words and cents as a fraction", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { abaCheckDigit, bicProblem, composeIban, ibanProblem, isValidIban, isValidRouting, maskAccount, normalizeIban } from "../../src/framework/bank.js";
+import { abaCheckDigit, bicProblem, composeIban, ibanProblem, isValidIban, isValidRouting, maskAccount, normalizeIban } from "../../src/server/domain/payments/bank.js";
 
 describe("ABA routing numbers", () => {
   it("accepts real routing numbers and refuses a wrong check digit", () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import invoices from "../../resources/invoices.js";
-import { agingOf, daysPastDue, dueStatus } from "../../src/framework/aging.js";
+import { agingOf, daysPastDue, dueStatus } from "../../src/server/domain/payables/aging.js";
 import { matches } from "../../src/framework/conditions.js";
 import { formatDate } from "../../src/framework/dates.js";
 import { formatMoney, round, sum } from "../../src/framework/money.js";
 import { can, canAct } from "../../src/framework/permissions.js";
-import { parseListQuery, QueryError } from "../../src/framework/query.js";
+import { parseListQuery, QueryError } from "../../src/server/resources/grammar.js";
 import { keysOfRole, roles } from "../../src/framework/roles.js";
 import { passwordRule } from "../../src/server/domain/identity/passwords.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { paymentTypesFor, requiredFields } from "../../src/framework/payment-fields.js";
+import { paymentTypesFor, requiredFields } from "../../src/server/domain/payments/payment-fields.js";
 
 describe("required fields of payment methods (table)", () => {
   it("ACH only for US banks in USD; checks by address; wires domestic or SWIFT", () => {

@@ -4,7 +4,7 @@
  * content type. A failure errors the stream, so the store keeps nothing.
  */
 import { Transform, type TransformCallback } from "node:stream";
-import { HttpError, unprocessable } from "../http/errors.js";
+import { HttpError, unprocessable } from "../errors.js";
 import { hasMagic, headLength, type Kind } from "./kinds.js";
 
 export const tooLarge = (maxBytes: number) => new HttpError(413, { file: [`must not be larger than ${maxBytes / 1024 / 1024} MB`] });

@@ -7,7 +7,7 @@ import type { Row } from "../resources/context.js";
 import { findRow } from "../resources/query.js";
 import { decorate } from "../resources/read.js";
 import { isRecordId } from "../validation.js";
-import { forbidden, HttpError, unprocessable } from "./errors.js";
+import { forbidden, HttpError, unprocessable } from "../errors.js";
 
 const approvals = resourceByName.get("approvals")!;
 

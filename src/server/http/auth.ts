@@ -11,7 +11,7 @@ import { verifyPassword } from "../domain/identity/passwords.js";
 import { admitAttempt, attemptSucceeded } from "../domain/identity/sign-in-throttle.js";
 import { issueTokens, refreshTokens, revokeToken, tokenHash } from "../domain/identity/tokens.js";
 import type { CompanyRow, Ctx } from "../resources/context.js";
-import { badRequest, forbidden, HttpError, unauthorized } from "./errors.js";
+import { badRequest, forbidden, HttpError, unauthorized } from "../errors.js";
 import { sessions, type Session } from "./sessions.js";
 
 declare module "fastify" {

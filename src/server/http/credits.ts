@@ -11,7 +11,7 @@ import { applyCredit, creditTables } from "../domain/payments/credits.js";
 import type { Row } from "../resources/context.js";
 import { findRow } from "../resources/query.js";
 import { decorate } from "../resources/read.js";
-import { forbidden, HttpError, notFound, unprocessable } from "./errors.js";
+import { forbidden, HttpError, notFound, unprocessable } from "../errors.js";
 import { tablesWritten } from "../resources/written.js";
 
 const vendorCredits = resourceByName.get("vendor_credits")!;

@@ -1,36 +1,7 @@
-/**
- * Errors leave the server in one shape: { errors: { <field>|base: [message] } }, never a stack trace.
- */
+/** Errors leave the server in one shape: { errors: { <field>|base: [message] } }, never a stack trace. */
 import type { FastifyError, FastifyInstance } from "fastify";
-import { QueryError } from "../../framework/query.js";
-
-export type FieldErrors = Record<string, string[]>;
-
-export class HttpError extends Error {
-  constructor(public readonly status: number, public readonly errors: FieldErrors) {
-    super(Object.values(errors).flat().join(", "));
-  }
-}
-
-export const badRequest = (message: string) => new HttpError(400, { base: [message] });
-export const unauthorized = (message = "Please login") => new HttpError(401, { base: [message] });
-export const forbidden = (message = "You are not authorized to perform this action.") => new HttpError(403, { base: [message] });
-export const notFound = (message = "Record not found.") => new HttpError(404, { base: [message] });
-export const conflict = (message: string) => new HttpError(409, { base: [message] });
-export const unprocessable = (errors: FieldErrors) => new HttpError(422, errors);
-
-/**
- * SQLSTATE classes a request's own values cause: 22 data exception (invalid text representation,
- * numeric out of range, bad datetime, invalid byte sequence …) and 54 program limit exceeded
- * (stack depth, an index row too large). Validation refuses these values first; this is the last
- * line of defence, so that a value it missed is the client's 422 and not the server's 500.
- */
-export const inputErrorMessage = "A value in this request cannot be stored or compared: please check it.";
-
-export function isInputError(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === "string" && /^(22|54)[0-9A-Z]{3}$/.test(code);
-}
+import { HttpError, inputErrorMessage, isInputError } from "../errors.js";
+import { QueryError } from "../resources/grammar.js";
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
@@ -47,5 +18,3 @@ export function registerErrorHandler(app: FastifyInstance): void {
     return reply.status(500).send({ errors: { base: ["Something went wrong."] } });
   });
 }
-
-export const noRoute = (method: string, url: string) => notFound(`No route ${method} ${url.split("?")[0]}`);

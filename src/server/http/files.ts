@@ -14,7 +14,7 @@ import { fileStore } from "../files/store.js";
 import { decorate } from "../resources/read.js";
 import { authorize } from "../resources/routes.js";
 import { contentDisposition, sendAttachment } from "./attachment.js";
-import { forbidden, unprocessable } from "./errors.js";
+import { forbidden, unprocessable } from "../errors.js";
 
 export function fileRoutes(app: FastifyInstance, db: DB): void {
   fileStore(db); // an unknown STORAGE fails the start, not the first upload

@@ -17,7 +17,7 @@ import crypto from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { DB } from "../db/connect.js";
 import type { Row } from "../resources/context.js";
-import { conflict, unprocessable } from "./errors.js";
+import { conflict, unprocessable } from "../errors.js";
 
 declare module "fastify" {
   interface FastifyContextConfig {

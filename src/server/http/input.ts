@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from "fastify";
 import { isRecordId } from "../validation.js";
-import { notFound, unprocessable, type FieldErrors } from "./errors.js";
+import { notFound, unprocessable, type FieldErrors } from "../errors.js";
 
 /** Deeper than any document an endpoint accepts (a record with lines with coding is 4 levels). */
 export const maxDepth = 32;

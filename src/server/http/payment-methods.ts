@@ -6,16 +6,16 @@
  *   swiftBIC and routingNumber are null; the IBAN's country and bank code are returned.
  * - GET /api/payment_methods/required_fields?country=&currency=[&owner_type=Company] → the payment
  *   types offered for a bank in that country paying in that currency, with the fields each needs
- *   (the table of framework/payment-fields.ts, which also validates every write).
+ *   (the table of domain/payments/payment-fields.ts, which also validates every write).
  * Guard: any of reading, adding or editing payment methods; never the vendor portal.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { extractIBAN } from "ibantools";
 import { canAct } from "../../framework/permissions.js";
-import { ibanProblem, normalizeIban } from "../../framework/bank.js";
-import { paymentTypesFor } from "../../framework/payment-fields.js";
+import { ibanProblem, normalizeIban } from "../domain/payments/bank.js";
+import { paymentTypesFor } from "../domain/payments/payment-fields.js";
 import { resourceByName } from "../../../resources/index.js";
-import { forbidden, unprocessable, type FieldErrors } from "./errors.js";
+import { forbidden, unprocessable, type FieldErrors } from "../errors.js";
 
 const paymentMethods = resourceByName.get("payment_methods")!;
 

@@ -14,7 +14,7 @@ import { deleteRun } from "../domain/payments/runs/remove.js";
 import type { Ctx } from "../resources/context.js";
 import { findRow } from "../resources/query.js";
 import { decorate } from "../resources/read.js";
-import { forbidden, notFound } from "./errors.js";
+import { forbidden, notFound } from "../errors.js";
 import { sendAttachment } from "./attachment.js";
 import { tablesWritten } from "../resources/written.js";
 

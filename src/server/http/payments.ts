@@ -14,7 +14,7 @@ import { transition, type Transition } from "../domain/payments/payment-transiti
 import type { Ctx, Row } from "../resources/context.js";
 import { findRow } from "../resources/query.js";
 import { decorate } from "../resources/read.js";
-import { forbidden } from "./errors.js";
+import { forbidden } from "../errors.js";
 import { sendAttachment } from "./attachment.js";
 
 const payments = resourceByName.get("payments")!;

@@ -8,7 +8,7 @@ import { decorate } from "../resources/read.js";
 import { authorize } from "../resources/routes.js";
 import { updateRow } from "../resources/write.js";
 import { authenticate } from "./auth.js";
-import { forbidden, notFound } from "./errors.js";
+import { forbidden, notFound } from "../errors.js";
 import { forgetSessions } from "./sessions.js";
 
 const users = resourceByName.get("users")!;

@@ -3,7 +3,7 @@
  * Every statement a resource runs goes through `scope`, so no query can see another company's rows.
  */
 import { sql, type SelectQueryBuilder } from "kysely";
-import { parseListQuery, QueryError, type FilterClause, type ListQuery } from "../../framework/query.js";
+import { parseListQuery, QueryError, type FilterClause, type ListQuery } from "./grammar.js";
 import { isoDate } from "../../framework/dates.js";
 import { can } from "../../framework/permissions.js";
 import { tableOf, type PersonalScope, type HasMany, type ResourceDef } from "../../framework/resource.js";

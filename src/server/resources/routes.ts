@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { can, canAct, type ResourceAction } from "../../framework/permissions.js";
 import type { ResourceDef } from "../../framework/resource.js";
 import { hooksOf } from "../domain/hooks.js";
-import { forbidden, notFound } from "../http/errors.js";
+import { forbidden, notFound } from "../errors.js";
 import type { Ctx } from "./context.js";
 import { findRow, listPage, parseQuery } from "./query.js";
 import { decorate, withoutWriteOnly } from "./read.js";

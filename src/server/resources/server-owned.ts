@@ -6,7 +6,7 @@
  */
 import type { ResourceDef } from "../../framework/resource.js";
 import { isServerOwned, propertiesOf, type WriteMode } from "../../framework/schema.js";
-import { unprocessable, type FieldErrors } from "../http/errors.js";
+import { unprocessable, type FieldErrors } from "../errors.js";
 import type { Row } from "./context.js";
 
 export const serverOwnedMessage = "is set by the server and cannot be written";

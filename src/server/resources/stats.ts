@@ -5,7 +5,7 @@
  * totals every matching row (sum widgets). _sum is a money or number column.
  */
 import { sql, type RawBuilder } from "kysely";
-import { QueryError } from "../../framework/query.js";
+import { QueryError } from "./grammar.js";
 import type { ResourceDef } from "../../framework/resource.js";
 import { count } from "../db/connect.js";
 import { hooksOf } from "../domain/hooks.js";

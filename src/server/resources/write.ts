@@ -11,7 +11,7 @@ import { companyScoped } from "../db/tables.js";
 import { approvalsAfterWrite } from "../domain/approvals/engine.js";
 import { hooksOf } from "../domain/hooks.js";
 import { inTransaction } from "../mail/outbox.js";
-import { conflict, notFound, unprocessable, type FieldErrors, HttpError } from "../http/errors.js";
+import { conflict, notFound, unprocessable, type FieldErrors, HttpError } from "../errors.js";
 import { validateBody } from "../validation.js";
 import type { Ctx, Row } from "./context.js";
 import { personallyScoped, findRow, related, scope } from "./query.js";

@@ -9,7 +9,7 @@
  * The invariants are the ones of src/server/domain/payments/payments.ts (settledStatuses, scheduledStatuses).
  */
 import dayjs from "dayjs";
-import { abaCheckDigit, composeIban } from "../../framework/bank.js";
+import { abaCheckDigit, composeIban } from "../domain/payments/bank.js";
 import { money, round } from "../../framework/money.js";
 import type { DB } from "../db/connect.js";
 import { insertMany } from "./demo.js";

@@ -5,7 +5,7 @@
  */
 import { sql } from "kysely";
 import { count } from "../../db/connect.js";
-import { unprocessable } from "../../http/errors.js";
+import { unprocessable } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import type { ResourceHooks } from "../hooks.js";
 import { bookedAccrualStatuses } from "./accruals.js";

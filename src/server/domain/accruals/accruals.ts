@@ -6,10 +6,10 @@
  */
 import { sql } from "kysely";
 import { currencyOf, money } from "../../../framework/money.js";
-import { expandStatuses } from "../../../framework/query.js";
+import { expandStatuses } from "../../resources/grammar.js";
 import accruals from "../../../../resources/accruals.js";
 import type { DB } from "../../db/connect.js";
-import { unprocessable } from "../../http/errors.js";
+import { unprocessable } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import type { ResourceHooks } from "../hooks.js";
 import { plain, requirePositive, rowOf } from "../purchasing/records.js";

@@ -4,7 +4,7 @@
  */
 import { can } from "../../../framework/permissions.js";
 import type { DB } from "../../db/connect.js";
-import { forbidden, unprocessable } from "../../http/errors.js";
+import { forbidden, unprocessable } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import type { ResourceHooks } from "../hooks.js";
 import { referenceExists, referenceTitles } from "./lookups.js";

@@ -5,7 +5,7 @@
 import crypto from "node:crypto";
 import { canAct, type ResourceAction } from "../../../framework/permissions.js";
 import { resourceByName } from "../../../../resources/index.js";
-import { unprocessable, type FieldErrors } from "../../http/errors.js";
+import { unprocessable, type FieldErrors } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import { listPage, parseQuery } from "../../resources/query.js";
 import type { ResourceHooks } from "../hooks.js";

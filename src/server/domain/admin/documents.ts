@@ -6,7 +6,7 @@
 import type { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import { resourceByName } from "../../../../resources/index.js";
-import { notFound } from "../../http/errors.js";
+import { notFound } from "../../errors.js";
 import { fileStore } from "../../files/store.js";
 import { zipStream } from "../../files/zip.js";
 import type { Ctx, Row } from "../../resources/context.js";

@@ -6,7 +6,7 @@ import { tableOf } from "../../../framework/resource.js";
 import { propertiesOf } from "../../../framework/schema.js";
 import { resourceByName } from "../../../../resources/index.js";
 import type { DB } from "../../db/connect.js";
-import { unprocessable } from "../../http/errors.js";
+import { unprocessable } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import { scope } from "../../resources/query.js";
 

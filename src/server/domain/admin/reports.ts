@@ -8,7 +8,7 @@ import dayjs from "dayjs";
 import utc from "dayjs/plugin/utc.js";
 import { readyReportTemplates } from "../../../../schemas/report.js";
 import type { DB } from "../../db/connect.js";
-import { unprocessable } from "../../http/errors.js";
+import { unprocessable } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import type { ResourceHooks } from "../hooks.js";
 

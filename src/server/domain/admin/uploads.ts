@@ -9,7 +9,7 @@ import type { Readable } from "node:stream";
 import { FileCheck, safeFileName } from "../../files/check.js";
 import { kindOfType } from "../../files/kinds.js";
 import { fileStore } from "../../files/store.js";
-import { unprocessable, type FieldErrors } from "../../http/errors.js";
+import { unprocessable, type FieldErrors } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import { findRow } from "../../resources/query.js";
 import { audit } from "../../resources/write.js";

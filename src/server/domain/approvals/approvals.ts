@@ -6,7 +6,7 @@
  * the rows of records the user may read or that concern them; amounts only with the records one may read.
  */
 import { sql } from "kysely";
-import { QueryError } from "../../../framework/query.js";
+import { QueryError } from "../../resources/grammar.js";
 import { tableOf, type ResourceDef } from "../../../framework/resource.js";
 import { propertiesOf } from "../../../framework/schema.js";
 import { resourceByName } from "../../../../resources/index.js";

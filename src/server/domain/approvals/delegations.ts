@@ -7,7 +7,7 @@
 import { holds } from "../../../framework/permissions.js";
 import { config } from "../../config.js";
 import type { DB } from "../../db/connect.js";
-import { forbidden, unprocessable, type FieldErrors } from "../../http/errors.js";
+import { forbidden, unprocessable, type FieldErrors } from "../../errors.js";
 import { queueMail } from "../../mail/outbox.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import type { ResourceHooks } from "../hooks.js";

@@ -47,7 +47,7 @@ import { money } from "../../../framework/money.js";
 import { tableOf, type ResourceDef } from "../../../framework/resource.js";
 import { resourceByName } from "../../../../resources/index.js";
 import type { DB } from "../../db/connect.js";
-import { conflict, forbidden, notFound, unprocessable } from "../../http/errors.js";
+import { conflict, forbidden, notFound, unprocessable } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import { delegationsToday, findRow } from "../../resources/query.js";
 import { audit } from "../../resources/write.js";

@@ -12,7 +12,7 @@
  *   allow_self_approval; a beneficiary never may (the flag does not reach one's own money or card).
  */
 import type { DB } from "../../db/connect.js";
-import { forbidden } from "../../http/errors.js";
+import { forbidden } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import type { Engine } from "./approvables/index.js";
 

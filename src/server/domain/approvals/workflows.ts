@@ -11,7 +11,7 @@ import { sql } from "kysely";
 import { customFormats } from "../../../framework/schema.js";
 import { money } from "../../../framework/money.js";
 import type { DB } from "../../db/connect.js";
-import { unprocessable, type FieldErrors } from "../../http/errors.js";
+import { unprocessable, type FieldErrors } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import type { ResourceHooks } from "../hooks.js";
 

@@ -7,7 +7,7 @@ import { sql } from "kysely";
 import { isoDate } from "../../../framework/dates.js";
 import { currencyOf, money, sum } from "../../../framework/money.js";
 import type { DB } from "../../db/connect.js";
-import { unprocessable, type FieldErrors } from "../../http/errors.js";
+import { unprocessable, type FieldErrors } from "../../errors.js";
 import type { Row } from "../../resources/context.js";
 import type { ResourceHooks } from "../hooks.js";
 import { contactName } from "../identity/people.js";

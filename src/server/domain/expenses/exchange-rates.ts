@@ -5,7 +5,7 @@
  * subsidiary: 422 on the currency, so a report is never converted (and routed) at a typed rate.
  */
 import type { DB } from "../../db/connect.js";
-import { unprocessable } from "../../http/errors.js";
+import { unprocessable } from "../../errors.js";
 import type { Ctx } from "../../resources/context.js";
 
 export async function exchangeRate(trx: DB, ctx: Ctx, currency: string): Promise<string> {

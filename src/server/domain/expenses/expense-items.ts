@@ -4,7 +4,7 @@
  */
 import { currencyOf, money } from "../../../framework/money.js";
 import type { DB } from "../../db/connect.js";
-import { unprocessable, type FieldErrors } from "../../http/errors.js";
+import { unprocessable, type FieldErrors } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import { openReportStatuses, rollUpExpenseReport } from "./expense-reports.js";
 import type { ResourceHooks } from "../hooks.js";

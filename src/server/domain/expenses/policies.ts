@@ -7,7 +7,7 @@
 import { sql } from "kysely";
 import { money, round } from "../../../framework/money.js";
 import type { DB } from "../../db/connect.js";
-import { unprocessable } from "../../http/errors.js";
+import { unprocessable } from "../../errors.js";
 import type { Row } from "../../resources/context.js";
 import type { ResourceHooks } from "../hooks.js";
 

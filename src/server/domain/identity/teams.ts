@@ -1,6 +1,6 @@
 /** Teams: member names on lists, member contacts on the show page; members are company contacts, once per team. */
 import type { DB } from "../../db/connect.js";
-import { unprocessable } from "../../http/errors.js";
+import { unprocessable } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import type { ResourceHooks } from "../hooks.js";
 import { workflowsUsingTeam } from "../approvals/workflows.js";

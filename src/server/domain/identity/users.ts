@@ -5,7 +5,7 @@
 import { formatDate } from "../../../framework/dates.js";
 import { keysOfRole, roleNames } from "../../../framework/roles.js";
 import type { DB } from "../../db/connect.js";
-import { conflict, forbidden, unprocessable } from "../../http/errors.js";
+import { conflict, forbidden, unprocessable } from "../../errors.js";
 import { forgetSessions } from "../../http/sessions.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import { delegatorsOf } from "../approvals/engine.js";

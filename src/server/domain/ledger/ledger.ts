@@ -7,7 +7,7 @@ import type Decimal from "decimal.js";
 import { sql } from "kysely";
 import { money, round, sum } from "../../../framework/money.js";
 import type { DB } from "../../db/connect.js";
-import { conflict } from "../../http/errors.js";
+import { conflict } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import type { ResourceHooks } from "../hooks.js";
 import { checkParent, referenceTitles } from "../admin/lookups.js";

@@ -12,7 +12,7 @@
  */
 import type Decimal from "decimal.js";
 import { money, round } from "../../../framework/money.js";
-import { conflict } from "../../http/errors.js";
+import { conflict } from "../../errors.js";
 import invoices from "../../../../resources/invoices.js";
 import type { DB } from "../../db/connect.js";
 import type { Ctx, Row } from "../../resources/context.js";

@@ -5,7 +5,7 @@
 import crypto from "node:crypto";
 import { can } from "../../../framework/permissions.js";
 import { tokenToggleKeys } from "../../../../resources/invoice_requests.js";
-import { forbidden, unprocessable } from "../../http/errors.js";
+import { forbidden, unprocessable } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import type { ResourceHooks } from "../hooks.js";
 

@@ -1,11 +1,11 @@
 /** Invoice rules: balances kept by the server, GL coding, due status and aging, what may be deleted or paid. */
-import { agingOf, daysPastDue, dueStatusOf, hasBalance } from "../../../framework/aging.js";
+import { agingOf, daysPastDue, dueStatusOf, hasBalance } from "./aging.js";
 import { isoDate } from "../../../framework/dates.js";
 import { currencyOf, money, sum } from "../../../framework/money.js";
-import { expandStatuses } from "../../../framework/query.js";
+import { expandStatuses } from "../../resources/grammar.js";
 import invoices from "../../../../resources/invoices.js";
 import type { DB } from "../../db/connect.js";
-import { unprocessable, type FieldErrors } from "../../http/errors.js";
+import { unprocessable, type FieldErrors } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import type { ResourceHooks } from "../hooks.js";
 import { poMatching } from "../purchasing/matching.js";

@@ -1,7 +1,7 @@
 /** Recurring invoices: a consistent schedule (start ≤ next ≤ end), GL coding that adds up, and the next dates. */
 import dayjs from "dayjs";
 import { currencyOf, money } from "../../../framework/money.js";
-import { unprocessable, type FieldErrors } from "../../http/errors.js";
+import { unprocessable, type FieldErrors } from "../../errors.js";
 import type { Row } from "../../resources/context.js";
 import type { ResourceHooks } from "../hooks.js";
 import { codingValid } from "./invoices.js";

@@ -1,6 +1,6 @@
 /** Vendor balances: open invoice balance and open purchase-order balance, one query each per page. */
 import { sql } from "kysely";
-import { expandStatuses } from "../../../framework/query.js";
+import { expandStatuses } from "../../resources/grammar.js";
 import invoices from "../../../../resources/invoices.js";
 import purchaseOrders from "../../../../resources/purchase_orders.js";
 import type { Ctx, Row } from "../../resources/context.js";

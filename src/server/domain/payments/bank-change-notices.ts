@@ -3,7 +3,7 @@
  * employee) and the company's administrators are e-mailed after the commit, so that a change nobody
  * asked for is noticed before money follows it. The message shows the account's last four digits only.
  */
-import { maskAccount } from "../../../framework/bank.js";
+import { maskAccount } from "./bank.js";
 import type { DB } from "../../db/connect.js";
 import { queueMail } from "../../mail/outbox.js";
 import type { Ctx, Row } from "../../resources/context.js";

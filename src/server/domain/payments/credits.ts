@@ -14,7 +14,7 @@ import { money, round } from "../../../framework/money.js";
 import vendorCredits from "../../../../resources/vendor_credits.js";
 import invoicePaymentLinks from "../../../../resources/invoice_payment_links.js";
 import type { DB } from "../../db/connect.js";
-import { conflict, notFound, unprocessable } from "../../http/errors.js";
+import { conflict, notFound, unprocessable } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import { audit } from "../../resources/write.js";
 import { settleInvoice } from "../payables/invoice-balances.js";

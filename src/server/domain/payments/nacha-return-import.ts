@@ -7,7 +7,7 @@
  * not in flight or whose amount differs, is reported and left alone.
  */
 import { resourceByName } from "../../../../resources/index.js";
-import { HttpError, unprocessable } from "../../http/errors.js";
+import { HttpError, unprocessable } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import { findRow } from "../../resources/query.js";
 import { money } from "../../../framework/money.js";

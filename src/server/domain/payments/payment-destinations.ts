@@ -6,9 +6,9 @@
  * rejected change, or switched off) is refused too. Checked by processing a payment run and by the
  * payment transitions that send money (reissue).
  */
-import { maskAccount } from "../../../framework/bank.js";
+import { maskAccount } from "./bank.js";
 import type { DB } from "../../db/connect.js";
-import { conflict } from "../../http/errors.js";
+import { conflict } from "../../errors.js";
 import type { Ctx } from "../../resources/context.js";
 import { anyId } from "./runs/ids.js";
 

@@ -1,14 +1,14 @@
 /**
  * Payment methods: bank identifiers checked as banks check them (ABA routing checksum; IBAN and BIC
  * through ibantools), the fields each payment type needs where its bank is (the table of
- * framework/payment-fields.ts), one owner per method, one default per owner, the company's
+ * payment-fields.ts), one owner per method, one default per owner, the company's
  * originating accounts with their NACHA fields and bank GL account, and the account number shown
  * only masked.
  */
-import { bicProblem, ibanProblem, isValidRouting, maskAccount, normalizeIban } from "../../../framework/bank.js";
-import { requiredFields, type PaymentMethodType } from "../../../framework/payment-fields.js";
+import { bicProblem, ibanProblem, isValidRouting, maskAccount, normalizeIban } from "./bank.js";
+import { requiredFields, type PaymentMethodType } from "./payment-fields.js";
 import type { DB } from "../../db/connect.js";
-import { unprocessable, type FieldErrors } from "../../http/errors.js";
+import { unprocessable, type FieldErrors } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import type { ResourceHooks } from "../hooks.js";
 import { bankDetailFields, paymentMethodEngine } from "../approvals/approvables/payment-method.js";

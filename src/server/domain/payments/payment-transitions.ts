@@ -16,7 +16,7 @@ import { earliestPaymentDate } from "../../../framework/business-days.js";
 import { isoDate } from "../../../framework/dates.js";
 import { resourceByName } from "../../../../resources/index.js";
 import type { DB } from "../../db/connect.js";
-import { conflict, notFound, unprocessable } from "../../http/errors.js";
+import { conflict, notFound, unprocessable } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import { findRow } from "../../resources/query.js";
 import { audit } from "../../resources/write.js";

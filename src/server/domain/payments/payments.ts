@@ -4,7 +4,7 @@
  */
 import { currencyOf, money } from "../../../framework/money.js";
 import type { DB } from "../../db/connect.js";
-import { unprocessable } from "../../http/errors.js";
+import { unprocessable } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import { removeApprovals } from "../approvals/approvals.js";
 import type { ResourceHooks } from "../hooks.js";

@@ -3,7 +3,7 @@
  * quantity cannot drop below what has been received on it.
  */
 import { money, round } from "../../../framework/money.js";
-import { unprocessable } from "../../http/errors.js";
+import { unprocessable } from "../../errors.js";
 import type { Row } from "../../resources/context.js";
 import type { ResourceHooks } from "../hooks.js";
 import { refuseNegative, rollUpPurchaseOrder } from "./purchase-orders.js";

@@ -4,7 +4,7 @@
  * po_approval_edit) edit their own requests only, and cannot move them past PENDING.
  */
 import { can } from "../../../framework/permissions.js";
-import { forbidden, unprocessable } from "../../http/errors.js";
+import { forbidden, unprocessable } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import type { ResourceHooks } from "../hooks.js";
 import { purchaseOrderHooks } from "./purchase-orders.js";

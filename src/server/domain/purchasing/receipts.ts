@@ -8,10 +8,10 @@
  */
 import { sql } from "kysely";
 import { money } from "../../../framework/money.js";
-import { expandStatuses } from "../../../framework/query.js";
+import { expandStatuses } from "../../resources/grammar.js";
 import purchaseOrders from "../../../../resources/purchase_orders.js";
 import type { DB } from "../../db/connect.js";
-import { unprocessable } from "../../http/errors.js";
+import { unprocessable } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import type { ResourceHooks } from "../hooks.js";
 import { rollUpPurchaseOrder } from "./purchase-orders.js";

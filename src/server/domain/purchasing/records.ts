@@ -1,7 +1,7 @@
 /** Small helpers shared by the purchasing, receiving and accrual rules. */
 import { money } from "../../../framework/money.js";
 import type { DB } from "../../db/connect.js";
-import { unprocessable, type FieldErrors } from "../../http/errors.js";
+import { unprocessable, type FieldErrors } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import { issueNumbers } from "../ledger/numbers.js";
 

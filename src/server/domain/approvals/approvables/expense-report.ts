@@ -3,7 +3,7 @@
  * Amounts compare in the functional currency (converted_amount); the report's items follow its status.
  */
 import { isoDate } from "../../../../framework/dates.js";
-import { unprocessable } from "../../../http/errors.js";
+import { unprocessable } from "../../../errors.js";
 import { recordFacts } from "./facts.js";
 import type { Engine } from "./index.js";
 

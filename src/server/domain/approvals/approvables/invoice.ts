@@ -1,7 +1,7 @@
 /** Invoices in the approval engine: GL coding required; approved → APPROVED, or OPEN once paid in part, and posted to the ledger. */
 import { isoDate } from "../../../../framework/dates.js";
 import { money } from "../../../../framework/money.js";
-import { unprocessable } from "../../../http/errors.js";
+import { unprocessable } from "../../../errors.js";
 import { postInvoiceApproval } from "../../ledger/invoice-ledger.js";
 import { codingValid } from "../../payables/invoices.js";
 import { accountIds, recordFacts } from "./facts.js";

@@ -9,7 +9,7 @@ import { sum } from "../../../../framework/money.js";
 import { resourceByName } from "../../../../../resources/index.js";
 import type { DB } from "../../../db/connect.js";
 import { insertRows } from "../../../db/bulk.js";
-import type { FieldErrors } from "../../../http/errors.js";
+import type { FieldErrors } from "../../../errors.js";
 import type { Ctx, Row } from "../../../resources/context.js";
 import { audit } from "../../../resources/write.js";
 import { failIfAny } from "../../purchasing/records.js";

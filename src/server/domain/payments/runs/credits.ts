@@ -8,7 +8,7 @@
 import { sql } from "kysely";
 import { money, round } from "../../../../framework/money.js";
 import type { DB } from "../../../db/connect.js";
-import type { FieldErrors } from "../../../http/errors.js";
+import type { FieldErrors } from "../../../errors.js";
 import type { Ctx, Row } from "../../../resources/context.js";
 import { anyId } from "./ids.js";
 import { addError, type RequestedCredit } from "./request.js";

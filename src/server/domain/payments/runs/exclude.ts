@@ -6,7 +6,7 @@
  * go back to the invoices; an emptied payment becomes VOID, flagged excluded ("VOID - EXCLUDED").
  */
 import { resourceByName } from "../../../../../resources/index.js";
-import { conflict, forbidden, notFound, unprocessable } from "../../../http/errors.js";
+import { conflict, forbidden, notFound, unprocessable } from "../../../errors.js";
 import type { Ctx, Row } from "../../../resources/context.js";
 import { findRow } from "../../../resources/query.js";
 import { audit } from "../../../resources/write.js";

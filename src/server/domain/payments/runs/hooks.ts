@@ -1,6 +1,6 @@
 /** What lists show about runs and payable invoices beyond their columns. */
 import { currencyOf } from "../../../../framework/money.js";
-import { expandStatuses } from "../../../../framework/query.js";
+import { expandStatuses } from "../../../resources/grammar.js";
 import paymentRuns from "../../../../../resources/payment_runs.js";
 import type { Ctx, Row } from "../../../resources/context.js";
 import type { ResourceHooks } from "../../hooks.js";

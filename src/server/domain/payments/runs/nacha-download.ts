@@ -5,7 +5,7 @@
  * be deleted). The client posts it after its download.
  */
 import { resourceByName } from "../../../../../resources/index.js";
-import { notFound } from "../../../http/errors.js";
+import { notFound } from "../../../errors.js";
 import type { Ctx, Row } from "../../../resources/context.js";
 import { findRow } from "../../../resources/query.js";
 import { audit } from "../../../resources/write.js";

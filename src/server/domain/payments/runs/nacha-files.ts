@@ -8,7 +8,7 @@ import { money } from "../../../../framework/money.js";
 import { resourceByName } from "../../../../../resources/index.js";
 import { insertRows } from "../../../db/bulk.js";
 import type { DB } from "../../../db/connect.js";
-import { conflict, unprocessable } from "../../../http/errors.js";
+import { conflict, unprocessable } from "../../../errors.js";
 import type { Ctx, Row } from "../../../resources/context.js";
 import { auditMany } from "../../../resources/write.js";
 import { writeNacha, type NachaBatch, type NachaEntry } from "../../../payments/nacha.js";

@@ -7,7 +7,7 @@
  */
 import { sql } from "kysely";
 import { minimumPayment } from "../../../../framework/money.js";
-import { expandStatuses, QueryError } from "../../../../framework/query.js";
+import { expandStatuses, QueryError } from "../../../resources/grammar.js";
 import invoices from "../../../../../resources/invoices.js";
 import type { Ctx, Row } from "../../../resources/context.js";
 import type { Select } from "../../../resources/query.js";

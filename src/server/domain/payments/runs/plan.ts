@@ -4,10 +4,10 @@
  * payment method + originating account + currency. The preview shows it; the create writes it.
  */
 import { money, sum } from "../../../../framework/money.js";
-import { expandStatuses } from "../../../../framework/query.js";
+import { expandStatuses } from "../../../resources/grammar.js";
 import invoices from "../../../../../resources/invoices.js";
 import type { DB } from "../../../db/connect.js";
-import type { FieldErrors } from "../../../http/errors.js";
+import type { FieldErrors } from "../../../errors.js";
 import type { Ctx, Row } from "../../../resources/context.js";
 import { planCredits, type CreditTarget } from "./credits.js";
 import { anyId } from "./ids.js";

@@ -19,7 +19,7 @@ import { money, round, sum } from "../../../../framework/money.js";
 import { resourceByName } from "../../../../../resources/index.js";
 import type { DB } from "../../../db/connect.js";
 import { updateFromValues } from "../../../db/bulk.js";
-import { conflict, notFound } from "../../../http/errors.js";
+import { conflict, notFound } from "../../../errors.js";
 import { inTransaction } from "../../../mail/outbox.js";
 import type { Ctx, Row } from "../../../resources/context.js";
 import { findRow } from "../../../resources/query.js";

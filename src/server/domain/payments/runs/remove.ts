@@ -5,7 +5,7 @@
  */
 import { resourceByName } from "../../../../../resources/index.js";
 import type { DB } from "../../../db/connect.js";
-import { conflict, notFound } from "../../../http/errors.js";
+import { conflict, notFound } from "../../../errors.js";
 import type { Ctx, Row } from "../../../resources/context.js";
 import { findRow } from "../../../resources/query.js";
 import { audit } from "../../../resources/write.js";

@@ -4,7 +4,7 @@
  */
 import { money } from "../../../../framework/money.js";
 import { isBusinessDay, earliestPaymentDate } from "../../../../framework/business-days.js";
-import type { FieldErrors } from "../../../http/errors.js";
+import type { FieldErrors } from "../../../errors.js";
 
 export interface RequestedItem {
   /** position in the request: the N of `items.N.field` */

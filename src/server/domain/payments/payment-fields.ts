@@ -5,7 +5,7 @@
  * IBAN and SEPA membership of a country come from the `ibantools` country registry.
  */
 import { getCountrySpecifications, isSEPACountry } from "ibantools";
-import type { paymentMethodTypes } from "../../schemas/payment_method.js";
+import type { paymentMethodTypes } from "../../../../schemas/payment_method.js";
 
 export type PaymentMethodType = (typeof paymentMethodTypes)[number];
 

@@ -2,7 +2,7 @@
  * Invoice due status (NEW, DUE TODAY, DUE SOON, PAST DUE) and aging buckets (0-30, 31-60, 61+),
  * computed from the due date on the UTC calendar date. DUE SOON is within `dueSoonDays`.
  */
-import { money, round, type MoneyInput } from "./money.js";
+import { money, round, type MoneyInput } from "../../../framework/money.js";
 
 export const dueSoonDays = 7;
 export type DueStatus = "NEW" | "DUE TODAY" | "DUE SOON" | "PAST DUE";

@@ -3,7 +3,7 @@
  * field_ne, field_gte, field_lte, field_like, q; plus field_null=true|false (Has Data / No Data).
  * Composite status codes (PAYABLE …) expand to their members.
  */
-import type { ResourceDef } from "./resource.js";
+import type { ResourceDef } from "../../framework/resource.js";
 
 export type FilterOp = "in" | "ne" | "gte" | "lte" | "like" | "null";
 

@@ -2,7 +2,7 @@
  * A check's amount in words, as banks print it: "One thousand two hundred thirty-four and 56/100".
  * Exact: the amount is a decimal string, rounded to cents by money.ts.
  */
-import { money, round } from "./money.js";
+import { money, round } from "../../../framework/money.js";
 
 const ones = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen",
   "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"];
