@@ -4,7 +4,8 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { deliverMail, maxAttempts } from "../../src/server/mail/deliver.js";
-import { inTransaction, queueMail, writeOutbox } from "../../src/server/mail/outbox.js";
+import { inTransaction } from "../../src/server/db/unit-of-work.js";
+import { queueMail, writeOutbox } from "../../src/server/mail/outbox.js";
 import type { Ctx } from "../../src/server/resources/context.js";
 import { useWorkflow } from "./approval-fixtures.js";
 import { useApp } from "./harness.js";

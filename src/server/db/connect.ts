@@ -10,6 +10,7 @@ import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import lockfile from "proper-lockfile";
 import { PGliteDialect } from "./pglite-dialect.js";
+import { WrittenTablesPlugin } from "./written-tables.js";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type DB = Kysely<any>;
@@ -47,7 +48,7 @@ async function connectPostgres(url: string, max: number): Promise<Database> {
       oid === DATE_OID || oid === NUMERIC_OID ? keepText : oid === INT8_OID ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
   };
   const pool = new pg.Pool({ connectionString: url, max, types });
-  const db = new Kysely({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely({ dialect: new PostgresDialect({ pool }), plugins: [new WrittenTablesPlugin()] });
   pools.set(db, () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
   return { db, kind: "postgres", close: () => db.destroy() };
 }
@@ -69,7 +70,7 @@ async function connectPGlite(dataDir: string | undefined, loadDataDir?: Blob): P
     parsers: { [DATE_OID]: keepText, [NUMERIC_OID]: keepText, [INT8_OID]: (v: string) => Number(v) },
   });
   await pglite.waitReady;
-  const db = new Kysely({ dialect: new PGliteDialect(pglite) });
+  const db = new Kysely({ dialect: new PGliteDialect(pglite), plugins: [new WrittenTablesPlugin()] });
   return {
     db,
     kind: "pglite",

@@ -12,7 +12,7 @@ import { admitAttempt, attemptSucceeded } from "../domain/identity/sign-in-throt
 import { issueTokens, refreshTokens, revokeToken, tokenHash } from "../domain/identity/tokens.js";
 import type { CompanyRow, Ctx } from "../resources/context.js";
 import { badRequest, forbidden, HttpError, unauthorized } from "../errors.js";
-import { sessions, type Session } from "./sessions.js";
+import { sessions, type Session } from "../domain/identity/sessions.js";
 
 declare module "fastify" {
   interface FastifyRequest {

@@ -7,12 +7,12 @@
 import type { FastifyInstance } from "fastify";
 import { can, canAct } from "../../framework/permissions.js";
 import { resourceByName } from "../../../resources/index.js";
-import { applyCredit, creditTables } from "../domain/payments/credits.js";
+import { applyCredit } from "../domain/payments/credits.js";
 import type { Row } from "../resources/context.js";
 import { findRow } from "../resources/query.js";
 import { decorate } from "../resources/read.js";
 import { forbidden, HttpError, notFound, unprocessable } from "../errors.js";
-import { tablesWritten } from "../resources/written.js";
+import { inTransaction } from "../db/unit-of-work.js";
 
 const vendorCredits = resourceByName.get("vendor_credits")!;
 export const applyCreditPermissions = ["payInvoices", "invoicePayBills"];
@@ -40,8 +40,7 @@ export function creditRoutes(app: FastifyInstance): void {
     if (!(await findRow(vendorCredits, request.params.id, ctx))) throw notFound();
     const creditId = Number(request.params.id);
     const applications = applicationsOf(request.body as Row | undefined);
-    await ctx.db.transaction().execute(async (trx) => {
-      const tctx = { ...ctx, db: trx };
+    await inTransaction(ctx, async (trx, tctx) => {
       // invoices locked in id order first, so two applications over the same invoices never deadlock
       const ids = [...new Set(applications.map((a) => a.invoice_id))].sort((a, b) => a - b);
       await trx.selectFrom("invoices").select("id").where("company_id", "=", ctx.company.id).where("id", "in", ids).orderBy("id").forUpdate().execute();
@@ -54,7 +53,6 @@ export function creditRoutes(app: FastifyInstance): void {
         }
       }
     });
-    tablesWritten(...creditTables);
     const [data] = await decorate(vendorCredits, [(await findRow(vendorCredits, creditId, ctx))!], ctx, true);
     return { data };
   });

@@ -9,7 +9,7 @@ import { authorize } from "../resources/routes.js";
 import { updateRow } from "../resources/write.js";
 import { authenticate } from "./auth.js";
 import { forbidden, notFound } from "../errors.js";
-import { forgetSessions } from "./sessions.js";
+import { forgetSessions } from "../domain/identity/sessions.js";
 
 const users = resourceByName.get("users")!;
 

@@ -11,7 +11,6 @@ import { sql } from "kysely";
 import { config } from "../config.js";
 import type { DB } from "../db/connect.js";
 import type { Row } from "../resources/context.js";
-import { tablesWritten } from "../resources/written.js";
 import { mailTransport, type MailTransport } from "./transport.js";
 
 /** attempts before a message is given up as failed */
@@ -69,7 +68,6 @@ export async function deliverMail(db: DB, options: { ids?: readonly number[]; tr
     if (claimed.length === 0) break;
     for (const message of claimed) await send(db, transport, message);
     attempted += claimed.length;
-    tablesWritten("mail_messages");
   }
   return attempted;
 }

@@ -1,17 +1,18 @@
 /**
- * E-mail that belongs to a write goes through a durable outbox: queueMail collects it in the
- * transaction's ctx, and inTransaction writes it into mail_messages (pending) INSIDE that transaction,
- * just before the commit — so a rolled-back write sends nothing, and a committed one keeps its mail
- * even if the process dies right after the commit. Delivery (deliver.ts) happens after the commit,
- * at server start and periodically; a failure to send never fails the request that queued it.
+ * E-mail that belongs to a write goes through a durable outbox: queueMail collects it in the unit of
+ * work of the ctx (db/unit-of-work.ts), which writes it into mail_messages (pending) INSIDE that
+ * transaction, just before the commit — so a rolled-back write sends nothing, and a committed one
+ * keeps its mail even if the process dies right after the commit. Delivery (deliver.ts) happens
+ * after the commit, at server start and periodically; a failure to send never fails the request
+ * that queued it.
  *
  *   await inTransaction(ctx, async (trx, tctx) => { …; queueMail(tctx, { to, subject, text }); });
  */
 import { config } from "../config.js";
 import type { DB } from "../db/connect.js";
 import { insertRows } from "../db/bulk.js";
+import type { Unit } from "../db/unit-of-work.js";
 import type { Ctx } from "../resources/context.js";
-import { tablesWritten } from "../resources/written.js";
 import { deliverMail } from "./deliver.js";
 
 export interface Mail {
@@ -23,10 +24,29 @@ export interface Mail {
   related?: { type: string; id: number };
 }
 
-/** Queue a message to be written with the transaction `ctx` belongs to (see inTransaction). */
-export function queueMail(ctx: Ctx, mail: Mail): void {
-  if (!ctx.outbox) throw new Error("queueMail needs the ctx of inTransaction: mail is written with its transaction");
-  ctx.outbox.push(mail);
+const outboxes = new WeakMap<Unit, Mail[]>();
+
+/**
+ * Queue a message to be written with the transaction `ctx` belongs to (see inTransaction), and
+ * delivered once it has committed: awaited by default (the caller's answer can say it went), or in
+ * the background (`{ background: true }`: a run's hundreds of remittances).
+ */
+export function queueMail(ctx: Ctx, mail: Mail, options: { background?: boolean } = {}): void {
+  const unit = ctx.unit;
+  if (!unit) throw new Error("queueMail needs the ctx of inTransaction: mail is written with its transaction");
+  const known = outboxes.get(unit);
+  if (known) {
+    known.push(mail);
+    return;
+  }
+  const mails = [mail];
+  outboxes.set(unit, mails);
+  let ids: number[] = [];
+  unit.beforeCommit.push(async (trx) => {
+    ids = await writeOutbox(trx, ctx.company.id, mails);
+  });
+  // MAIL_DELIVERY=off: another process delivers them
+  if (config.mailDelivery) (options.background ? unit.background : unit.afterCommit).push(async () => void (await deliverMail(unit.db, { ids })));
 }
 
 const contentType = (filename: string) => (filename.toLowerCase().endsWith(".pdf") ? "application/pdf" : filename.toLowerCase().endsWith(".csv") ? "text/csv" : "text/plain");
@@ -43,25 +63,4 @@ export async function writeOutbox(trx: DB, companyId: number, mails: readonly Ma
     };
   }));
   return rows.map((r) => r.id as number);
-}
-
-/**
- * Run `work` in one transaction whose ctx collects mail, written into the outbox before the commit.
- * After the commit the messages are delivered: awaited by default (the caller's answer can say they
- * went), or started in the background (`{ background: true }`: a run's hundreds of remittances).
- */
-export async function inTransaction<T>(ctx: Ctx, work: (trx: DB, tctx: Ctx) => Promise<T>, options: { background?: boolean } = {}): Promise<T> {
-  const outbox: Mail[] = [];
-  const { result, ids } = await ctx.db.transaction().execute(async (trx) => {
-    const result = await work(trx, { ...ctx, db: trx, outbox });
-    return { result, ids: outbox.length ? await writeOutbox(trx, ctx.company.id, outbox) : [] };
-  });
-  if (ids.length) tablesWritten("mail_messages");
-  // MAIL_DELIVERY=off: another process delivers them
-  if (ids.length && config.mailDelivery) {
-    const delivery = deliverMail(ctx.db, { ids });
-    if (options.background) delivery.catch((error: unknown) => console.error("mail delivery failed; the outbox keeps the messages", error));
-    else await delivery;
-  }
-  return result;
 }

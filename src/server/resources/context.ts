@@ -1,6 +1,6 @@
 import type { Principal } from "../../framework/permissions.js";
 import type { DB } from "../db/connect.js";
-import type { Mail } from "../mail/outbox.js";
+import type { UnitContext } from "../db/unit-of-work.js";
 
 export type Row = Record<string, unknown>;
 
@@ -13,12 +13,10 @@ export interface CompanyRow extends Row {
 }
 
 /** Who is asking, in which company: built once per request by the auth plugin. */
-export interface Ctx {
+export interface Ctx extends UnitContext {
   db: DB;
   user: { id: number; email: string; name: string };
   contact: { id: number; role: string; language: string; vendor_id: number | null };
   company: CompanyRow;
   principal: Principal;
-  /** inside inTransaction (src/server/mail/outbox.ts): the e-mail to send once the transaction commits */
-  outbox?: Mail[];
 }

@@ -13,6 +13,7 @@ import { TtlCache } from "../cache.js";
 import { sqlType } from "../db/tables.js";
 import { int32, isRecordId } from "../validation.js";
 import { count, type DB } from "../db/connect.js";
+import { onTablesWritten } from "../db/written-tables.js";
 import { delegationTypes } from "../../../schemas/delegation.js";
 import { resourceByName } from "../../../resources/index.js";
 import type { Ctx, Row } from "./context.js";
@@ -31,9 +32,9 @@ const countTtlMs = 5_000;
 const counts = new TtlCache<string, number>(countTtlMs);
 const generations = new Map<string, number>();
 
-export function tableChanged(table: string): void {
-  generations.set(table, (generations.get(table) ?? 0) + 1);
-}
+onTablesWritten((tables) => {
+  for (const table of tables) generations.set(table, (generations.get(table) ?? 0) + 1);
+});
 
 const implicitColumns: Record<string, Property> = {
   id: { type: "integer" },

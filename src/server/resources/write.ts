@@ -10,14 +10,13 @@ import type { DB } from "../db/connect.js";
 import { companyScoped } from "../db/tables.js";
 import { approvalsAfterWrite } from "../domain/approvals/engine.js";
 import { hooksOf } from "../domain/hooks.js";
-import { inTransaction } from "../mail/outbox.js";
+import { inTransaction } from "../db/unit-of-work.js";
 import { conflict, notFound, unprocessable, type FieldErrors, HttpError } from "../errors.js";
 import { validateBody } from "../validation.js";
 import type { Ctx, Row } from "./context.js";
 import { personallyScoped, findRow, related, scope } from "./query.js";
 import { creatorColumn, propertiesOf, writeOnlyFields } from "../../framework/schema.js";
 import { decorate } from "./read.js";
-import { tablesWritten } from "./written.js";
 import { withoutServerOwned } from "./server-owned.js";
 
 const implicit = new Set(["id", "company_id", "created_at", "updated_at"]);
@@ -130,7 +129,6 @@ export async function createRow(resource: ResourceDef, body: unknown, ctx: Ctx):
   if (creatorColumn in propertiesOf(resource)) data[creatorColumn] = ctx.user.id;
   keepOwn(resource, data, ctx, true);
   const hooks = hooksOf(resource);
-  let chainWrote: string[] = [];
   const id = await inTransaction(ctx, async (trx, tctx) => {
     await checkReferences(resource, data, tctx, trx);
     await hooks.beforeCreate?.(data, tctx, trx);
@@ -146,10 +144,9 @@ export async function createRow(resource: ResourceDef, body: unknown, ctx: Ctx):
     await hooks.afterWrite?.(row, tctx, trx);
     await audit(trx, ctx, "create", resource, row.id as number, data);
     // a record created in its pending status (a payment, card or card purchase created PENDING) starts its chain
-    chainWrote = await approvalsAfterWrite(trx, tctx, resource, undefined, row);
+    await approvalsAfterWrite(trx, tctx, resource, undefined, row);
     return row.id;
   });
-  tablesWritten(tableOf(resource), ...chainWrote);
   return (await findRow(resource, id, ctx))!;
 }
 
@@ -167,7 +164,6 @@ type Change = (tctx: Ctx) => Promise<{ existing: Row; data: Row }>;
 /** An edit or a declared transition: hooks, update, audit and the approval chain in one transaction. */
 async function changeRow(resource: ResourceDef, id: string, ctx: Ctx, change: Change): Promise<Row> {
   const hooks = hooksOf(resource);
-  let chainWrote: string[] = [];
   const updated = await inTransaction(ctx, async (trx, tctx) => {
     const { existing, data } = await change(tctx);
     await checkReferences(resource, data, tctx, trx);
@@ -183,12 +179,11 @@ async function changeRow(resource: ResourceDef, id: string, ctx: Ctx, change: Ch
     await audit(trx, ctx, "update", resource, row.id as number, changesBetween(existing, row));
     // a changed amount or coding restarts a pending approval chain (or reopens an approved record's);
     // a move to the pending status starts one
-    chainWrote = await approvalsAfterWrite(trx, tctx, resource, existing, row);
+    const chainStarted = await approvalsAfterWrite(trx, tctx, resource, existing, row);
     // the chain may have moved the record on (auto-approval): answer with its status as saved
-    if (chainWrote.length) return (await trx.selectFrom(tableOf(resource)).selectAll().where("id", "=", row.id as number).executeTakeFirstOrThrow()) as Row;
+    if (chainStarted) return (await trx.selectFrom(tableOf(resource)).selectAll().where("id", "=", row.id as number).executeTakeFirstOrThrow()) as Row;
     return row;
   });
-  tablesWritten(tableOf(resource), ...chainWrote);
   // an edit may move the record out of a view (a draft submitted from the draft inbox): answer with the row as saved
   return (await findRow(resource, id, ctx)) ?? updated;
 }
@@ -225,18 +220,16 @@ export async function transitionRow(resource: ResourceDef, action: RecordAction 
 
 export async function deleteRow(resource: ResourceDef, id: string, ctx: Ctx): Promise<Row> {
   const hooks = hooksOf(resource);
-  const deleted = await ctx.db.transaction().execute(async (trx) => {
-    const existing = await lockedForAction(resource, id, "delete", { ...ctx, db: trx });
-    await hooks.beforeDelete?.(existing, { ...ctx, db: trx }, trx);
+  return inTransaction(ctx, async (trx, tctx) => {
+    const existing = await lockedForAction(resource, id, "delete", tctx);
+    await hooks.beforeDelete?.(existing, tctx, trx);
     try {
       await trx.deleteFrom(tableOf(resource)).where("id", "=", existing.id as number).execute();
     } catch (error) {
       constraintError(error, tableOf(resource));
     }
-    await hooks.afterWrite?.(existing, { ...ctx, db: trx }, trx);
+    await hooks.afterWrite?.(existing, tctx, trx);
     await audit(trx, ctx, "destroy", resource, existing.id as number, existing);
     return existing;
   });
-  tablesWritten(tableOf(resource));
-  return deleted;
 }

@@ -16,7 +16,6 @@ import { startChain } from "../domain/approvals/engine.js";
 import { askApprovers } from "../domain/approvals/notices.js";
 import { engines } from "../domain/approvals/approvables/index.js";
 import { deliverMail } from "../mail/deliver.js";
-import { writeOutbox } from "../mail/outbox.js";
 import { storeOnly } from "../mail/transport.js";
 import type { Ctx, Row } from "../resources/context.js";
 import type { SeedContext } from "./entities.js";
@@ -34,7 +33,8 @@ async function clerkCtx(db: DB, context: SeedContext): Promise<Ctx> {
     contact: { id: contactId ?? (null as unknown as number), role: "ap_role", language: "en", vendor_id: null },
     company: company as Ctx["company"],
     principal: { perm_resources: keysOfRole("ap_role"), module_settings: (company.module_settings as Record<string, boolean> | null) ?? {} },
-    outbox: [],
+    // the seed is its own unit of work: it writes the queued mail itself and keeps it in the app (storeOnly)
+    unit: { db, beforeCommit: [], afterCommit: [], background: [] },
   };
 }
 
@@ -67,5 +67,6 @@ export async function seedApprovalChains(db: DB, context: SeedContext): Promise<
     for (const record of records) chains.set(record.id as number, await startChain(db, ctx, type, record));
     if (type === "Invoice") await advanceSomeInvoices(db, ctx, chains, records);
   }
-  await deliverMail(db, { ids: await writeOutbox(db, context.companyId, ctx.outbox!), transport: storeOnly() });
+  for (const writeOutbox of ctx.unit!.beforeCommit) await writeOutbox(db);
+  await deliverMail(db, { transport: storeOnly() });
 }

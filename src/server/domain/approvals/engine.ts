@@ -51,12 +51,11 @@ import { conflict, forbidden, notFound, unprocessable } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import { delegationsToday, findRow } from "../../resources/query.js";
 import { audit } from "../../resources/write.js";
-import { inTransaction } from "../../mail/outbox.js";
+import { inTransaction } from "../../db/unit-of-work.js";
 import { askApprovers, tellRequesters } from "./notices.js";
 import { engines, type Engine } from "./approvables/index.js";
 import type { Facts } from "./approvables/facts.js";
 import type { Step } from "./workflows.js";
-import { tablesWritten } from "../../resources/written.js";
 import { checkSegregation } from "./segregation.js";
 
 function engineOf(type: string): Engine {
@@ -237,7 +236,6 @@ export async function submit(resource: ResourceDef, id: string, ctx: Ctx): Promi
     await engine.check?.(record, "submit", trx, tctx);
     await startChain(trx, tctx, type, record);
   });
-  tablesWritten("approvals", tableOf(resource), "notifications", ...(engine.writes ?? []));
 }
 
 /** The approvable types whose records live in this table, with their engines. */
@@ -247,11 +245,11 @@ const enginesOnTable = (table: string) => Object.entries(engines)
 /**
  * Called by the generic write path in the write's transaction: a record created in its pending status,
  * or moved into it by an edit (submit by edit), or with a pending chain whose `restartOn` fields an
- * edit changed, gets its chain (re)started. `before` is undefined for a create. Returns the tables the
- * chain wrote (none: no chain started), to be announced after the commit.
+ * edit changed, gets its chain (re)started. `before` is undefined for a create. Returns whether a chain
+ * started (it may have moved the record on: auto-approval).
  */
-export async function approvalsAfterWrite(trx: DB, ctx: Ctx, resource: ResourceDef, before: Row | undefined, after: Row): Promise<string[]> {
-  const written: string[] = [];
+export async function approvalsAfterWrite(trx: DB, ctx: Ctx, resource: ResourceDef, before: Row | undefined, after: Row): Promise<boolean> {
+  let started = false;
   for (const [type, engine] of enginesOnTable(tableOf(resource))) {
     if (engine.owns && !engine.owns(after)) continue;
     const enteredPending = after.status === engine.pendingStatus && before?.status !== engine.pendingStatus;
@@ -261,9 +259,9 @@ export async function approvalsAfterWrite(trx: DB, ctx: Ctx, resource: ResourceD
     if (!enteredPending && !reopened && !(changed && (await hasPendingChain(trx, ctx, type, after.id as number)))) continue;
     await engine.check?.(after, "submit", trx, ctx);
     await startChain(trx, ctx, type, after);
-    written.push("approvals", "notifications", ...(engine.writes ?? []));
+    started = true;
   }
-  return written;
+  return started;
 }
 
 interface Delegation { delegator_contact_id: number }
@@ -379,6 +377,5 @@ export async function act(action: Action, id: string, body: Row | undefined, ctx
     }
     return row;
   });
-  tablesWritten("approvals", tableOf(resourceByName.get(engine.resource)!), "notifications", ...(engine.writes ?? []));
   return saved;
 }

@@ -16,6 +16,7 @@
  */
 import { sql, type RawBuilder } from "kysely";
 import type { DB } from "../../db/connect.js";
+import { inTransaction } from "../../db/unit-of-work.js";
 
 interface Rule {
   /** attempts per window before the delay starts */
@@ -84,7 +85,7 @@ class MustWait extends Error {
  */
 export async function admitAttempt(db: DB, account: string, address: string): Promise<number | null> {
   try {
-    await db.transaction().execute(async (trx) => {
+    await inTransaction({ db }, async (trx) => {
       const waits: number[] = [];
       // always pair, address, account: one lock order for every transaction
       const pair = await reserve(trx, "pair", account, address);
@@ -108,7 +109,7 @@ export async function admitAttempt(db: DB, account: string, address: string): Pr
  */
 export async function attemptSucceeded(db: DB, account: string, address: string): Promise<void> {
   const pairKey = keyOf("pair", account, address);
-  await db.transaction().execute(async (trx) => {
+  await inTransaction({ db }, async (trx) => {
     // rows in admitAttempt's order (pair, address, account), so that the two cannot deadlock
     const pair = await sql<{ succeeded_at: Date | null }>`select succeeded_at from sign_in_throttles
       where key = ${pairKey} for update`.execute(trx);

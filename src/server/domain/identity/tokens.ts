@@ -1,7 +1,8 @@
 /** Opaque bearer tokens, stored hashed so that they can be revoked and a database leak is harmless. */
 import crypto from "node:crypto";
 import type { DB } from "../../db/connect.js";
-import { forgetSessions } from "../../http/sessions.js";
+import { forgetSessions } from "./sessions.js";
+import { inTransaction } from "../../db/unit-of-work.js";
 
 export const accessTokenSeconds = 2 * 60 * 60;
 const refreshTokenSeconds = 30 * 24 * 60 * 60;
@@ -40,7 +41,7 @@ export async function issueTokens(db: DB, userId: number, family: string = crypt
  */
 export async function refreshTokens(db: DB, refreshToken: string): Promise<TokenPair | undefined> {
   const hashed = tokenHash(refreshToken);
-  const pair = await db.transaction().execute(async (trx) => {
+  const pair = await inTransaction({ db }, async (trx) => {
     const now = new Date();
     const row = await trx.updateTable("oauth_tokens").set({ revoked_at: now, rotated_at: now })
       .where("refresh_hash", "=", hashed).where("revoked_at", "is", null).where("refresh_expires_at", ">", now)

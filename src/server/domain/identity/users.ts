@@ -6,7 +6,7 @@ import { formatDate } from "../../../framework/dates.js";
 import { keysOfRole, roleNames } from "../../../framework/roles.js";
 import type { DB } from "../../db/connect.js";
 import { conflict, forbidden, unprocessable } from "../../errors.js";
-import { forgetSessions } from "../../http/sessions.js";
+import { forgetSessions } from "./sessions.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import { delegatorsOf } from "../approvals/engine.js";
 import type { ResourceHooks } from "../hooks.js";

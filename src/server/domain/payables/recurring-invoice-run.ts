@@ -10,8 +10,8 @@
  */
 import dayjs from "dayjs";
 import type { DB } from "../../db/connect.js";
-import { tablesWritten } from "../../resources/written.js";
 import { issueNumbers } from "../ledger/numbers.js";
+import { inTransaction } from "../../db/unit-of-work.js";
 
 const monthsOf: Readonly<Record<string, number>> = { monthly: 1, quarterly: 3, yearly: 12 };
 
@@ -26,7 +26,7 @@ export function followingDate(start: string, current: string, frequency: string)
 
 /** Issue the invoice of one due template, if any is left unclaimed; returns its id, or undefined when none is due. */
 async function runOne(db: DB, today: string): Promise<number | undefined> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction({ db }, async (trx) => {
     const template = await trx.selectFrom("recurring_invoices").selectAll()
       .where("status", "=", "ACTIVE").where("next_date", "<=", today)
       .orderBy("next_date").orderBy("id").limit(1).forUpdate().skipLocked().executeTakeFirst();
@@ -69,6 +69,5 @@ async function runOne(db: DB, today: string): Promise<number | undefined> {
 export async function runRecurringInvoices(db: DB, today: string = dayjs().format("YYYY-MM-DD")): Promise<number[]> {
   const issued: number[] = [];
   for (let id = await runOne(db, today); id !== undefined; id = await runOne(db, today)) issued.push(id);
-  if (issued.length) tablesWritten("invoices", "recurring_invoices", "activities");
   return issued;
 }

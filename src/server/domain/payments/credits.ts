@@ -85,5 +85,3 @@ export async function applyCredit(trx: DB, ctx: Ctx, { creditId, invoiceId, amou
   await settleInvoice(trx, ctx, invoice, amount, reserved);
 }
 
-/** Tables an application writes: what callers pass to tableChanged / tableWritten after commit. */
-export const creditTables = ["payments", "invoice_payment_links", "invoices"] as const;

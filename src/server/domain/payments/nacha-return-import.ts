@@ -12,8 +12,9 @@ import type { Ctx, Row } from "../../resources/context.js";
 import { findRow } from "../../resources/query.js";
 import { money } from "../../../framework/money.js";
 import { parseReturnFile, returnReasons, type ReturnEntry } from "./nacha-returns.js";
-import { failWithin, transitionTouched } from "./payment-transitions.js";
+import { failWithin } from "./payment-transitions.js";
 import type { DB } from "../../db/connect.js";
+import { inTransaction } from "../../db/unit-of-work.js";
 
 const payments = resourceByName.get("payments")!;
 
@@ -93,12 +94,10 @@ export async function importReturns(body: unknown, ctx: Ctx): Promise<{ entries:
   if (parsed.entries.length === 0) {
     throw unprocessable({ file_text: ["no returned entry (an entry detail record with a type 99 addenda) was found", ...parsed.errors.map((e) => `line ${e.line}: ${e.message}`)] });
   }
-  const entries = await ctx.db.transaction().execute(async (trx) => {
-    const tctx = { ...ctx, db: trx };
+  const entries = await inTransaction(ctx, async (trx, tctx) => {
     const results: ReturnResult[] = [];
     for (const entry of parsed.entries) results.push(await applyEntry(trx, tctx, entry));
     return results;
   });
-  transitionTouched();
   return { entries, errors: parsed.errors };
 }

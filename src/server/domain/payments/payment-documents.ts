@@ -15,7 +15,6 @@ import { conflict, notFound } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import { findRow } from "../../resources/query.js";
 import { audit } from "../../resources/write.js";
-import { tablesWritten } from "../../resources/written.js";
 
 const payments = resourceByName.get("payments")!;
 const paymentRuns = resourceByName.get("payment_runs")!;
@@ -149,7 +148,6 @@ function paymentInstructions(details: PaymentDetails): Row {
 export async function viewPaymentInstructions(ctx: Ctx, id: unknown): Promise<Row> {
   const instructions = paymentInstructions(await paymentDetails(ctx, id));
   await audit(ctx.db, ctx, "view", payments, instructions.payment_id as number, { document: "payment instructions" });
-  tablesWritten("activities");
   return instructions;
 }
 

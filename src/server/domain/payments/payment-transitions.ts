@@ -23,8 +23,8 @@ import { audit } from "../../resources/write.js";
 import { moveInvoiceBalances } from "../payables/invoice-balances.js";
 import { postPayment, reversePayment } from "../ledger/ledger.js";
 import { achPaymentOf, achSourceColumns, storeNachaFiles, type AchSource } from "./runs/nacha-files.js";
-import { tablesWritten } from "../../resources/written.js";
 import { refuseUnapprovedDestinations } from "./payment-destinations.js";
+import { inTransaction } from "../../db/unit-of-work.js";
 
 const payments = resourceByName.get("payments")!;
 const paymentRuns = resourceByName.get("payment_runs")!;
@@ -186,24 +186,16 @@ async function run(kind: Transition, trx: DB, ctx: Ctx, payment: Row, body: Row)
   return shown;
 }
 
-/** Tables a transition writes: their caches forget them after the commit. */
-export function transitionTouched(): void {
-  tablesWritten("payments", "invoices", "invoice_payment_links", "account_transactions", "payment_runs", "approvals", "activities", "nacha_payments");
-}
-
 /**
  * Run one transition on payment `id` of the company; returns the id of the payment to show (the new
  * one for a reissue). The payment resource's scope (record_type DEBIT/DISCOUNT, company) applies: 404 otherwise.
  */
 export async function transition(kind: Transition, id: string, body: Row, ctx: Ctx): Promise<number> {
-  const shown = await ctx.db.transaction().execute(async (trx) => {
-    const tctx = { ...ctx, db: trx };
+  return inTransaction(ctx, async (trx, tctx) => {
     const payment = await findRow(payments, id, tctx, true);
     if (!payment) throw notFound();
     return run(kind, trx, tctx, payment, body);
   });
-  transitionTouched();
-  return shown;
 }
 
 /** Fail one payment, locked by the caller, inside the caller's transaction (the NACHA return import): the rules of /fail. */

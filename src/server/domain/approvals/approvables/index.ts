@@ -53,8 +53,6 @@ export interface Engine {
   onApproved?(trx: DB, ctx: Ctx, record: Row): Promise<unknown>;
   /** after a rejection, in its transaction: undo what the record holds (e.g. a payment run's reservations) */
   onRejected?(trx: DB, ctx: Ctx, record: Row): Promise<void>;
-  /** tables onApproved / onRejected write: announced after commit like the record's own */
-  writes?: readonly string[];
   /** the record's amount column, shown with its approvals (default `amount`; absent from the table: none) */
   amountColumn?: string;
 }

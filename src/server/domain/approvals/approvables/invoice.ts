@@ -26,5 +26,4 @@ export const invoiceEngine: Engine = {
   pendingStatus: "PENDING",
   // approved: debit the GL coding's expense accounts, credit AP (never twice; see invoice_ledger.ts)
   onApproved: postInvoiceApproval,
-  writes: ["account_transactions"],
 };

@@ -12,7 +12,6 @@ export const paymentRunEngine: Engine = {
   approvedStatus: () => "APPROVED",
   rejectedStatus: "REJECTED",
   pendingStatus: "PENDING",
-  writes: ["payment_run_items", "payments", "invoice_payment_links", "invoices"],
   async onRejected(trx, ctx, record) {
     await releaseRun(trx, ctx, record.id as number, { paymentStatus: "REJECTED", runStatus: "REJECTED" });
   },

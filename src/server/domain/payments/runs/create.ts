@@ -17,6 +17,7 @@ import { issueNumbers } from "../../ledger/numbers.js";
 import { planRun, previewOf, type Plan, type PlannedPayment } from "./plan.js";
 import { addError, readRunRequest } from "./request.js";
 import { reserve } from "./reservations.js";
+import { inTransaction } from "../../../db/unit-of-work.js";
 
 const runs = resourceByName.get("payment_runs")!;
 
@@ -92,8 +93,7 @@ async function writeRun(trx: DB, ctx: Ctx, plan: Plan, currency: string): Promis
 /** Create the run; returns its id. Two runs asking for the same balance queue on the invoice locks: the second sees the lowered balance. */
 export async function createRun(ctx: Ctx, body: unknown): Promise<number> {
   const { request, errors } = readRunRequest(body);
-  return ctx.db.transaction().execute(async (trx) => {
-    const tctx = { ...ctx, db: trx };
+  return inTransaction(ctx, async (trx, tctx) => {
     const plan = await planRun(trx, tctx, request, errors, true);
     const currency = checkOneCurrency(plan, errors);
     failIfAny(errors);

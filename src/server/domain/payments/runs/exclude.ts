@@ -12,6 +12,7 @@ import { findRow } from "../../../resources/query.js";
 import { audit } from "../../../resources/write.js";
 import { actingFor } from "../../approvals/engine.js";
 import { releaseRun } from "./release.js";
+import { inTransaction } from "../../../db/unit-of-work.js";
 
 const runs = resourceByName.get("payment_runs")!;
 
@@ -42,8 +43,7 @@ export async function excludeFromRun(ctx: Ctx, id: string, body: unknown): Promi
   if (!itemIds) throw unprocessable({ item_ids: ["must be a list of payment-run row ids"] });
   if (paymentIds.length + itemIds.length === 0) throw unprocessable({ base: ["name the payments (payment_ids) or rows (item_ids) to exclude"] });
 
-  return ctx.db.transaction().execute(async (trx) => {
-    const tctx = { ...ctx, db: trx };
+  return inTransaction(ctx, async (trx, tctx) => {
     const run = await findRow(runs, id, tctx, true);
     if (!run) throw notFound();
     const runId = run.id as number;

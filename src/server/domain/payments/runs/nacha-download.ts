@@ -9,6 +9,7 @@ import { notFound } from "../../../errors.js";
 import type { Ctx, Row } from "../../../resources/context.js";
 import { findRow } from "../../../resources/query.js";
 import { audit } from "../../../resources/write.js";
+import { inTransaction } from "../../../db/unit-of-work.js";
 
 const nacha = resourceByName.get("nacha_payments")!;
 
@@ -21,8 +22,8 @@ export async function readNacha(ctx: Ctx, id: string): Promise<{ fileName: strin
 
 /** NEW → DOWNLOAD, audited; a file already downloaded stays as it is. Returns the row as saved. */
 export async function markNachaDownloaded(ctx: Ctx, id: string): Promise<Row> {
-  return ctx.db.transaction().execute(async (trx) => {
-    const row = await findRow(nacha, id, { ...ctx, db: trx }, true);
+  return inTransaction(ctx, async (trx, tctx) => {
+    const row = await findRow(nacha, id, tctx, true);
     if (!row) throw notFound();
     if (row.status !== "NEW") return row;
     const now = new Date();

@@ -20,7 +20,7 @@ import { resourceByName } from "../../../../../resources/index.js";
 import type { DB } from "../../../db/connect.js";
 import { updateFromValues } from "../../../db/bulk.js";
 import { conflict, notFound } from "../../../errors.js";
-import { inTransaction } from "../../../mail/outbox.js";
+import { inTransaction } from "../../../db/unit-of-work.js";
 import type { Ctx, Row } from "../../../resources/context.js";
 import { findRow } from "../../../resources/query.js";
 import { decorate } from "../../../resources/read.js";
@@ -144,5 +144,5 @@ export async function processRun(ctx: Ctx, id: string): Promise<Row> {
     await queueRemittances(tctx, run.id as number);
     const [data] = await decorate(runs, [(await findRow(runs, run.id, tctx))!], tctx, true);
     return data;
-  }, { background: true });
+  });
 }

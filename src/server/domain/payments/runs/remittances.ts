@@ -30,7 +30,7 @@ export async function queueRemittances(ctx: Ctx, runId: number): Promise<number>
   for (const payment of to) {
     const advice = remittanceOf(ctx, { payment, vendor: { id: payment.vendor_id as number, name: String(payment.vendor_name) }, invoices: invoices.get(payment.id as number) ?? [] },
       emails.get(payment.vendor_id as number)!);
-    queueMail(ctx, { to: advice.to!, subject: advice.subject, text: advice.text, related: { type: "Payment", id: payment.id as number } });
+    queueMail(ctx, { to: advice.to!, subject: advice.subject, text: advice.text, related: { type: "Payment", id: payment.id as number } }, { background: true });
   }
   return to.length;
 }

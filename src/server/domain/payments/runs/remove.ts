@@ -11,6 +11,7 @@ import { findRow } from "../../../resources/query.js";
 import { audit } from "../../../resources/write.js";
 import { deletableRunStatuses } from "./hooks.js";
 import { releaseRun } from "./release.js";
+import { inTransaction } from "../../../db/unit-of-work.js";
 
 const runs = resourceByName.get("payment_runs")!;
 
@@ -25,8 +26,7 @@ async function removeDependents(trx: DB, companyId: number, runId: number): Prom
 }
 
 export async function deleteRun(ctx: Ctx, id: string): Promise<Row> {
-  return ctx.db.transaction().execute(async (trx) => {
-    const tctx = { ...ctx, db: trx };
+  return inTransaction(ctx, async (trx, tctx) => {
     const run = await findRow(runs, id, tctx, true);
     if (!run) throw notFound();
     if (!deletableRunStatuses.includes(String(run.status))) {

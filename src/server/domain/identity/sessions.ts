@@ -6,8 +6,9 @@
  * revocation, deactivation, lock or role change committed by any process is honoured by every
  * process for requests arriving less than `sessionTtlMs` later — the bound docs/api.md states.
  */
-import { TtlCache } from "../cache.js";
-import type { Ctx } from "../resources/context.js";
+import { TtlCache } from "../../cache.js";
+import { onTablesWritten } from "../../db/written-tables.js";
+import type { Ctx } from "../../resources/context.js";
 
 export const sessionTtlMs = 1_000;
 
@@ -21,7 +22,6 @@ export function forgetSessions(): void {
   sessions.clear();
 }
 
-/** After a write to `table`: sessions depend on users, contacts and companies. */
-export function tableWritten(table: string): void {
-  if (sessionTables.has(table)) forgetSessions();
-}
+onTablesWritten((tables) => {
+  if ([...tables].some((table) => sessionTables.has(table))) forgetSessions();
+});
