@@ -23,6 +23,7 @@ WORKDIR /app
 # must sit beside it, where the non-root user may write
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data/pglite
 COPY --from=deps /app/node_modules ./node_modules
+# package.json: "type": "module" for node, and the project root the server finds its folders from (src/server/paths.ts)
 COPY package.json ./
 COPY migrations ./migrations
 COPY --from=build /app/dist ./dist
