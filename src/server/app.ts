@@ -27,9 +27,8 @@ import { paymentMethodHelperRoutes } from "./http/payment-methods.js";
 import { registerSecurityHeaders } from "./http/security-headers.js";
 import { userRoutes } from "./http/users.js";
 import { publicLinkRoutes, publicLinksPrefix } from "./links/routes.js";
+import { clientDir } from "./paths.js";
 import { resourceRoutes } from "./resources/routes.js";
-
-export const clientDir = path.resolve(import.meta.dirname, "../../dist/client");
 
 /**
  * The built client: the brotli or gzip copy the build wrote (scripts/precompress.ts) when the browser

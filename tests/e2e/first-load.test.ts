@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { clientDir } from "../../src/server/app.js";
+import { clientDir } from "../../src/server/paths.js";
 import { contentSecurityPolicy } from "../../src/server/http/security-headers.js";
 import { firstLoadFiles, firstLoadSize } from "../../scripts/bundle-size.js";
 import { baseUrl, cspViolations, login, newPage, useBrowser } from "./browser.js";

@@ -2,7 +2,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { buildApp, clientDir } from "../../src/server/app.js";
+import { buildApp } from "../../src/server/app.js";
+import { clientDir } from "../../src/server/paths.js";
 import { connect } from "../../src/server/db/connect.js";
 import { migrate } from "../../src/server/db/migrate.js";
 import { seedDemo } from "../../src/server/seed/demo.js";

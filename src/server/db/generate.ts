@@ -5,10 +5,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { diffTables } from "./ddl.js";
-import { migrationFiles, migrationsDir } from "./migrate.js";
+import { migrationsDir, resourcesDir } from "../paths.js";
+import { migrationFiles } from "./migrate.js";
 import type { TableModel } from "./tables.js";
 
-const resourcesDir = path.resolve(import.meta.dirname, "../../../resources");
 const snapshotFile = path.join(migrationsDir, "schema.json");
 
 function writeRegistry(): void {

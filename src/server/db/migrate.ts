@@ -2,9 +2,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
+import { migrationsDir } from "../paths.js";
 import type { DB } from "./connect.js";
-
-export const migrationsDir = path.resolve(import.meta.dirname, "../../../migrations");
 
 export function migrationFiles(dir = migrationsDir): string[] {
   return fs.readdirSync(dir).filter((f) => f.endsWith(".sql")).sort();

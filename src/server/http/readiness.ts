@@ -2,7 +2,8 @@
 import { sql } from "kysely";
 import type { FastifyInstance } from "fastify";
 import type { DB } from "../db/connect.js";
-import { migrationFiles, migrationsDir } from "../db/migrate.js";
+import { migrationFiles } from "../db/migrate.js";
+import { migrationsDir } from "../paths.js";
 
 export function readinessRoute(app: FastifyInstance, db: DB, dir = migrationsDir): void {
   app.get("/readyz", async (request, reply) => {
