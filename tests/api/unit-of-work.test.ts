@@ -4,7 +4,7 @@
  * joins it; after-commit work runs after the commit and its failure does not undo it.
  */
 import { describe, expect, it } from "vitest";
-import { inTransaction } from "../../src/server/db/unit-of-work.js";
+import { inTransaction, type UnitContext } from "../../src/server/db/unit-of-work.js";
 import { onTablesWritten } from "../../src/server/db/written-tables.js";
 import { useApp } from "./harness.js";
 
@@ -40,7 +40,7 @@ describe("unit of work", () => {
   it("joins an enclosing unit and runs after-commit work after the commit", async () => {
     announced.length = 0;
     const order: string[] = [];
-    await inTransaction({ db: h.database.db }, async (trx, outer) => {
+    await inTransaction<UnitContext, void>({ db: h.database.db }, async (trx, outer) => {
       await inTransaction(outer, async (inner) => {
         expect(inner).toBe(trx);
         await note(inner);
