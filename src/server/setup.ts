@@ -38,7 +38,7 @@ const email = values.admin!.toLowerCase();
 const passwordHash = await hashPassword(values.password!);
 await database.db.transaction().execute(async (trx) => {
   const company = await trx.insertInto("companies").values({
-    name: values.company, currency_code: values.currency, company_date_format: values["date-format"],
+    name: values.company!, currency_code: values.currency, company_date_format: values["date-format"],
     module_settings: JSON.stringify(Object.fromEntries(moduleNames.map((m) => [m, true]))),
   }).returning("id").executeTakeFirstOrThrow();
   const existing = await trx.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst();

@@ -9,6 +9,7 @@ import { queueMail, writeOutbox } from "../../src/server/mail/outbox.js";
 import type { Ctx } from "../../src/server/resources/context.js";
 import { useWorkflow } from "./approval-fixtures.js";
 import { useApp } from "./harness.js";
+import { untyped } from "../../src/server/db/connect.js";
 
 const h = useApp();
 /** the notifications and mail of the demo data have ids up to these */
@@ -83,13 +84,13 @@ const cases: Case[] = [
 /** Demo records of the case's table, put back into the submittable status without approvals. */
 async function records(c: Case, count: number): Promise<number[]> {
   const { company } = await acme();
-  let query = h.database.db.selectFrom(`${c.table} as r`).select("r.id").where("r.company_id", "=", company).orderBy("r.id").limit(count);
+  let query = untyped(h.database.db).selectFrom(`${c.table} as r`).select("r.id").where("r.company_id", "=", company).orderBy("r.id").limit(count);
   if (c.recordType) query = query.where("r.record_type", "=", c.recordType);
   // a report is submitted with its items
   if (c.table === "expense_reports") query = query.where((eb) => eb.exists(eb.selectFrom("expense_items as i").select("i.id").whereRef("i.expense_report_id", "=", "r.id")));
   const ids = (await query.execute()).map((r) => r.id as number);
   expect(ids).toHaveLength(count);
-  await h.database.db.updateTable(c.table).set({ status: c.from }).where("id", "in", ids).execute();
+  await untyped(h.database.db).updateTable(c.table).set({ status: c.from }).where("id", "in", ids).execute();
   await h.database.db.deleteFrom("approvals").where("approvable_type", "=", c.type).where("approvable_id", "in", ids).execute();
   return ids;
 }
@@ -235,7 +236,7 @@ describe("mail outbox", () => {
     expect(await deliverMail(h.database.db, { ids, transport: failing as never })).toBe(1);
     const [retried] = await stored(s);
     expect(retried).toEqual(expect.objectContaining({ status: "pending", error: "connection refused", sent_at: null, attempts: 1 }));
-    expect(new Date(retried.next_attempt_at as string).getTime()).toBeGreaterThan(Date.now());
+    expect(new Date(retried.next_attempt_at!).getTime()).toBeGreaterThan(Date.now());
     // not due yet: nothing is attempted
     expect(await deliverMail(h.database.db, { ids, transport: failing as never })).toBe(0);
     await h.database.db.updateTable("mail_messages").set({ attempts: maxAttempts - 1, next_attempt_at: new Date(Date.now() - 1000) }).where("id", "=", ids[0]).execute();

@@ -11,7 +11,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { backupDataDir, restoreDataDir } from "../../src/server/db/backup.js";
-import { connect, type ConnectOptions } from "../../src/server/db/connect.js";
+import { connect, type ConnectOptions, untyped } from "../../src/server/db/connect.js";
 import { admin, databaseUrl, templateDatabase, templateFile, usePostgres } from "./template.js";
 
 const hasPgDump = (() => {
@@ -28,7 +28,7 @@ async function counts(options: ConnectOptions, tables = ["invoices", "vendors", 
   try {
     const result: Record<string, number> = {};
     for (const table of tables) {
-      const row = await db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+      const row = await untyped(db).selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
       result[table] = Number(row.n);
     }
     return result;

@@ -68,7 +68,7 @@ describe("mail outbox delivery", () => {
     const row = await h.database.db.selectFrom("mail_messages").select(["status", "attempts", "error", "next_attempt_at"]).where("id", "in", ids).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: "pending", attempts: 1 });
     expect(String(row.error)).toMatch(/ECONNREFUSED/);
-    expect(new Date(row.next_attempt_at as string).getTime()).toBeGreaterThan(Date.now());
+    expect(new Date(row.next_attempt_at!).getTime()).toBeGreaterThan(Date.now());
     // not retried before its delay
     const back = await startSmtpSink(port);
     try {

@@ -6,7 +6,7 @@
  */
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect, type Database } from "../../src/server/db/connect.js";
+import { connect, type Database, untyped } from "../../src/server/db/connect.js";
 import { followingDate, runRecurringInvoices } from "../../src/server/domain/payables/recurring-invoice-run.js";
 import { useApp } from "./harness.js";
 import { databaseUrl, usePostgres } from "./template.js";
@@ -26,7 +26,7 @@ const processes = () => [h.database.db, (second ?? h.database).db];
 async function template(values: Record<string, unknown>) {
   const companyId = await h.companyId("Acme Corp");
   const vendor = await h.database.db.selectFrom("vendors").select("id").where("company_id", "=", companyId).orderBy("id").executeTakeFirstOrThrow();
-  const row = await h.database.db.insertInto("recurring_invoices").values({
+  const row = await untyped(h.database.db).insertInto("recurring_invoices").values({
     company_id: companyId, vendor_id: vendor.id, amount: "250.00", currency_code: "USD", frequency: "monthly", due_days: 10, status: "ACTIVE", ...values,
   }).returning("id").executeTakeFirstOrThrow();
   return row.id as number;

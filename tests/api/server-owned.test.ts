@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { useApp } from "./harness.js";
+import { untyped } from "../../src/server/db/connect.js";
 
 const h = useApp();
 const ownedMessage = "is set by the server and cannot be written";
@@ -15,7 +16,7 @@ async function call(email: string, method: "GET" | "POST" | "PATCH", url: string
 }
 
 async function count(table: string): Promise<number> {
-  const row = await h.database.db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+  const row = await untyped(h.database.db).selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

@@ -1,12 +1,12 @@
 /** Set-based bulk load of benchmark invoices into Acme Corp (on top of the demo data). */
 import { sql } from "kysely";
 import { invoiceStatuses } from "../../resources/invoices.js";
-import type { DB } from "../../src/server/db/connect.js";
+import { type DB, untyped } from "../../src/server/db/connect.js";
 
 const benchCompany = "Acme Corp";
 
 async function idsOf(db: DB, table: string, companyId: number): Promise<number[]> {
-  const rows = await db.selectFrom(table).select("id").where("company_id", "=", companyId).orderBy("id").execute();
+  const rows = await untyped(db).selectFrom(table).select("id").where("company_id", "=", companyId).orderBy("id").execute();
   return rows.map((r) => r.id as number);
 }
 

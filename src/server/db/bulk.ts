@@ -4,7 +4,7 @@
  * one round trip per chunk, never one per row.
  */
 import { sql, type RawBuilder } from "kysely";
-import type { DB } from "./connect.js";
+import type { AnyDB } from "./connect.js";
 import { analyzeAfterBulkInsert } from "./maintenance.js";
 
 type Row = Record<string, unknown>;
@@ -19,7 +19,7 @@ function chunks<T>(rows: readonly T[], size: number): T[][] {
 }
 
 /** Insert the rows (all with the same keys) and return the `returning` columns of each, in insert order. */
-export async function insertRows(trx: DB, table: string, rows: readonly Row[], returning: readonly string[] = ["id"]): Promise<Row[]> {
+export async function insertRows(trx: AnyDB, table: string, rows: readonly Row[], returning: readonly string[] = ["id"]): Promise<Row[]> {
   if (rows.length === 0) return [];
   const size = Math.max(1, Math.floor(parameterBudget / Object.keys(rows[0]).length));
   const out: Row[] = [];
@@ -32,7 +32,7 @@ export async function insertRows(trx: DB, table: string, rows: readonly Row[], r
  * `UPDATE table AS t SET <set> FROM (VALUES (id, …), …) AS v(id, …) WHERE t.id = v.id AND t.company_id = …`.
  * `types` names the value columns and their SQL types; `set` reads them as v.<column>.
  */
-export async function updateFromValues(trx: DB, table: string, companyId: number, rows: readonly (Row & { id: number })[], types: Readonly<Record<string, string>>, set: RawBuilder<unknown>): Promise<void> {
+export async function updateFromValues(trx: AnyDB, table: string, companyId: number, rows: readonly (Row & { id: number })[], types: Readonly<Record<string, string>>, set: RawBuilder<unknown>): Promise<void> {
   const columns = Object.keys(types);
   const size = Math.max(1, Math.floor(parameterBudget / (columns.length + 1)));
   for (const part of chunks(rows, size)) {

@@ -10,10 +10,20 @@ import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import lockfile from "proper-lockfile";
 import { PGliteDialect } from "./pglite-dialect.js";
+import type { Database as Tables } from "./database.js";
 import { WrittenTablesPlugin } from "./written-tables.js";
 
+/** The database, its rows typed by the interface db:generate writes from the schemas (database.ts). */
+export type DB = Kysely<Tables>;
+/**
+ * The same database for code whose table names are values (the generic engine: a resource's table,
+ * a polymorphic parent): rows are untyped there. A DB is one without a cast.
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type DB = Kysely<any>;
+export type AnyDB = Kysely<any>;
+
+/** `db` for a statement whose table is a value (see AnyDB). */
+export const untyped = (db: AnyDB): AnyDB => db;
 
 export interface Database {
   db: DB;

@@ -1,6 +1,7 @@
 /**
  * `npm run db:generate`: (1) rewrites resources/index.ts, the registry, from the resource files;
- * (2) writes a migration with the SQL that takes the last snapshot to the current schemas.
+ * (2) writes a migration with the SQL that takes the last snapshot to the current schemas;
+ * (3) rewrites src/server/db/database.ts, the tables' TypeScript interface for Kysely.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -36,6 +37,8 @@ async function main(): Promise<void> {
   const { resources } = await import("../../../resources/index.js");
   const { tableModels } = await import("./tables.js");
   const next = tableModels(resources);
+  const { databaseInterface } = await import("./database-types.js");
+  fs.writeFileSync(path.join(import.meta.dirname, "database.ts"), databaseInterface(next));
   const previous: TableModel[] = fs.existsSync(snapshotFile) ? JSON.parse(fs.readFileSync(snapshotFile, "utf8")) : [];
   const statements = diffTables(previous, next);
   if (statements.length === 0) {

@@ -5,7 +5,7 @@
  * they grew (analyzeAfterBulkInsert). PostgreSQL's autovacuum does both by itself.
  */
 import { sql } from "kysely";
-import type { Database, DB } from "./connect.js";
+import type { AnyDB, Database } from "./connect.js";
 import { isPGlite } from "./pglite-dialect.js";
 
 const intervalMs = 60 * 60 * 1000;
@@ -37,7 +37,7 @@ const analyzeScaleFactor = 0.1;
  * and id's uniqueness and invalidates those plans; in a transaction it counts the transaction's own
  * new rows, so what the transaction inserts next is checked through the key.
  */
-export async function analyzeAfterBulkInsert(db: DB, table: string, inserted: number): Promise<void> {
+export async function analyzeAfterBulkInsert(db: AnyDB, table: string, inserted: number): Promise<void> {
   if (inserted < analyzeThreshold || (db.isTransaction && !isPGlite(db))) return;
   const { rows } = await sql<{ reltuples: number }>`select reltuples from pg_class where oid = ${table}::regclass`.execute(db);
   // reltuples is -1 until the table's first VACUUM or ANALYZE

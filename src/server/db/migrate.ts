@@ -3,13 +3,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
 import { migrationsDir } from "../paths.js";
-import type { DB } from "./connect.js";
+import type { AnyDB } from "./connect.js";
 
 export function migrationFiles(dir = migrationsDir): string[] {
   return fs.readdirSync(dir).filter((f) => f.endsWith(".sql")).sort();
 }
 
-export async function migrate(db: DB, dir = migrationsDir): Promise<string[]> {
+export async function migrate(db: AnyDB, dir = migrationsDir): Promise<string[]> {
   await sql`CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`.execute(db);
   const applied: string[] = [];
   for (const file of migrationFiles(dir)) {

@@ -12,7 +12,7 @@ import { fullFormats } from "ajv-formats/dist/formats.js";
 import { TtlCache } from "../cache.js";
 import { sqlType } from "../db/tables.js";
 import { int32, isRecordId } from "../validation.js";
-import { count, type DB } from "../db/connect.js";
+import { count, type DB, untyped } from "../db/connect.js";
 import { onTablesWritten } from "../db/written-tables.js";
 import { delegationTypes } from "../../../schemas/delegation.js";
 import { resourceByName } from "../../../resources/index.js";
@@ -210,7 +210,7 @@ export function applyFilters(qb: Select, resource: ResourceDef, filters: FilterC
     const relation = resource.relations![clause.field.slice(0, dot)];
     const target = related(relation.resource);
     const inner = { ...clause, field: clause.field.slice(dot + 1) };
-    const matching = applyClause(scope(ctx.db.selectFrom(`${tableOf(target)} as r`).select("r.id"), target, ctx, "r"), target, inner, `r.${inner.field}`);
+    const matching = applyClause(scope(untyped(ctx.db).selectFrom(`${tableOf(target)} as r`).select("r.id"), target, ctx, "r"), target, inner, `r.${inner.field}`);
     if (relation.kind === "belongsTo") qb = qb.where(`${alias}.${relation.foreignKey}`, "in", matching);
     else if (relation.kind === "refersMany") qb = qb.where(sql<boolean>`${sql.ref(`${alias}.${relation.localKey}`)} && array(${matching})`);
     else qb = qb.where(`${alias}.id`, "in", hasManyKeys(relation, matching, ctx));
@@ -222,7 +222,7 @@ export function applyFilters(qb: Select, resource: ResourceDef, filters: FilterC
 function hasManyKeys(relation: HasMany, matching: Select, ctx: Ctx): Select {
   if (relation.through) {
     const link = related(relation.through.resource);
-    return scope(ctx.db.selectFrom(`${tableOf(link)} as l`).select(`l.${relation.foreignKey}`), link, ctx, "l")
+    return scope(untyped(ctx.db).selectFrom(`${tableOf(link)} as l`).select(`l.${relation.foreignKey}`), link, ctx, "l")
       .where(`l.${relation.through.key}`, "in", matching);
   }
   let keys = matching.clearSelect().select(`r.${relation.foreignKey}`);
@@ -254,7 +254,7 @@ export function parseQuery(resource: ResourceDef, query: Record<string, unknown>
 }
 
 export async function filtered(resource: ResourceDef, query: ResourceQuery, ctx: Ctx): Promise<Select> {
-  let qb = scope(ctx.db.selectFrom(`${tableOf(resource)} as t`), resource, ctx);
+  let qb = scope(untyped(ctx.db).selectFrom(`${tableOf(resource)} as t`), resource, ctx);
   qb = applyFilters(qb, resource, query.filters, ctx);
   for (const condition of query.conditions) qb = await condition(qb, ctx);
   return applySearch(qb, resource, query.q);
@@ -266,7 +266,7 @@ function sortColumn(resource: ResourceDef, field: string, ctx: Ctx) {
   const relation = resource.relations![field.slice(0, dot)];
   if (relation.kind !== "belongsTo") throw new QueryError("_sort", `cannot sort on ${field}`);
   const target = related(relation.resource);
-  const sub = scope(ctx.db.selectFrom(`${tableOf(target)} as r`).select(`r.${field.slice(dot + 1)}`), target, ctx, "r")
+  const sub = scope(untyped(ctx.db).selectFrom(`${tableOf(target)} as r`).select(`r.${field.slice(dot + 1)}`), target, ctx, "r")
     .whereRef("r.id", "=", `t.${relation.foreignKey}`);
   return sql`(${sub})`;
 }
@@ -302,7 +302,7 @@ export async function listPage(resource: ResourceDef, query: ResourceQuery, ctx:
 
 export async function findRow(resource: ResourceDef, id: unknown, ctx: Ctx, forUpdate = false): Promise<Row | undefined> {
   if (!isRecordId(id)) return undefined;
-  let qb = scope(ctx.db.selectFrom(`${tableOf(resource)} as t`).selectAll("t"), resource, ctx).where("t.id", "=", Number(id));
+  let qb = scope(untyped(ctx.db).selectFrom(`${tableOf(resource)} as t`).selectAll("t"), resource, ctx).where("t.id", "=", Number(id));
   if (forUpdate) qb = qb.forUpdate();
   return (await qb.executeTakeFirst()) as Row | undefined;
 }

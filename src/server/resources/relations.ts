@@ -5,12 +5,13 @@
 import { tableOf, type Relation, type ResourceDef } from "../../framework/resource.js";
 import type { Ctx, Row } from "./context.js";
 import { related, scope } from "./query.js";
+import { untyped } from "../db/connect.js";
 
 const hasManyLimit = 100;
 
 function selectFields(target: ResourceDef, fields: readonly string[], ctx: Ctx) {
   const columns = [...new Set(["id", ...fields])].map((f) => `r.${f}`);
-  return scope(ctx.db.selectFrom(`${tableOf(target)} as r`).select(columns), target, ctx, "r");
+  return scope(untyped(ctx.db).selectFrom(`${tableOf(target)} as r`).select(columns), target, ctx, "r");
 }
 
 /** Embed every declared relation; the relations' queries run concurrently (on PostgreSQL, on several connections). */
@@ -36,7 +37,7 @@ async function embed(name: string, relation: Relation, rows: Row[], ctx: Ctx, wi
     for (const row of rows) {
       let qb = selectFields(target, relation.fields, ctx);
       qb = link && relation.through
-        ? qb.where("r.id", "in", scope(ctx.db.selectFrom(`${tableOf(link)} as l`).select(`l.${relation.through.key}`), link, ctx, "l").where(`l.${relation.foreignKey}`, "=", row.id))
+        ? qb.where("r.id", "in", scope(untyped(ctx.db).selectFrom(`${tableOf(link)} as l`).select(`l.${relation.through.key}`), link, ctx, "l").where(`l.${relation.foreignKey}`, "=", row.id))
         : qb.where(`r.${relation.foreignKey}`, "=", row.id);
       for (const [column, value] of Object.entries(relation.where ?? {})) qb = qb.where(`r.${column}`, "=", value);
       row[name] = await qb.orderBy("r.id", "desc").limit(hasManyLimit).execute();

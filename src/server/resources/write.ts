@@ -6,7 +6,7 @@ import { activitySchema } from "../../../schemas/activity.js";
 import { matches } from "../../framework/conditions.js";
 import { tableOf, type RecordAction, type ResourceDef, type RowAction } from "../../framework/resource.js";
 import { insertRows } from "../db/bulk.js";
-import type { DB } from "../db/connect.js";
+import { type DB, untyped } from "../db/connect.js";
 import { companyScoped } from "../db/tables.js";
 import { approvalsAfterWrite } from "../domain/approvals/engine.js";
 import { hooksOf } from "../domain/hooks.js";
@@ -41,7 +41,7 @@ async function checkReferences(resource: ResourceDef, data: Row, ctx: Ctx, trx: 
     const ids = Array.isArray(value) ? [...new Set(value as number[])] : [value as number];
     if (ids.length === 0) continue;
     const target = related(targetName);
-    const found = await scope(trx.selectFrom(`${tableOf(target)} as r`).select("r.id"), target, { ...ctx, db: trx }, "r").where("r.id", "in", ids).execute();
+    const found = await scope(untyped(trx).selectFrom(`${tableOf(target)} as r`).select("r.id"), target, { ...ctx, db: trx }, "r").where("r.id", "in", ids).execute();
     if (found.length !== ids.length) errors[field] = ["does not exist"];
   }
   if (Object.keys(errors).length) throw unprocessable(errors);
@@ -91,7 +91,7 @@ function activityRow(ctx: Ctx, event: AuditEvent, resource: ResourceDef, itemId:
 }
 
 export async function audit(trx: DB, ctx: Ctx, event: AuditEvent, resource: ResourceDef, itemId: number, changes: Row): Promise<void> {
-  await trx.insertInto("activities").values(activityRow(ctx, event, resource, itemId, changes)).execute();
+  await untyped(trx).insertInto("activities").values(activityRow(ctx, event, resource, itemId, changes)).execute();
 }
 
 /** The audit rows of a set-based change (thousands of records), in chunked multi-row inserts. */
@@ -136,7 +136,7 @@ export async function createRow(resource: ResourceDef, body: unknown, ctx: Ctx):
     try {
       row = hooks.insert
         ? await hooks.insert(data, tctx, trx)
-        : ((await trx.insertInto(tableOf(resource)).values(jsonColumns(resource, { ...data, ...(companyScoped(resource) ? { company_id: ctx.company.id } : {}), ...(resource.owner ? { [resource.owner]: ctx.user.id } : {}) })).returningAll().executeTakeFirstOrThrow()) as Row);
+        : ((await untyped(trx).insertInto(tableOf(resource)).values(jsonColumns(resource, { ...data, ...(companyScoped(resource) ? { company_id: ctx.company.id } : {}), ...(resource.owner ? { [resource.owner]: ctx.user.id } : {}) })).returningAll().executeTakeFirstOrThrow()) as Row);
     } catch (error) {
       if (error instanceof HttpError) throw error;
       constraintError(error, tableOf(resource));
@@ -170,7 +170,7 @@ async function changeRow(resource: ResourceDef, id: string, ctx: Ctx, change: Ch
     await hooks.beforeUpdate?.(data, existing, tctx, trx);
     let row: Row;
     try {
-      row = (await trx.updateTable(tableOf(resource)).set({ ...jsonColumns(resource, data), updated_at: new Date() })
+      row = (await untyped(trx).updateTable(tableOf(resource)).set({ ...jsonColumns(resource, data), updated_at: new Date() })
         .where("id", "=", existing.id as number).returningAll().executeTakeFirstOrThrow()) as Row;
     } catch (error) {
       constraintError(error, tableOf(resource));
@@ -181,7 +181,7 @@ async function changeRow(resource: ResourceDef, id: string, ctx: Ctx, change: Ch
     // a move to the pending status starts one
     const chainStarted = await approvalsAfterWrite(trx, tctx, resource, existing, row);
     // the chain may have moved the record on (auto-approval): answer with its status as saved
-    if (chainStarted) return (await trx.selectFrom(tableOf(resource)).selectAll().where("id", "=", row.id as number).executeTakeFirstOrThrow()) as Row;
+    if (chainStarted) return (await untyped(trx).selectFrom(tableOf(resource)).selectAll().where("id", "=", row.id as number).executeTakeFirstOrThrow()) as Row;
     return row;
   });
   // an edit may move the record out of a view (a draft submitted from the draft inbox): answer with the row as saved
@@ -224,7 +224,7 @@ export async function deleteRow(resource: ResourceDef, id: string, ctx: Ctx): Pr
     const existing = await lockedForAction(resource, id, "delete", tctx);
     await hooks.beforeDelete?.(existing, tctx, trx);
     try {
-      await trx.deleteFrom(tableOf(resource)).where("id", "=", existing.id as number).execute();
+      await untyped(trx).deleteFrom(tableOf(resource)).where("id", "=", existing.id as number).execute();
     } catch (error) {
       constraintError(error, tableOf(resource));
     }

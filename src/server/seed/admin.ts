@@ -5,7 +5,7 @@
 import crypto from "node:crypto";
 import dayjs from "dayjs";
 import { readyReportTemplates, reportTemplates } from "../../../schemas/report.js";
-import type { DB } from "../db/connect.js";
+import { type DB, untyped } from "../db/connect.js";
 import { initialReportStatus, nextRunAt, type Frequency } from "../domain/admin/reports.js";
 import { seedApprovalChains } from "./approvals.js";
 import { insertMany } from "./demo.js";
@@ -113,7 +113,7 @@ export function tinyPdf(text: string): Buffer {
 async function seedDocuments(db: DB, { companyId, random, invoiceIds, vendorIds, purchaseOrderIds }: SeedContext, uploader: number): Promise<void> {
   const pick = (ids: readonly number[], n: number) => [...new Set(Array.from({ length: n * 2 }, () => random.pick(ids)))].slice(0, n);
   const numbers = async (table: string, column: string, ids: number[]) =>
-    new Map((await db.selectFrom(table).select(["id", column]).where("id", "in", ids).execute()).map((r) => [r.id as number, String(r[column])]));
+    new Map((await untyped(db).selectFrom(table).select(["id", column]).where("id", "in", ids).execute()).map((r) => [r.id as number, String(r[column])]));
   const invoices = pick(invoiceIds, 30);
   const vendors = pick(vendorIds, 8);
   const orders = pick(purchaseOrderIds, 6);

@@ -11,7 +11,7 @@
 import { tableOf } from "../../framework/resource.js";
 import { keysOfRole } from "../../framework/roles.js";
 import { resourceByName, resources } from "../../../resources/index.js";
-import type { DB } from "../db/connect.js";
+import { type DB, untyped } from "../db/connect.js";
 import { startChain } from "../domain/approvals/engine.js";
 import { askApprovers } from "../domain/approvals/notices.js";
 import { engines } from "../domain/approvals/approvables/index.js";
@@ -57,7 +57,7 @@ export async function seedApprovalChains(db: DB, context: SeedContext): Promise<
   const ctx = await clerkCtx(db, context);
   for (const type of seededTypes) {
     const engine = engines[type]!;
-    const inStatus = async (statuses: readonly string[]) => ((await db.selectFrom(tableOf(resourceByName.get(engine.resource)!)).selectAll()
+    const inStatus = async (statuses: readonly string[]) => ((await untyped(db).selectFrom(tableOf(resourceByName.get(engine.resource)!)).selectAll()
       .where("company_id", "=", context.companyId).where("status", "in", [...statuses]).orderBy("id").execute()) as Row[])
       .filter((r) => engine.owns?.(r) ?? true);
     let records = await inStatus([engine.pendingStatus]);

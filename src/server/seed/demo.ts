@@ -8,7 +8,7 @@ import { sql } from "kysely";
 import { invoiceStatuses } from "../../../resources/invoices.js";
 import { moduleNames } from "../../framework/roles.js";
 import { money, round } from "../../framework/money.js";
-import type { DB } from "../db/connect.js";
+import { type DB, untyped } from "../db/connect.js";
 import { poMatchingOf } from "../domain/purchasing/matching.js";
 import { hashPassword } from "../domain/identity/passwords.js";
 import { departments, expenseAccounts, firstNames, lastNames, poLines, vendorKinds, vendorWords } from "./names.js";
@@ -43,7 +43,7 @@ const day = (offset: number) => dayjs().add(offset, "day").format("YYYY-MM-DD");
 export async function insertMany(db: DB, table: string, rows: Record<string, unknown>[]): Promise<{ id: number }[]> {
   const out: { id: number }[] = [];
   for (let i = 0; i < rows.length; i += 400) {
-    out.push(...((await db.insertInto(table).values(rows.slice(i, i + 400)).returning("id").execute()) as { id: number }[]));
+    out.push(...((await untyped(db).insertInto(table).values(rows.slice(i, i + 400)).returning("id").execute()) as { id: number }[]));
   }
   return out;
 }

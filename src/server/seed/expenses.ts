@@ -292,7 +292,7 @@ async function seedCardSpend(db: DB, context: SeedContext, cards: Card[], progra
       expense_item_id: null, statement_id: null, ...fields,
     };
   };
-  const vendorNames = new Map((await db.selectFrom("vendors").select(["id", "name"]).where("company_id", "=", companyId).execute()).map((v) => [v.id, v.name]));
+  const vendorNames = new Map<unknown, string>((await db.selectFrom("vendors").select(["id", "name"]).where("company_id", "=", companyId).execute()).map((v) => [v.id, v.name]));
   purchases.forEach((p, i) => transactions.push(transaction({
     virtual_card_id: p.virtual_card_id, purchase_id: purchaseIds[i], purchase_has_data: true, vendor_name: vendorNames.get(p.vendor_id),
     transaction_date: p.purchase_date, authorized_amount: p.amount,

@@ -5,7 +5,7 @@
 import { tableOf } from "../../../framework/resource.js";
 import { propertiesOf } from "../../../framework/schema.js";
 import { resourceByName } from "../../../../resources/index.js";
-import type { DB } from "../../db/connect.js";
+import { type DB, untyped } from "../../db/connect.js";
 import { unprocessable } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import { scope } from "../../resources/query.js";
@@ -44,7 +44,7 @@ export async function referenceTitles(ctx: Ctx, refs: readonly { type: unknown; 
     if (!target) continue;
     // a title that is computed rather than stored falls back to the id
     const title = target.title in propertiesOf(target) ? target.title : "id";
-    const found = await scope(ctx.db.selectFrom(`${tableOf(target)} as r`).select(["r.id", `r.${title} as title`]), target, ctx, "r")
+    const found = await scope(untyped(ctx.db).selectFrom(`${tableOf(target)} as r`).select(["r.id", `r.${title} as title`]), target, ctx, "r")
       .where("r.id", "in", [...ids]).execute();
     for (const row of found) titles.set(`${type}:${row.id}`, String(row.title));
   }
@@ -55,7 +55,7 @@ export async function referenceTitles(ctx: Ctx, refs: readonly { type: unknown; 
 export async function referenceExists(ctx: Ctx, type: string, id: number): Promise<boolean> {
   const target = resourceOfKind(type);
   if (!target) return false;
-  const found = await scope(ctx.db.selectFrom(`${tableOf(target)} as r`).select("r.id"), target, ctx, "r").where("r.id", "=", id).executeTakeFirst();
+  const found = await scope(untyped(ctx.db).selectFrom(`${tableOf(target)} as r`).select("r.id"), target, ctx, "r").where("r.id", "=", id).executeTakeFirst();
   return found !== undefined;
 }
 
@@ -66,7 +66,7 @@ export async function checkParent(trx: DB, table: string, companyId: number, id:
   for (let current: number | null = parentId; current !== null && !seen.has(current); ) {
     if (current === id) throw unprocessable({ parent_id: ["cannot be the record itself or one of its children"] });
     seen.add(current);
-    const row: { parent_id: unknown } | undefined = await trx.selectFrom(table).select("parent_id")
+    const row: { parent_id: unknown } | undefined = await untyped(trx).selectFrom(table).select("parent_id")
       .where("company_id", "=", companyId).where("id", "=", current).executeTakeFirst();
     current = (row?.parent_id as number | null | undefined) ?? null;
   }

@@ -17,6 +17,7 @@ import { validateBody } from "../../validation.js";
 import { documents, documentTypes, maxDocumentBytes } from "./documents.js";
 import { referenceExists } from "./lookups.js";
 import { inTransaction } from "../../db/unit-of-work.js";
+import { untyped } from "../../db/connect.js";
 
 /** Can a document hang on this record? Users are checked through their contact here; templates are not records. */
 async function parentExists(ctx: Ctx, type: string, id: number): Promise<boolean> {
@@ -62,7 +63,7 @@ export async function uploadDocument(fields: Row, file: IncomingFile | undefined
     const key = await store.put(check, { companyId: ctx.company.id });
     const values = { ...meta, asset_file_file_size: check.size, content_type: contentType };
     const id = await inTransaction(ctx, async (trx) => {
-      const row = await trx.insertInto("documents").values({ ...values, company_id: ctx.company.id, storage_key: key, created_by_user_id: ctx.user.id })
+      const row = await untyped(trx).insertInto("documents").values({ ...values, company_id: ctx.company.id, storage_key: key, created_by_user_id: ctx.user.id })
         .returning("id").executeTakeFirstOrThrow();
       await audit(trx, ctx, "create", documents(), row.id as number, values);
       return row.id as number;

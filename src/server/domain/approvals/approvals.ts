@@ -10,7 +10,7 @@ import { QueryError } from "../../resources/grammar.js";
 import { tableOf, type ResourceDef } from "../../../framework/resource.js";
 import { propertiesOf } from "../../../framework/schema.js";
 import { resourceByName } from "../../../../resources/index.js";
-import type { DB } from "../../db/connect.js";
+import { type DB, untyped } from "../../db/connect.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import { canAct } from "../../../framework/permissions.js";
 import { delegatorsToday, scope, teamsToday, type ListParams, type Select } from "../../resources/query.js";
@@ -42,7 +42,7 @@ async function approvableRows(ctx: Ctx, type: string, ids: number[]): Promise<Ma
   // vendors.vendor_id is the vendor's own code, not a reference
   const hasVendor = properties.vendor_id?.["x-references"] === "vendors";
   const optional = (field: string | undefined, as: string) => (field !== undefined && field in properties ? sql.ref(`r.${field}`).as(as) : sql<null>`null`.as(as));
-  let qb = ctx.db.selectFrom(`${tableOf(target)} as r`).select([
+  let qb = untyped(ctx.db).selectFrom(`${tableOf(target)} as r`).select([
     "r.id", sql.ref(`r.${spec.number}`).as("number"), optional(amount, "amount"), optional("currency_code", "currency_code"),
     hasVendor ? sql<string>`(select v.name from vendors v where v.id = r.vendor_id and v.company_id = r.company_id)`.as("vendor_name") : sql<null>`null`.as("vendor_name"),
   ]);

@@ -46,7 +46,7 @@
 import { money } from "../../../framework/money.js";
 import { tableOf, type ResourceDef } from "../../../framework/resource.js";
 import { resourceByName } from "../../../../resources/index.js";
-import type { DB } from "../../db/connect.js";
+import { type DB, untyped } from "../../db/connect.js";
 import { conflict, forbidden, notFound, unprocessable } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import { delegationsToday, findRow } from "../../resources/query.js";
@@ -178,7 +178,7 @@ async function setStatus(trx: DB, ctx: Ctx, type: string, record: Row, moved: Ro
   const engine = engineOf(type);
   const resource = resourceByName.get(engine.resource)!;
   const values = { ...moved, ...engine.statusColumns?.(moved.status) };
-  await trx.updateTable(tableOf(resource)).set({ ...values, updated_at: new Date() }).where("id", "=", record.id as number).execute();
+  await untyped(trx).updateTable(tableOf(resource)).set({ ...values, updated_at: new Date() }).where("id", "=", record.id as number).execute();
   const changes = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, [record[k] ?? null, v]]));
   await audit(trx, ctx, "update", resource, record.id as number, changes);
   await engine.moved?.(record, moved.status, trx);
@@ -202,14 +202,14 @@ export async function startChain(trx: DB, ctx: Ctx, type: string, record: Row): 
   const submitted = engine.submitted?.(ctx) ?? {};
   if (rows.length === 0) {
     await trx.insertInto("approvals").values({
-      company_id: ctx.company.id, approvable_type: type, approvable_id: record.id, step: 1, aasm_state: "approved",
+      company_id: ctx.company.id, approvable_type: type, approvable_id: record.id as number, step: 1, aasm_state: "approved",
       acted_at: new Date(), comment: "Auto-approved: no workflow step applies", submitted_by_id: ctx.user.id,
     }).execute();
     await setStatus(trx, ctx, type, record, { status: engine.approvedStatus(record), ...submitted });
     await engine.onApproved?.(trx, ctx, record);
     return [];
   }
-  const inserted = (await trx.insertInto("approvals").values(rows).returningAll().execute()) as Row[];
+  const inserted = (await untyped(trx).insertInto("approvals").values(rows).returningAll().execute()) as Row[];
   await setStatus(trx, ctx, type, record, { status: engine.pendingStatus, ...submitted });
   await askApprovers(trx, ctx, type, record, actionable(inserted));
   return inserted;

@@ -10,7 +10,7 @@
 import { sql } from "kysely";
 import { customFormats } from "../../../framework/schema.js";
 import { money } from "../../../framework/money.js";
-import type { DB } from "../../db/connect.js";
+import { type DB, untyped } from "../../db/connect.js";
 import { unprocessable, type FieldErrors } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import type { ResourceHooks } from "../hooks.js";
@@ -45,7 +45,7 @@ const approverTables: Record<string, { table: string; where?: [string, string] }
 
 async function missingIds(trx: DB, companyId: number, table: string, ids: readonly number[], where?: [string, string]): Promise<number[]> {
   if (ids.length === 0) return [];
-  let qb = trx.selectFrom(table).select("id").where("company_id", "=", companyId).where("id", "in", [...ids]);
+  let qb = untyped(trx).selectFrom(table).select("id").where("company_id", "=", companyId).where("id", "in", [...ids]);
   if (where) qb = qb.where(where[0], "=", where[1]);
   const found = new Set((await qb.execute()).map((r) => r.id as number));
   return ids.filter((id) => !found.has(id));

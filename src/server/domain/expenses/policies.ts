@@ -82,7 +82,7 @@ export const policyHooks: ResourceHooks = {
       ? await ctx.db.selectFrom("expense_reports").select(["policy_id", sql<number>`count(*)::int`.as("n")])
         .where("company_id", "=", ctx.company.id).where("policy_id", "in", ids).groupBy("policy_id").execute()
       : [];
-    const byPolicy = new Map(counts.map((c) => [c.policy_id, Number(c.n)]));
+    const byPolicy = new Map<unknown, number>(counts.map((c) => [c.policy_id, Number(c.n)]));
     for (const row of rows) {
       const categories = (row.categories as PolicyRules["categories"] | null) ?? [];
       row.departments_str = ((row.departments as string[] | null) ?? []).join(", ");

@@ -19,7 +19,7 @@ export const teamHooks: ResourceHooks = {
       row.member_names = own.map(contactName).join(", ");
       row.member_count = own.length;
       // the show page's member rows get the contact they stand for
-      const byContact = new Map(own.map((m) => [m.contact_id, { id: m.contact_id, first_name: m.first_name, last_name: m.last_name, email: m.email }]));
+      const byContact = new Map<unknown, Row>(own.map((m) => [m.contact_id, { id: m.contact_id, first_name: m.first_name, last_name: m.last_name, email: m.email }]));
       if (Array.isArray(row.team_members)) for (const m of row.team_members as Row[]) m.contact = byContact.get(m.contact_id) ?? null;
     }
   },

@@ -4,7 +4,7 @@
  */
 import { formatDate } from "../../../framework/dates.js";
 import { keysOfRole, roleNames } from "../../../framework/roles.js";
-import type { DB } from "../../db/connect.js";
+import { type DB, untyped } from "../../db/connect.js";
 import { conflict, forbidden, unprocessable } from "../../errors.js";
 import { forgetSessions } from "./sessions.js";
 import type { Ctx, Row } from "../../resources/context.js";
@@ -88,7 +88,7 @@ export const userHooks: ResourceHooks = {
   async decorate(rows, ctx) {
     const ids = rows.map((r) => r.user_id as number).filter(Boolean);
     const users = ids.length ? await ctx.db.selectFrom("users").select(["id", "locked_at"]).where("id", "in", ids).execute() : [];
-    const locked = new Map(users.map((u) => [u.id, u.locked_at !== null]));
+    const locked = new Map<unknown, boolean>(users.map((u) => [u.id, u.locked_at !== null]));
     for (const row of rows) row.locked = locked.get(row.user_id) ?? false;
   },
 
@@ -116,7 +116,7 @@ export const userHooks: ResourceHooks = {
       ?? (await trx.insertInto("users").values({ email, name, current_company_id: ctx.company.id }).returning("id").executeTakeFirstOrThrow());
     const member = await trx.selectFrom("contacts").select("id").where("company_id", "=", ctx.company.id).where("user_id", "=", user.id).executeTakeFirst();
     if (member) throw unprocessable({ email: ["is already a user of this company"] });
-    return (await trx.insertInto("contacts").values({
+    return (await untyped(trx).insertInto("contacts").values({
       ...data, email, company_id: ctx.company.id, user_id: user.id, contact_type: "COMPANY", source: "COMPANY",
       company_roles: data.company_roles ?? [], vendor_roles: data.vendor_roles ?? [],
     }).returningAll().executeTakeFirstOrThrow()) as Row;

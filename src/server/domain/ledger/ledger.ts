@@ -6,7 +6,7 @@
 import type Decimal from "decimal.js";
 import { sql } from "kysely";
 import { money, round, sum } from "../../../framework/money.js";
-import type { DB } from "../../db/connect.js";
+import { type DB, untyped } from "../../db/connect.js";
 import { conflict } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import type { ResourceHooks } from "../hooks.js";
@@ -51,7 +51,7 @@ export function journalRows(companyId: number, entries: readonly JournalEntry[])
 
 export async function post(trx: DB, companyId: number, entries: readonly JournalEntry[]): Promise<void> {
   const rows = journalRows(companyId, entries);
-  for (let i = 0; i < rows.length; i += 400) await trx.insertInto("account_transactions").values(rows.slice(i, i + 400)).execute();
+  for (let i = 0; i < rows.length; i += 400) await untyped(trx).insertInto("account_transactions").values(rows.slice(i, i + 400)).execute();
 }
 
 /** Accounts the postings use, found by number in the company's chart of accounts (as the demo seed creates it). */

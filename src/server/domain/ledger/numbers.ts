@@ -7,7 +7,7 @@
  * 0010 are the second wall. Same SQL on PostgreSQL and PGlite.
  */
 import { sql } from "kysely";
-import type { DB } from "../../db/connect.js";
+import { type DB, untyped } from "../../db/connect.js";
 
 /**
  * Advance the company's counter `kind` by `count` inside the caller's transaction; returns the first
@@ -30,7 +30,7 @@ export async function advanceCounter(trx: DB, companyId: number, kind: string, c
 async function highestUsed(trx: DB, table: string, column: string, companyId: number, prefix: string): Promise<number> {
   // the start position as a literal integer: a parameter of unknown type would pick substring's regex form
   const start = sql.lit(prefix.length + 2);
-  const row = await trx.selectFrom(table)
+  const row = await untyped(trx).selectFrom(table)
     .select(sql<string | number | null>`max(cast(substring(${sql.ref(column)} from ${start}) as bigint))`.as("n"))
     .where("company_id", "=", companyId).where(column, "~", `^${prefix}-[0-9]{1,12}$`)
     .executeTakeFirst();

@@ -5,9 +5,10 @@ import invoices from "../../../../resources/invoices.js";
 import purchaseOrders from "../../../../resources/purchase_orders.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import type { ResourceHooks } from "../hooks.js";
+import { untyped } from "../../db/connect.js";
 
 async function sumsByVendor(ctx: Ctx, table: string, column: string, statuses: string[], vendorIds: number[]) {
-  const rows = await ctx.db.selectFrom(table).select(["vendor_id", sql<string>`sum(${sql.ref(column)})::numeric(18,2)::text`.as("total")])
+  const rows = await untyped(ctx.db).selectFrom(table).select(["vendor_id", sql<string>`sum(${sql.ref(column)})::numeric(18,2)::text`.as("total")])
     .where("company_id", "=", ctx.company.id).where("vendor_id", "in", vendorIds).where("status", "in", statuses)
     .groupBy("vendor_id").execute();
   return new Map(rows.map((r) => [r.vendor_id as number, r.total as string]));

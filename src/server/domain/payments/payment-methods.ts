@@ -54,7 +54,7 @@ export function paymentMethodErrors(method: Row): FieldErrors {
   for (const field of fields ?? []) if (!present(field === "country" ? country : method[field])) add(field, `can't be blank for ${type}${owner === "Company" ? " (originating account)" : ""}`);
 
   const ownerKey = ownerKeys[owner];
-  for (const key of ["vendor_id", "contact_id"]) {
+  for (const key of ["vendor_id", "contact_id"] as const) {
     if (key === ownerKey && !present(method[key])) add(key, `can't be blank for a ${owner} payment method`);
     if (key !== ownerKey && present(method[key])) add(key, `must be empty for a ${owner} payment method`);
   }
@@ -101,7 +101,7 @@ export const paymentMethodHooks: ResourceHooks = {
     if (row.is_default !== true) return;
     let others = trx.updateTable("payment_methods").set({ is_default: false, updated_at: new Date() })
       .where("company_id", "=", ctx.company.id).where("owner_type", "=", String(row.owner_type)).where("id", "<>", row.id as number).where("is_default", "=", true);
-    for (const key of ["vendor_id", "contact_id"]) others = row[key] === null || row[key] === undefined ? others.where(key, "is", null) : others.where(key, "=", row[key] as number);
+    for (const key of ["vendor_id", "contact_id"] as const) others = row[key] === null || row[key] === undefined ? others.where(key, "is", null) : others.where(key, "=", row[key] as number);
     await others.execute();
   },
 };

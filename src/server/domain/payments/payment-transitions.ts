@@ -15,7 +15,7 @@
 import { earliestPaymentDate } from "../../../framework/business-days.js";
 import { isoDate } from "../../../framework/dates.js";
 import { resourceByName } from "../../../../resources/index.js";
-import type { DB } from "../../db/connect.js";
+import { type DB, untyped } from "../../db/connect.js";
 import { conflict, notFound, unprocessable } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import { findRow } from "../../resources/query.js";
@@ -149,7 +149,7 @@ async function reissue(locked: Locked): Promise<number> {
     company_id: ctx.company.id, payment_number: `${String(payment.payment_number)}-R`, payment_date: paymentDate, submit_date: today,
     balance: "0.00", status: "PROCESSING (REISSUED)", reissue_of_id: payment.id, submitter_id: ctx.contact.id,
   };
-  const created = await trx.insertInto("payments").values(values).returningAll().executeTakeFirstOrThrow();
+  const created = await untyped(trx).insertInto("payments").values(values).returningAll().executeTakeFirstOrThrow();
   await trx.insertInto("invoice_payment_links").values(links.map((l) => ({ company_id: ctx.company.id, payment_id: created.id, invoice_id: l.invoice_id, amount: l.amount }))).execute();
   await postPayment(trx, ctx.company.id, { ...ledgerPayment(created as Row), payment_date: paymentDate, amount: String(created.amount), payment_method_from_id: (created.payment_method_from_id as number | null) ?? null });
   if (created.payment_type === "ach") values.trace_number = await sendAch(locked, created as Row);

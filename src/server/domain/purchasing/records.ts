@@ -1,6 +1,6 @@
 /** Small helpers shared by the purchasing, receiving and accrual rules. */
 import { money } from "../../../framework/money.js";
-import type { DB } from "../../db/connect.js";
+import { type DB, untyped } from "../../db/connect.js";
 import { unprocessable, type FieldErrors } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import { issueNumbers } from "../ledger/numbers.js";
@@ -30,7 +30,7 @@ export function requirePositive(value: unknown, field: string): void {
 
 /** One row of a company table (the reference check already proved it exists), optionally locked. */
 export async function rowOf(trx: DB, ctx: Ctx, table: string, id: unknown, forUpdate = false): Promise<Row> {
-  let qb = trx.selectFrom(table).selectAll().where("company_id", "=", ctx.company.id).where("id", "=", Number(id));
+  let qb = untyped(trx).selectFrom(table).selectAll().where("company_id", "=", ctx.company.id).where("id", "=", Number(id));
   if (forUpdate) qb = qb.forUpdate();
   return (await qb.executeTakeFirstOrThrow()) as Row;
 }
