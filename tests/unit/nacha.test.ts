@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addendaInfo, alpha, cents, entryHash, numeric, writeNacha, type NachaEntry } from "../../src/server/payments/nacha.js";
+import { addendaInfo, alpha, cents, entryHash, numeric, writeNacha, type NachaEntry } from "../../src/server/domain/payments/nacha.js";
 import { auditNacha } from "../support/nacha-audit.js";
 
 const entry = (n: number, extra: Partial<NachaEntry> = {}): NachaEntry => ({

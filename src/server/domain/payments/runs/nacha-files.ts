@@ -11,7 +11,7 @@ import type { DB } from "../../../db/connect.js";
 import { conflict, unprocessable } from "../../../errors.js";
 import type { Ctx, Row } from "../../../resources/context.js";
 import { auditMany } from "../../../resources/write.js";
-import { writeNacha, type NachaBatch, type NachaEntry } from "../../../payments/nacha.js";
+import { writeNacha, type NachaBatch, type NachaEntry } from "../nacha.js";
 import { anyId } from "./ids.js";
 import { advanceCounter, issueNumbers } from "../../ledger/numbers.js";
 import { sql } from "kysely";

@@ -4,7 +4,7 @@
  * 9-filled records to a multiple of 10 (blocking factor 10). Only credits are written (service
  * class 220): a payment run pays vendors, it never debits them.
  */
-import { money } from "../../framework/money.js";
+import { money } from "../../../framework/money.js";
 
 export const recordSize = 94;
 export const blockingFactor = 10;
