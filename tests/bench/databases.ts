@@ -33,14 +33,15 @@ async function admin(sqlText: string): Promise<void> {
   }
 }
 
-export async function openBenchDatabase(kind: Kind): Promise<{ database: Database; drop(): Promise<void> }> {
+/** `name`: the PostgreSQL database (benches that may run side by side use their own). */
+export async function openBenchDatabase(kind: Kind, name = benchDatabase): Promise<{ database: Database; drop(): Promise<void> }> {
   if (kind === "pglite") {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "outlay-bench-"));
     return { database: await connect({ dataDir }), drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
   }
-  await admin(`DROP DATABASE IF EXISTS ${benchDatabase}`);
-  await admin(`CREATE DATABASE ${benchDatabase}`);
+  await admin(`DROP DATABASE IF EXISTS ${name}`);
+  await admin(`CREATE DATABASE ${name}`);
   const url = new URL(databaseUrl!);
-  url.pathname = `/${benchDatabase}`;
-  return { database: await connect({ databaseUrl: url.toString() }), drop: () => admin(`DROP DATABASE IF EXISTS ${benchDatabase}`) };
+  url.pathname = `/${name}`;
+  return { database: await connect({ databaseUrl: url.toString() }), drop: () => admin(`DROP DATABASE IF EXISTS ${name}`) };
 }
