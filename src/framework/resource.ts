@@ -178,8 +178,12 @@ export interface LinesDef {
   fields: readonly string[];
   /** the line field numbering the lines: a new line sent without one gets the next number */
   position?: string;
-  /** the line field summed in the grid's footer; with `product` the server computes it as the product of those fields */
-  total?: { field: string; product?: readonly string[] };
+  /**
+   * the line field summed in the grid's footer; with `product` the line hooks store it as the product of
+   * those fields; `document`: the document field the lines' sum is rolled into by the line hooks (the
+   * form does not offer it while the document has lines)
+   */
+  total?: { field: string; product?: readonly string[]; document?: string };
   /** the picker dialog pulling open lines of other records into the grid */
   pick?: LinePick;
 }

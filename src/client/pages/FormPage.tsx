@@ -113,6 +113,10 @@ export default function FormPage({ resource, mode, id, prefill, onSaved, readOnl
     ? (record?.[def.relation] as Row[] | undefined) ?? []
     : mode === "duplicate" ? ((record?.[def.relation] as Row[] | undefined) ?? []).map((l) => Object.fromEntries(def.fields.map((f) => [f, l[f]]))) : []);
 
+  // a total the lines make (a PO's amount) is not typed in while there are lines
+  const rolledUp = (resource.lines ?? []).filter((def) => def.total?.document && linesOf(def).length).map((def) => def.total!.document!);
+  const withoutRolledUp: UiSchema = { ...uiSchema, ...Object.fromEntries(rolledUp.map((field) => [field, { "ui:widget": "hidden" }])) };
+
   async function save(form: Row) {
     const values = { ...form, ...Object.fromEntries((resource.lines ?? []).map((def) => [def.relation, linesOf(def)])) };
     setExtraErrors(undefined);
@@ -141,7 +145,7 @@ export default function FormPage({ resource, mode, id, prefill, onSaved, readOnl
     </Typography.Title>}>
       <Form
         schema={schema}
-        uiSchema={uiSchema}
+        uiSchema={withoutRolledUp}
         validator={validator}
         formData={formData ?? initial}
         extraErrors={extraErrors}
