@@ -34,6 +34,17 @@ export function lineResourceOf(resource: ResourceDef, def: LinesDef): ResourceDe
   return resourceByName.get(relation?.resource ?? "")!;
 }
 
+/** A column's width by what its cells hold, so that a line fits the form without a scrollbar on a desktop. */
+function widthOf(property: Property): number {
+  const types = ([] as unknown[]).concat(property.type ?? []);
+  if (property["x-references"]) return 200;
+  if (enumOf(property).length) return 150;
+  if (property.format === "date") return 150;
+  if (property.format === "money" || property.format === "decimal" || types.includes("integer") || types.includes("number")) return 120;
+  if (types.includes("boolean")) return 70;
+  return 220;
+}
+
 function Cell({ line, field, property, value, onChange, error, label }: {
   line: ResourceDef; field: string; property: Property; value: unknown; onChange: (value: unknown) => void; error: boolean; label: string;
 }) {
@@ -43,21 +54,21 @@ function Cell({ line, field, property, value, onChange, error, label }: {
   if (reference) return <ReferenceSelect resource={reference} value={value} onChange={onChange} label={label} status={status} />;
   const values = enumOf(property);
   if (values.length) {
-    return <Select aria-label={label} status={status} style={{ width: "100%", minWidth: 120 }} value={value ?? undefined} onChange={onChange}
+    return <Select aria-label={label} status={status} style={{ width: "100%" }} value={value ?? undefined} onChange={onChange}
       options={values.map((v) => ({ value: v, label: translate(valueKey(line.name, field, v), v) }))} />;
   }
   const types = ([] as unknown[]).concat(property.type ?? []);
   if (types.includes("boolean")) return <Checkbox aria-label={label} checked={Boolean(value)} onChange={(e) => onChange(e.target.checked)} />;
   // money and decimals stay strings (exact); integers are numbers
   if (property.format === "money" || property.format === "decimal") {
-    return <InputNumber<string> stringMode aria-label={label} status={status} style={{ width: "100%", minWidth: 90 }} value={value === null || value === undefined ? null : String(value)}
+    return <InputNumber<string> stringMode aria-label={label} status={status} style={{ width: "100%" }} value={value === null || value === undefined ? null : String(value)}
       onChange={(v) => onChange(v ?? undefined)} />;
   }
   if (types.includes("integer") || types.includes("number")) {
-    return <InputNumber aria-label={label} status={status} style={{ width: "100%", minWidth: 70 }} value={value as number | null} onChange={(v) => onChange(v ?? undefined)} />;
+    return <InputNumber aria-label={label} status={status} style={{ width: "100%" }} value={value as number | null} onChange={(v) => onChange(v ?? undefined)} />;
   }
   if (property.format === "date") return <Input type="date" aria-label={label} status={status} value={(value as string | undefined) ?? ""} onChange={(e) => onChange(e.target.value || undefined)} />;
-  return <Input aria-label={label} status={status} style={{ minWidth: 140 }} value={(value as string | undefined) ?? ""} onChange={(e) => onChange(e.target.value)} />;
+  return <Input aria-label={label} status={status} value={(value as string | undefined) ?? ""} onChange={(e) => onChange(e.target.value)} />;
 }
 
 export function LineGrid({ resource, def, lines, onChange, errors = {}, document }: Props) {
@@ -77,6 +88,7 @@ export function LineGrid({ resource, def, lines, onChange, errors = {}, document
     ...def.fields.map((field) => ({
       key: field,
       title: label(field),
+      width: widthOf(properties[field] ?? {}),
       render: (_: unknown, l: Row, index: number) => {
         const messages = errorsAt(index, field);
         return editable ? (
@@ -90,6 +102,7 @@ export function LineGrid({ resource, def, lines, onChange, errors = {}, document
     ...(totalField && !def.fields.includes(totalField) ? [{
       key: totalField,
       title: label(totalField),
+      width: 110,
       align: "right" as const,
       render: (_: unknown, l: Row) => format.format(line, totalField, lineTotal(def, l) ?? "", currency),
     }] : []),
@@ -106,21 +119,19 @@ export function LineGrid({ resource, def, lines, onChange, errors = {}, document
       ),
     }] : []),
   ];
-  const totalColumn = columns.findIndex((c) => c.key === totalField);
 
   return (
     <Flex vertical gap="small" data-lines={def.relation}>
       {errors[def.relation] ? <Typography.Text type="danger" role="alert">{errors[def.relation].join(", ")}</Typography.Text> : null}
       <Table<Row> size="small" rowKey={(l) => String(l.id ?? `new-${lines.indexOf(l)}`)} dataSource={lines} columns={columns} pagination={false} scroll={{ x: "max-content" }}
         locale={{ emptyText: translate("common.noRecords", "No records") }}
-        summary={() => (totalField && totalColumn >= 0 ? (
-          <Table.Summary.Row>
-            <Table.Summary.Cell index={0} colSpan={totalColumn}><Typography.Text strong>{translate("lines.total", "Total")}</Typography.Text></Table.Summary.Cell>
-            <Table.Summary.Cell index={totalColumn} align="right">
-              <Typography.Text strong data-lines-total>{format.format(line, totalField, linesTotal(def, lines), currency)}</Typography.Text>
-            </Table.Summary.Cell>
-          </Table.Summary.Row>
-        ) : null)} />
+        // the total under the table, outside its horizontal scroll: seen on a phone too
+        footer={totalField ? () => (
+          <Flex justify="end" gap="middle">
+            <Typography.Text strong>{translate("lines.total", "Total")}</Typography.Text>
+            <Typography.Text strong data-lines-total>{format.format(line, totalField, linesTotal(def, lines), currency)}</Typography.Text>
+          </Flex>
+        ) : undefined} />
       {editable ? (
         <Flex gap="small" wrap>
           <Button onClick={() => onChange([...lines, {}])}>{translate("lines.add", "Add line")}</Button>

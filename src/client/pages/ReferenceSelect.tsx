@@ -34,7 +34,7 @@ export function ReferenceSelect({ resource, value, onChange, id, label, multiple
   });
   if (!listable) return <InputNumber id={id} aria-label={label} value={value as number} onChange={(v) => onChange(v ?? undefined)} disabled={disabled} status={status} />;
   return (
-    <Select {...selectProps} id={id} aria-label={label} mode={multiple ? "multiple" : undefined} allowClear style={{ width: "100%", minWidth: 160 }}
+    <Select {...selectProps} id={id} aria-label={label} mode={multiple ? "multiple" : undefined} allowClear style={{ width: "100%" }}
       value={(value ?? undefined) as never} onChange={(v) => onChange(v ?? undefined)} disabled={disabled} status={status} />
   );
 }
