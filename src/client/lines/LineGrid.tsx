@@ -77,7 +77,9 @@ export function LineGrid({ resource, def, lines, onChange, errors = {}, document
   const line = lineResourceOf(resource, def);
   const properties = propertiesOf(line);
   const editable = onChange !== undefined;
-  const label = (field: string) => translate(fieldKey(line.name, field), field);
+  // a reference is labelled as its relation ("Contact", not "Contact ID")
+  const relationOf = (field: string) => Object.entries(line.relations ?? {}).find(([, r]) => r.kind === "belongsTo" && r.foreignKey === field)?.[0];
+  const label = (field: string) => translate(fieldKey(line.name, relationOf(field) ?? field), field);
   const errorsAt = (index: number, field?: string) => errors[field ? `${def.relation}.${index}.${field}` : `${def.relation}.${index}`];
   const set = (index: number, field: string, value: unknown) => onChange?.(lines.map((l, i) => (i === index ? { ...l, [field]: value } : l)));
   const totalField = def.total?.field;
@@ -110,7 +112,7 @@ export function LineGrid({ resource, def, lines, onChange, errors = {}, document
       key: "remove",
       width: 90,
       render: (_: unknown, _l: Row, index: number) => (
-        <Flex vertical gap={2}>
+        <Flex vertical gap={2} align="start">
           <Button danger size="small" aria-label={`${translate("lines.remove", "Remove")} ${index + 1}`} onClick={() => onChange(lines.filter((_x, i) => i !== index))}>
             {translate("lines.remove", "Remove")}
           </Button>
