@@ -165,6 +165,35 @@ describe("purchase-order lines", () => {
   });
 });
 
+describe("lines of other documents", () => {
+  it("receives purchase-order lines on a receipt: quantities received follow its items, added and removed", async () => {
+    const admin = await h.login("admin@acme.test");
+    const order = (await newOrder(admin, [{ description: "Chairs", quantity: "10", unit_price: "50" }, { description: "Desks", quantity: "2", unit_price: "300" }])).json().data;
+    await h.database.db.updateTable("purchase_orders").set({ status: "APPROVED" }).where("id", "=", order.id).execute();
+    const [chairs, desks] = order.po_items as Line[];
+    const received = async () => (await h.database.db.selectFrom("po_items").select(["id", "qty_received"]).where("purchase_order_id", "=", order.id).orderBy("id").execute()).map((l) => Number(l.qty_received));
+    const over = await h.app.inject({ method: "POST", url: "/api/receipts", headers: admin, payload: { purchase_order_id: order.id, received_date: "2026-11-20", receipt_items: [{ po_item_id: chairs.id, quantity: "4" }, { po_item_id: desks.id, quantity: "3" }] } });
+    expect(over.json().errors).toEqual({ "receipt_items.1.quantity": ["cannot exceed the line's open quantity of 2"] });
+    expect(await received()).toEqual([0, 0]);
+    const created = await h.app.inject({ method: "POST", url: "/api/receipts", headers: admin, payload: { purchase_order_id: order.id, received_date: "2026-11-20", receipt_items: [{ po_item_id: chairs.id, quantity: "4" }, { po_item_id: desks.id, quantity: "2" }] } });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(await received()).toEqual([4, 2]);
+    const receipt = created.json().data;
+    const edited = await h.app.inject({ method: "PATCH", url: `/api/receipts/${receipt.id}`, headers: admin, payload: { receipt_items: [{ ...receipt.receipt_items[0], quantity: "6" }] } });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await received()).toEqual([6, 0]);
+  });
+
+  it("keeps a team's members as its lines", async () => {
+    const admin = await h.login("admin@acme.test");
+    const contacts = (await h.app.inject({ url: "/api/contacts?_end=2", headers: admin })).json().data as Line[];
+    const team = (await h.app.inject({ method: "POST", url: "/api/teams", headers: admin, payload: { name: `Lines team ${Date.now()}`, team_members: contacts.map((c) => ({ contact_id: c.id })) } })).json().data;
+    expect(team.team_members.map((m: Line) => m.contact_id)).toEqual(contacts.map((c) => c.id));
+    const edited = await h.app.inject({ method: "PATCH", url: `/api/teams/${team.id}`, headers: admin, payload: { team_members: [team.team_members[1]] } });
+    expect(edited.json().data.team_members.map((m: Line) => m.contact_id)).toEqual([contacts[1].id]);
+  });
+});
+
 describe("a document with lines declared in a test", () => {
   it("gets lines written, changed and removed with nothing beyond its declaration", async () => {
     const admin = await h.login("admin@acme.test");
