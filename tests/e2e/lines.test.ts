@@ -69,4 +69,38 @@ describe("purchase-order lines in the browser", () => {
     expect(saved.amount).toBe("15.97");
     expect(saved.po_items.map((l) => [l.description, Number(l.quantity)])).toEqual([["Paper", 4], ["Pens", 3]]);
   });
+
+  it("pulls a purchase order's open lines into a receipt with the picker dialog", async () => {
+    const api = await apiAs("admin@acme.test");
+    type Item = { id: number; quantity: string; qty_received: string; qty_billed: string };
+    // an approved or open order none of whose lines was received or billed yet: all its lines are open
+    const orders = (await api.get<{ data: { id: number }[] }>("/api/purchase_orders?status=ACTIVE&_end=50")).body.data;
+    let order: { id: number; items: Item[] } | undefined;
+    for (const { id } of orders) {
+      const items = (await api.get<{ data: Item[] }>(`/api/po_items?purchase_order_id=${id}`)).body.data;
+      if (items.length && items.every((i) => Number(i.qty_received) === 0 && Number(i.qty_billed) === 0)) {
+        order = { id, items };
+        break;
+      }
+    }
+    expect(order).toBeDefined();
+    const page = await newPage(browser());
+    await login(page, "receiving@acme.test", `/log_new_receipt?poID=${order!.id}`);
+    await page.getByRole("button", { name: "Pull open lines" }).click();
+    const dialog = page.locator(".ant-modal");
+    await expect.poll(() => dialog.locator(".ant-table-row").count()).toBe(1);
+    await dialog.locator(".ant-table-row .ant-checkbox-input").check();
+    await screenshot(page, "receipt-pick-lines");
+    await dialog.getByRole("button", { name: "Pull open lines" }).click();
+    const rows = page.locator('[data-lines="receipt_items"] .ant-table-row');
+    await expect.poll(() => rows.count()).toBe(order!.items.length);
+    const date = page.getByLabel("Received Date", { exact: true });
+    await date.click();
+    await date.fill("2026-11-20");
+    await date.press("Tab");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.waitForURL(/\/receipt\/\d+$/);
+    const received = (await api.get<{ data: Item[] }>(`/api/po_items?purchase_order_id=${order!.id}`)).body.data;
+    expect(received.map((i) => Number(i.qty_received))).toEqual(order!.items.map((i) => Number(i.quantity)));
+  });
 });
