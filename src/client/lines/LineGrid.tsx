@@ -83,11 +83,14 @@ export function LineGrid({ resource, def, lines, onChange, errors = {}, document
   const errorsAt = (index: number, field?: string) => errors[field ? `${def.relation}.${index}.${field}` : `${def.relation}.${index}`];
   const set = (index: number, field: string, value: unknown) => onChange?.(lines.map((l, i) => (i === index ? { ...l, [field]: value } : l)));
   const totalField = def.total?.field;
+  // editing: the declared line fields; reading: what the relation shows (a PO line's received and billed quantities too)
+  const relation = resource.relations?.[def.relation];
+  const fields = editable || !relation ? def.fields : relation.fields.filter((f) => f !== "id" && f !== def.position);
   const currency = { currency_code: document.currency_code };
 
   const columns: ColumnsType<Row> = [
     { key: "position", title: def.position ? label(def.position) : "#", width: 56, render: (_: unknown, l: Row, index: number) => String((def.position ? l[def.position] : undefined) ?? index + 1) },
-    ...def.fields.map((field) => ({
+    ...fields.map((field) => ({
       key: field,
       title: label(field),
       width: widthOf(properties[field] ?? {}),
@@ -101,7 +104,7 @@ export function LineGrid({ resource, def, lines, onChange, errors = {}, document
         ) : format.render(line, { field }, { ...currency, ...l });
       },
     })),
-    ...(totalField && !def.fields.includes(totalField) ? [{
+    ...(totalField && !fields.includes(totalField) ? [{
       key: totalField,
       title: label(totalField),
       width: 110,
