@@ -62,6 +62,7 @@ export default defineResource({
     booker: { kind: "belongsTo", resource: "contacts", foreignKey: "booker_contact_id", fields: ["id", "first_name", "last_name"] },
     accrual_entries: { kind: "hasMany", resource: "accrual_entries", foreignKey: "accrual_blast_id", fields: ["id", "vendor_id", "status", "response_amount", "accrual_id"] },
   },
+  lines: [{ relation: "accrual_entries", fields: ["vendor_id"] }],
   // switched on and off, or closed to vendors, by declared transitions (BOOKED is the server's)
   recordActions: [
     ...activation(addKeys),

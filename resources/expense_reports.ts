@@ -93,6 +93,8 @@ export default defineResource({
     edit: ["submitExpenseItems"],
   },
   indexes: ["number", "employee_contact_id", "status", "date", "submit_date", "amount", "converted_amount", "subsidiary_id", "policy_id", "reimbursable", "project_name", "currency_code", ["status", "reimbursable"]],
+  // the report's amount is the sum of its items (domain/expenses/expense-reports.ts rollUpExpenseReport)
+  lines: [{ relation: "expense_items", fields: ["date", "merchant", "category_name", "expense_type", "amount", "description"], total: { field: "amount", document: "amount" } }],
   approvable: { type: "ExpenseReport", submittable: ["DRAFT", "NEW", "REJECTED"], permission: ["submitExpenseItems"] },
   rowActions: [
     { action: "edit", permission: ["submitExpenseItems"], when: { status: ["DRAFT", "NEW", "REJECTED"] } },

@@ -81,6 +81,8 @@ export default defineResource({
   serverFields: purchaseOrderServerFields,
   computed: ["currency"],
   relations: purchaseOrderRelations,
+  // the order's amount is the sum of its lines' quantity × unit price (domain/purchasing/po-items.ts)
+  lines: [{ relation: "po_items", fields: ["description", "quantity", "unit_price", "account_number"], position: "line", total: { field: "amount", product: ["quantity", "unit_price"], document: "amount" } }],
   rowActions: [
     { action: "edit", permission: ["editPurchaseOrders"], when: purchaseOrderEditable },
     { action: "delete", permission: ["deletePurchaseOrders"], when: { status: ["DRAFT", "REJECTED"] }, confirm: "confirm.deletePurchaseOrder" },

@@ -38,6 +38,7 @@ export default defineResource({
   relations: {
     team_members: { kind: "hasMany", resource: "team_members", foreignKey: "team_id", fields: ["id", "contact_id"] },
   },
+  lines: [{ relation: "team_members", fields: ["contact_id"] }],
   recordActions: activation(["addTeams"]),
   rowActions: [
     { action: "edit", permission: ["addTeams"] },

@@ -166,6 +166,42 @@ export interface RefersMany {
 
 export type Relation = BelongsTo | HasMany | RefersMany;
 
+/**
+ * A document's lines: the rows of one of its has-many relations, written with the document in one
+ * request and edited in one grid (docs/adding-an-entity.md, docs/api.md). The relation's name is the
+ * key of the lines in the request and the answer, and the prefix of their errors (`po_items.2.quantity`).
+ */
+export interface LinesDef {
+  /** the has-many relation (no `through`) whose rows are the lines */
+  relation: string;
+  /** the line fields edited in the grid, in order (writable fields of the line resource) */
+  fields: readonly string[];
+  /** the line field numbering the lines: a new line sent without one gets the next number */
+  position?: string;
+  /**
+   * the line field summed in the grid's footer; with `product` the line hooks store it as the product of
+   * those fields; `document`: the document field the lines' sum is rolled into by the line hooks (the
+   * form does not offer it while the document has lines)
+   */
+  total?: { field: string; product?: readonly string[]; document?: string };
+  /** the picker dialog pulling open lines of other records into the grid */
+  pick?: LinePick;
+}
+
+/** "Find records, tick several, pull their open lines" (data-spec 2): e.g. a receipt pulls open PO lines. */
+export interface LinePick {
+  /** the resource whose records are found and ticked, e.g. purchase_orders */
+  from: string;
+  /** that resource's has-many relation holding the lines pulled, e.g. po_items */
+  relation: string;
+  /** only the lines matching this condition are pulled (data-spec 2: { qty_balance: { gt: 0 } }) */
+  open: Condition;
+  /** new line field ← pulled line field, e.g. { po_item_id: "id", quantity: "qty_balance" } */
+  map: Readonly<Record<string, string>>;
+  /** the records offered: `from` field = the document's field, e.g. { id: "purchase_order_id" } */
+  match?: Readonly<Record<string, string>>;
+}
+
 /** How rows belong to a company. */
 export type Tenancy =
   | "company_id"
@@ -197,6 +233,8 @@ export interface ResourceDef {
   /** operations on one record shown as buttons on its show page (see RecordAction) */
   recordActions?: readonly RecordAction[];
   relations?: Readonly<Record<string, Relation>>;
+  /** has-many relations whose rows are written with the document (see LinesDef) */
+  lines?: readonly LinesDef[];
   tenancy?: Tenancy;
   /** filters (query-grammar form) every request on this resource is confined to, e.g. a view of a table;
    *  a list of values means any of them */

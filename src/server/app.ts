@@ -28,6 +28,7 @@ import { registerSecurityHeaders } from "./http/security-headers.js";
 import { userRoutes } from "./http/users.js";
 import { publicLinkRoutes, publicLinksPrefix } from "./links/routes.js";
 import { clientDir } from "./paths.js";
+import { serveResources } from "./resources/query.js";
 import { resourceRoutes } from "./resources/routes.js";
 
 /**
@@ -55,6 +56,7 @@ export interface AppOptions {
 }
 
 export async function buildApp({ db, logger = false, resources = registry }: AppOptions): Promise<FastifyInstance> {
+  serveResources(resources);
   const app = Fastify({ logger: loggerOptions(logger), ...requestIdOptions, bodyLimit: 5 * 1024 * 1024, trustProxy: config.trustProxy });
   registerRequestId(app);
   registerSecurityHeaders(app);

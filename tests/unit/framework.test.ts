@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import invoices from "../../resources/invoices.js";
 import { agingOf, daysPastDue, dueStatus } from "../../src/server/domain/payables/aging.js";
 import { matches } from "../../src/framework/conditions.js";
+import { lineTotal, linesTotal } from "../../src/framework/lines.js";
+import { isWritable, propertiesOf } from "../../src/framework/schema.js";
+import { resourceByName, resources } from "../../resources/index.js";
 import { formatDate } from "../../src/framework/dates.js";
 import { formatMoney, round, sum } from "../../src/framework/money.js";
 import { can, canAct } from "../../src/framework/permissions.js";
@@ -47,6 +50,10 @@ describe("conditions", () => {
     expect(matches({ count: { gte: 1 } }, row)).toBe(false);
     expect(matches({ "flags.ok": true, status: { ne: "PAID" } }, row)).toBe(true);
     expect(matches(undefined, row)).toBe(true);
+    // data-spec 2: open lines have qty_balance above zero (decimal strings compare as numbers)
+    expect(matches({ qty_balance: { gt: 0 } }, { qty_balance: "0.5" })).toBe(true);
+    expect(matches({ qty_balance: { gt: 0 } }, { qty_balance: "0" })).toBe(false);
+    expect(matches({ count: { lt: 1 } }, row)).toBe(true);
   });
 });
 
@@ -114,5 +121,32 @@ describe("password rule", () => {
   it("wants 8+ with lower, upper, digit and a symbol", () => {
     expect(passwordRule.test("Demo!2026pass")).toBe(true);
     for (const weak of ["Sh0rt!", "nouppercase1!", "NOLOWER1!", "NoDigits!!", "NoSymbol123"]) expect(passwordRule.test(weak)).toBe(false);
+  });
+});
+
+describe("document lines", () => {
+  const def = { relation: "po_items", fields: ["quantity", "unit_price"], total: { field: "amount", product: ["quantity", "unit_price"] } };
+  it("totals a line by its declared product, rounded once, and sums the lines", () => {
+    expect(lineTotal(def, { quantity: "3", unit_price: "1.995" })).toBe("5.99");
+    expect(lineTotal(def, { quantity: "0.333", unit_price: "3" })).toBe("1.00");
+    expect(lineTotal(def, { quantity: "", unit_price: "3" })).toBeUndefined();
+    expect(linesTotal(def, [{ quantity: "10", unit_price: "2.5" }, { quantity: 2, unit_price: "80" }, {}])).toBe("185.00");
+    expect(linesTotal({ relation: "expense_items", fields: [], total: { field: "amount" } }, [{ amount: "1.10" }, { amount: "2.20" }])).toBe("3.30");
+  });
+
+  it("is declared on has-many relations with writable line fields", () => {
+    for (const resource of resources) {
+      for (const lines of resource.lines ?? []) {
+        const relation = resource.relations?.[lines.relation];
+        expect(relation?.kind, `${resource.name}.lines ${lines.relation}`).toBe("hasMany");
+        const line = resourceByName.get(relation!.resource)!;
+        const properties = propertiesOf(line);
+        for (const field of [...lines.fields, ...(lines.position ? [lines.position] : [])]) {
+          expect(isWritable(line, field, properties[field], "create"), `${resource.name}.lines ${line.name}.${field}`).toBe(true);
+        }
+        if (lines.total?.document) expect(propertiesOf(resource)[lines.total.document], `${resource.name}.${lines.total.document}`).toBeDefined();
+        if (lines.pick) expect(resourceByName.get(lines.pick.from)?.relations?.[lines.pick.relation]?.kind).toBe("hasMany");
+      }
+    }
   });
 });

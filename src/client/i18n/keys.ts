@@ -63,6 +63,8 @@ export function requiredKeys(resources: readonly ResourceDef[], pages: readonly 
     for (const [field, property] of Object.entries(properties)) {
       for (const sub of Object.keys(property.items?.properties ?? {})) keys.add(fieldKey(r.name, `${field}.${sub}`));
     }
+    // the line grid: its buttons, and the picker's
+    if (r.lines?.length) for (const word of ["add", "remove", "total", ...(r.lines.some((l) => l.pick) ? ["pick", "pickTitle", "pickNone"] : [])]) keys.add(`lines.${word}`);
     for (const relation of Object.values(r.relations ?? {})) {
       const target = byName.get(relation.resource);
       if (target && relation.kind !== "belongsTo") for (const field of relation.fields) keys.add(fieldKey(target.name, field));

@@ -4,20 +4,18 @@
  */
 import { useMemo, useState } from "react";
 import { useCreate, useOne, useTranslation, useUpdate, type HttpError } from "@refinedev/core";
-import { useSelect } from "@refinedev/antd";
-import { Button, Card, InputNumber, Result, Select, Space, Spin, Typography } from "antd";
+import { Button, Card, Result, Space, Spin, Typography } from "antd";
 import Form from "@rjsf/antd";
 import type { ErrorSchema, RJSFSchema, UiSchema, WidgetProps } from "@rjsf/utils";
 import { customizeValidator } from "@rjsf/validator-ajv8";
 import { useNavigate } from "react-router";
-import { canAct } from "../../framework/permissions.js";
-import type { ResourceDef } from "../../framework/resource.js";
-import { resourceByName } from "../../../resources/index.js";
+import type { LinesDef, ResourceDef } from "../../framework/resource.js";
+import { LineGrid } from "../lines/LineGrid.js";
 import { usePageTitle, type Row, type Translate } from "../format.js";
 import { customFormats, isWritable, propertiesOf, requiredOf, type Property, type WriteMode } from "../../framework/schema.js";
 import { enumOf, fieldKey, statusKey, valueKey } from "../i18n/keys.js";
 import { duplicateOf, recordName, showPath } from "../registry.js";
-import { useUser } from "../user.js";
+import { ReferenceSelect } from "./ReferenceSelect.js";
 
 /** The server's custom formats (money and decimal strings). */
 const validator = customizeValidator({ customFormats: { ...customFormats } });
@@ -55,11 +53,11 @@ function formSchema(resource: ResourceDef, mode: WriteMode, translate: Translate
   return { schema: { type: "object", required, properties } as RJSFSchema, uiSchema };
 }
 
-/** Server errors ({"a.b": [msg]}) as rjsf's error schema; `base` is notified by the HTTP layer. */
-function toErrorSchema(errors: Record<string, string[]> | undefined): ErrorSchema {
+/** Server errors ({"a.b": [msg]}) as rjsf's error schema; `base` is notified by the HTTP layer, lines' errors shown by their grid. */
+function toErrorSchema(errors: Record<string, string[]> | undefined, lineKeys: ReadonlySet<string>): ErrorSchema {
   const schema: Record<string, unknown> = {};
   for (const [path, messages] of Object.entries(errors ?? {})) {
-    if (path === "base") continue;
+    if (path === "base" || lineKeys.has(path.split(".")[0])) continue;
     let node = schema;
     for (const key of path.split(".")) node = (node[key] ??= {}) as Record<string, unknown>;
     node.__errors = messages;
@@ -67,26 +65,9 @@ function toErrorSchema(errors: Record<string, string[]> | undefined): ErrorSchem
   return schema as ErrorSchema;
 }
 
-/** A searchable select of the referenced resource's rows, labelled by its title field. */
+/** A reference field of the form: a searchable select of the referenced resource's rows. */
 function ReferenceWidget({ id, value, onChange, multiple, disabled, readonly, options, label }: WidgetProps) {
-  const user = useUser();
-  const target = resourceByName.get(String(options.resource))!;
-  const listable = canAct(user, target, "list");
-  const { selectProps } = useSelect<Row>({
-    resource: target.name,
-    optionLabel: (row) => recordName(target, row),
-    optionValue: "id",
-    defaultValue: value ?? undefined,
-    pagination: { pageSize: 50 },
-    sorters: [{ field: target.title, order: "asc" }],
-    onSearch: (search) => [{ field: target.title, operator: "contains", value: search }],
-    queryOptions: { enabled: listable },
-  });
-  if (!listable) return <InputNumber id={id} aria-label={label} value={value} onChange={(v) => onChange(v ?? undefined)} disabled={disabled || readonly} />;
-  return (
-    <Select {...selectProps} id={id} aria-label={label} mode={multiple ? "multiple" : undefined} allowClear style={{ width: "100%" }}
-      value={value ?? undefined} onChange={(v) => onChange(v ?? undefined)} disabled={disabled || readonly} />
-  );
+  return <ReferenceSelect resource={String(options.resource)} id={id} label={label} value={value} onChange={onChange} multiple={multiple} disabled={disabled || readonly} />;
 }
 
 interface Props {
@@ -116,6 +97,9 @@ export default function FormPage({ resource, mode, id, prefill, onSaved, readOnl
   const { mutateAsync: update } = useUpdate<Row>();
   const [formData, setFormData] = useState<Row>();
   const [extraErrors, setExtraErrors] = useState<ErrorSchema>();
+  // the document's lines, by collection, as edited in their grids (sent with the document)
+  const [editedLines, setEditedLines] = useState<Record<string, Row[]>>({});
+  const [serverErrors, setServerErrors] = useState<Record<string, string[]>>({});
   const [saving, setSaving] = useState(false);
 
   if (loads && query.isLoading) return <Spin />;
@@ -123,9 +107,20 @@ export default function FormPage({ resource, mode, id, prefill, onSaved, readOnl
   const fields = Object.keys(schema.properties ?? {});
   const pick = (row: Row | undefined) => Object.fromEntries(fields.filter((f) => row && f in row).map((f) => [f, row![f]]));
   const initial = mode === "edit" ? pick(record) : { ...pick(mode === "duplicate" && record ? duplicateOf(resource, record) : {}), ...pick(prefill) };
+  const lineKeys = new Set((resource.lines ?? []).map((def) => def.relation));
+  // an edit starts from the record's lines; a duplicate from copies of them (new lines, declared fields only)
+  const linesOf = (def: LinesDef): Row[] => editedLines[def.relation] ?? (mode === "edit"
+    ? (record?.[def.relation] as Row[] | undefined) ?? []
+    : mode === "duplicate" ? ((record?.[def.relation] as Row[] | undefined) ?? []).map((l) => Object.fromEntries(def.fields.map((f) => [f, l[f]]))) : []);
 
-  async function save(values: Row) {
+  // a total the lines make (a PO's amount) is not typed in while there are lines
+  const rolledUp = (resource.lines ?? []).filter((def) => def.total?.document && linesOf(def).length).map((def) => def.total!.document!);
+  const withoutRolledUp: UiSchema = { ...uiSchema, ...Object.fromEntries(rolledUp.map((field) => [field, { "ui:widget": "hidden" }])) };
+
+  async function save(form: Row) {
+    const values = { ...form, ...Object.fromEntries((resource.lines ?? []).map((def) => [def.relation, linesOf(def)])) };
     setExtraErrors(undefined);
+    setServerErrors({});
     setSaving(true);
     const notice = { successNotification: { type: "success" as const, message: translate("notices.saved", "Saved") }, errorNotification: false as const };
     try {
@@ -135,7 +130,9 @@ export default function FormPage({ resource, mode, id, prefill, onSaved, readOnl
       if (onSaved) onSaved(data);
       else navigate(showPath(resource.name, data.id ?? id) ?? resource.routes.list ?? "/");
     } catch (error) {
-      setExtraErrors(toErrorSchema((error as HttpError).errors as Record<string, string[]> | undefined));
+      const errors = (error as HttpError).errors as Record<string, string[]> | undefined;
+      setExtraErrors(toErrorSchema(errors, lineKeys));
+      setServerErrors(errors ?? {});
     } finally {
       setSaving(false);
     }
@@ -148,7 +145,7 @@ export default function FormPage({ resource, mode, id, prefill, onSaved, readOnl
     </Typography.Title>}>
       <Form
         schema={schema}
-        uiSchema={uiSchema}
+        uiSchema={withoutRolledUp}
         validator={validator}
         formData={formData ?? initial}
         extraErrors={extraErrors}
@@ -159,6 +156,16 @@ export default function FormPage({ resource, mode, id, prefill, onSaved, readOnl
         onChange={(e) => setFormData(e.formData as Row)}
         onSubmit={(e) => void save(e.formData as Row)}
       >
+        {(resource.lines ?? []).map((def) => (
+          <Card key={def.relation} size="small" title={translate(fieldKey(resource.name, def.relation), def.relation)} style={{ marginBottom: 16 }}>
+            <LineGrid resource={resource} def={def} lines={linesOf(def)} document={formData ?? initial} errors={serverErrors}
+              onChange={readOnly ? undefined : (lines) => {
+                // a removed line moves the later ones up: their errors no longer point at them
+                if (lines.length < linesOf(def).length) setServerErrors({});
+                setEditedLines((edited) => ({ ...edited, [def.relation]: lines }));
+              }} />
+          </Card>
+        ))}
         {readOnly ? <span /> : (
           <Space>
             <Button type="primary" htmlType="submit" loading={saving}>{translate("actions.save", "Save")}</Button>

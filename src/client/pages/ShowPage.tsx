@@ -15,6 +15,7 @@ import { resourceByName } from "../../../resources/index.js";
 import { pages } from "../../../resources/pages/index.js";
 import { RowActions } from "../actions.js";
 import { DocumentsCard } from "../documents/DocumentsCard.js";
+import { LineGrid } from "../lines/LineGrid.js";
 import { ApprovalBar } from "../approvals/ApprovalBar.js";
 import { ApprovalTimeline } from "../approvals/ApprovalTimeline.js";
 import { SubmitButton } from "../approvals/SubmitButton.js";
@@ -95,6 +96,11 @@ export default function ShowPage({ resource, id, page = "show" }: { resource: Re
     const parentType = relation.kind === "hasMany" && relation.resource === "documents" ? relation.where?.assetable_type : undefined;
     if (parentType) {
       return [<DocumentsCard key={name} parentType={parentType} parentId={record.id} title={label(name)} rows={rows as Row[]} onChanged={() => void query.refetch()} />];
+    }
+    // a document's lines: the line grid, read-only, with its total
+    const linesDef = resource.lines?.find((def) => def.relation === name);
+    if (linesDef) {
+      return [<Card key={name} size="small" title={label(name)}><LineGrid resource={resource} def={linesDef} lines={rows as Row[]} document={record} /></Card>];
     }
     const shown = relation.fields.filter((f) => f !== "id");
     const columns = shown.map((field, i) => ({

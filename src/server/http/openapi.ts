@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import type { ResourceDef } from "../../framework/resource.js";
+import { withLines } from "../resources/lines.js";
 import { writableSchema } from "../validation.js";
 
 const errorResponse = { description: "Error", content: { "application/json": { schema: { $ref: "#/components/schemas/Errors" } } } };
@@ -32,8 +33,8 @@ export function openApiDocument(resources: readonly ResourceDef[]) {
   for (const r of resources) {
     const ref = (suffix: string) => ({ $ref: `#/components/schemas/${r.name}${suffix}` });
     schemas[r.name] = toOpenApi({ ...(r.schema as object), required: undefined });
-    schemas[`${r.name}_create`] = toOpenApi(writableSchema(r, "create"));
-    schemas[`${r.name}_update`] = toOpenApi(writableSchema(r, "update"));
+    schemas[`${r.name}_create`] = toOpenApi(withLines(r, writableSchema(r, "create")));
+    schemas[`${r.name}_update`] = toOpenApi(withLines(r, writableSchema(r, "update")));
     const ok = (schema: object) => ({ description: "OK", content: { "application/json": { schema: { type: "object", properties: { data: schema } } } } });
     const tags = [r.name];
     const collection: Record<string, object> = {

@@ -55,8 +55,14 @@ export function queryableFields(resource: ResourceDef): Set<string> {
   return fields;
 }
 
+/** resources an app serves beyond the registry (a test's own declarations), known to relations and lines too */
+const served = new Map<string, ResourceDef>();
+export function serveResources(list: readonly ResourceDef[]): void {
+  for (const resource of list) if (!resourceByName.has(resource.name)) served.set(resource.name, resource);
+}
+
 export function related(name: string): ResourceDef {
-  const resource = resourceByName.get(name);
+  const resource = resourceByName.get(name) ?? served.get(name);
   if (!resource) throw new Error(`unknown resource ${name}`);
   return resource;
 }

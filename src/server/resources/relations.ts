@@ -17,7 +17,9 @@ function selectFields(target: ResourceDef, fields: readonly string[], ctx: Ctx) 
 /** Embed every declared relation; the relations' queries run concurrently (on PostgreSQL, on several connections). */
 export async function embedRelations(resource: ResourceDef, rows: Row[], ctx: Ctx, withMany: boolean): Promise<void> {
   if (rows.length === 0) return;
-  await Promise.all(Object.entries(resource.relations ?? {}).map(([name, relation]) => embed(name, relation, rows, ctx, withMany)));
+  // a document's lines are embedded whole by read.ts
+  const lines = new Set((resource.lines ?? []).map((l) => l.relation));
+  await Promise.all(Object.entries(resource.relations ?? {}).filter(([name]) => !withMany || !lines.has(name)).map(([name, relation]) => embed(name, relation, rows, ctx, withMany)));
 }
 
 async function embed(name: string, relation: Relation, rows: Row[], ctx: Ctx, withMany: boolean): Promise<void> {

@@ -12,7 +12,7 @@ import type { Row } from "./context.js";
 export const serverOwnedMessage = "is set by the server and cannot be written";
 
 /** Stored and sent values compare as JSON, numbers and numeric strings by their text ("12.50" = "12.50"). */
-function sameValue(stored: unknown, sent: unknown): boolean {
+export function sameValue(stored: unknown, sent: unknown): boolean {
   if (JSON.stringify(stored ?? null) === JSON.stringify(sent ?? null)) return true;
   const scalar = (v: unknown) => typeof v === "number" || typeof v === "string" || typeof v === "boolean";
   return scalar(stored) && scalar(sent) && String(stored) === String(sent);

@@ -18,6 +18,7 @@ import { personallyScoped, findRow, related, scope } from "./query.js";
 import { creatorColumn, propertiesOf, writeOnlyFields } from "../../framework/schema.js";
 import { decorate } from "./read.js";
 import { withoutServerOwned } from "./server-owned.js";
+import { linesIn, writeLines, type LinesInput } from "./lines.js";
 
 const implicit = new Set(["id", "company_id", "created_at", "updated_at"]);
 
@@ -25,14 +26,14 @@ const implicit = new Set(["id", "company_id", "created_at", "updated_at"]);
  * Drop what a client may echo back but that is no column it writes: implicit columns, relations and
  * computed fields. Server-owned columns are refused (server-owned.ts), not dropped.
  */
-function writableInput(resource: ResourceDef, body: unknown): Row {
+export function writableInput(resource: ResourceDef, body: unknown): Row {
   if (body === null || typeof body !== "object" || Array.isArray(body)) throw unprocessable({ base: ["The request body must be a JSON object."] });
   const ignored = new Set([...implicit, ...Object.keys(resource.relations ?? {}), ...(resource.computed ?? [])]);
   return Object.fromEntries(Object.entries(body as Row).filter(([key]) => !ignored.has(key)));
 }
 
 /** Every x-references value must name a row this company can see. */
-async function checkReferences(resource: ResourceDef, data: Row, ctx: Ctx, trx: DB): Promise<void> {
+export async function checkReferences(resource: ResourceDef, data: Row, ctx: Ctx, trx: DB): Promise<void> {
   const errors: FieldErrors = {};
   for (const [field, property] of Object.entries(propertiesOf(resource))) {
     const targetName = property["x-references"];
@@ -71,7 +72,7 @@ async function checkAllowed(resource: ResourceDef, action: RowAction["action"], 
   }
 }
 
-function changesBetween(before: Row, after: Row): Row {
+export function changesBetween(before: Row, after: Row): Row {
   const changes: Row = {};
   for (const [key, value] of Object.entries(after)) {
     if (key === "updated_at") continue;
@@ -100,7 +101,7 @@ export async function auditMany(trx: DB, ctx: Ctx, event: AuditEvent, resource: 
 }
 
 /** Map database constraint violations to a client error instead of a 500. */
-function constraintError(error: unknown, table: string): never {
+export function constraintError(error: unknown, table: string): never {
   const e = error as { code?: string; constraint?: string; detail?: string };
   // unique constraints are named <table>_<column>_key (the table name may itself contain underscores)
   const field = e.constraint?.startsWith(`${table}_`) && e.constraint.endsWith("_key") ? e.constraint.slice(table.length + 1, -4) : "base";
@@ -121,7 +122,35 @@ function jsonColumns(resource: ResourceDef, data: Row): Row {
 }
 
 
+/** The row as inserted: through the resource's insert hook, or into its table with the company and owner set. */
+export async function insertRow(resource: ResourceDef, data: Row, ctx: Ctx, trx: DB): Promise<Row> {
+  const hooks = hooksOf(resource);
+  try {
+    return hooks.insert
+      ? await hooks.insert(data, ctx, trx)
+      : ((await untyped(trx).insertInto(tableOf(resource)).values(jsonColumns(resource, { ...data, ...(companyScoped(resource) ? { company_id: ctx.company.id } : {}), ...(resource.owner ? { [resource.owner]: ctx.user.id } : {}) })).returningAll().executeTakeFirstOrThrow()) as Row);
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    constraintError(error, tableOf(resource));
+  }
+}
+
+/** Set `data` on row `id` (updated_at too); a constraint violation is the client's 422. */
+export async function updateById(resource: ResourceDef, id: number, data: Row, trx: DB): Promise<Row> {
+  try {
+    return (await untyped(trx).updateTable(tableOf(resource)).set({ ...jsonColumns(resource, data), updated_at: new Date() })
+      .where("id", "=", id).returningAll().executeTakeFirstOrThrow()) as Row;
+  } catch (error) {
+    constraintError(error, tableOf(resource));
+  }
+}
+
+/** The document as saved after its lines were written (their hooks roll totals up to it). */
+const reread = async (resource: ResourceDef, id: number, trx: DB): Promise<Row> =>
+  (await untyped(trx).selectFrom(tableOf(resource)).selectAll().where("id", "=", id).executeTakeFirstOrThrow()) as Row;
+
 export async function createRow(resource: ResourceDef, body: unknown, ctx: Ctx): Promise<Row> {
+  const lines = linesIn(resource, body);
   const data = withoutServerOwned(resource, "create", writableInput(resource, body));
   const errors = validateBody(resource, "create", data);
   if (errors) throw unprocessable(errors);
@@ -132,17 +161,11 @@ export async function createRow(resource: ResourceDef, body: unknown, ctx: Ctx):
   const id = await inTransaction(ctx, async (trx, tctx) => {
     await checkReferences(resource, data, tctx, trx);
     await hooks.beforeCreate?.(data, tctx, trx);
-    let row: Row;
-    try {
-      row = hooks.insert
-        ? await hooks.insert(data, tctx, trx)
-        : ((await untyped(trx).insertInto(tableOf(resource)).values(jsonColumns(resource, { ...data, ...(companyScoped(resource) ? { company_id: ctx.company.id } : {}), ...(resource.owner ? { [resource.owner]: ctx.user.id } : {}) })).returningAll().executeTakeFirstOrThrow()) as Row);
-    } catch (error) {
-      if (error instanceof HttpError) throw error;
-      constraintError(error, tableOf(resource));
-    }
+    let row = await insertRow(resource, data, tctx, trx);
     await hooks.afterWrite?.(row, tctx, trx);
     await audit(trx, ctx, "create", resource, row.id as number, data);
+    const linesWrote = await writeLines(row, lines, tctx, trx);
+    if (linesWrote.length) row = await reread(resource, row.id as number, trx);
     // a record created in its pending status (a payment, card or card purchase created PENDING) starts its chain
     await approvalsAfterWrite(trx, tctx, resource, undefined, row);
     return row.id;
@@ -161,27 +184,23 @@ async function lockedForAction(resource: ResourceDef, id: string, action: RowAct
 /** The record to change and the values to set, found under the row lock of the write's transaction. */
 type Change = (tctx: Ctx) => Promise<{ existing: Row; data: Row }>;
 
-/** An edit or a declared transition: hooks, update, audit and the approval chain in one transaction. */
-async function changeRow(resource: ResourceDef, id: string, ctx: Ctx, change: Change): Promise<Row> {
+/** An edit (with its lines) or a declared transition: hooks, update, lines, audit and the approval chain in one transaction. */
+async function changeRow(resource: ResourceDef, id: string, ctx: Ctx, change: Change, lines: readonly LinesInput[] = []): Promise<Row> {
   const hooks = hooksOf(resource);
   const updated = await inTransaction(ctx, async (trx, tctx) => {
     const { existing, data } = await change(tctx);
     await checkReferences(resource, data, tctx, trx);
     await hooks.beforeUpdate?.(data, existing, tctx, trx);
-    let row: Row;
-    try {
-      row = (await untyped(trx).updateTable(tableOf(resource)).set({ ...jsonColumns(resource, data), updated_at: new Date() })
-        .where("id", "=", existing.id as number).returningAll().executeTakeFirstOrThrow()) as Row;
-    } catch (error) {
-      constraintError(error, tableOf(resource));
-    }
+    let row = await updateById(resource, existing.id as number, data, trx);
     await hooks.afterWrite?.(row, tctx, trx);
+    const linesWrote = await writeLines(row, lines, tctx, trx);
+    if (linesWrote.length) row = await reread(resource, row.id as number, trx);
     await audit(trx, ctx, "update", resource, row.id as number, changesBetween(existing, row));
     // a changed amount or coding restarts a pending approval chain (or reopens an approved record's);
     // a move to the pending status starts one
     const chainStarted = await approvalsAfterWrite(trx, tctx, resource, existing, row);
     // the chain may have moved the record on (auto-approval): answer with its status as saved
-    if (chainStarted) return (await untyped(trx).selectFrom(tableOf(resource)).selectAll().where("id", "=", row.id as number).executeTakeFirstOrThrow()) as Row;
+    if (chainStarted) return reread(resource, row.id as number, trx);
     return row;
   });
   // an edit may move the record out of a view (a draft submitted from the draft inbox): answer with the row as saved
@@ -189,6 +208,7 @@ async function changeRow(resource: ResourceDef, id: string, ctx: Ctx, change: Ch
 }
 
 export async function updateRow(resource: ResourceDef, id: string, body: unknown, ctx: Ctx): Promise<Row> {
+  const lines = linesIn(resource, body);
   const input = writableInput(resource, body);
   return changeRow(resource, id, ctx, async (tctx) => {
     const existing = await lockedForAction(resource, id, "edit", tctx);
@@ -197,7 +217,7 @@ export async function updateRow(resource: ResourceDef, id: string, body: unknown
     if (errors) throw unprocessable(errors);
     keepOwn(resource, data, ctx, false);
     return { existing, data };
-  });
+  }, lines);
 }
 
 /**

@@ -2,17 +2,21 @@
  * Purchase-order lines: amount = quantity × unit price; the order's totals follow its lines. A line's
  * quantity cannot drop below what has been received on it.
  */
-import { money, round } from "../../../framework/money.js";
+import { lineTotal, linesOf } from "../../../framework/lines.js";
+import { money } from "../../../framework/money.js";
+import purchaseOrders from "../../../../resources/purchase_orders.js";
 import { unprocessable } from "../../errors.js";
 import type { Row } from "../../resources/context.js";
 import type { ResourceHooks } from "../hooks.js";
 import { refuseNegative, rollUpPurchaseOrder } from "./purchase-orders.js";
 
+/** the order's declared line total (quantity × unit price), computed by the rule the line grid shows */
+const orderLines = linesOf(purchaseOrders, "po_items");
+
 function lineAmount(data: Row, existing: Row = {}): void {
   refuseNegative(data, ["quantity", "unit_price"]);
-  const quantity = data.quantity ?? existing.quantity;
-  const price = data.unit_price ?? existing.unit_price;
-  if (quantity !== undefined && price !== undefined) data.amount = round(money(String(quantity)).times(String(price)));
+  const amount = lineTotal(orderLines, { ...existing, ...data });
+  if (amount !== undefined) data.amount = amount;
 }
 
 export const poItemHooks: ResourceHooks = {

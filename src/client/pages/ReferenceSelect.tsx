@@ -1,0 +1,40 @@
+/** A searchable select of a referenced resource's rows, labelled by their names (a number input when the user may not list them). */
+import { useSelect } from "@refinedev/antd";
+import { InputNumber, Select } from "antd";
+import { canAct } from "../../framework/permissions.js";
+import { resourceByName } from "../../../resources/index.js";
+import type { Row } from "../format.js";
+import { recordName } from "../registry.js";
+import { useUser } from "../user.js";
+
+interface Props {
+  resource: string;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  id?: string;
+  label?: string;
+  multiple?: boolean;
+  disabled?: boolean;
+  status?: "error";
+}
+
+export function ReferenceSelect({ resource, value, onChange, id, label, multiple, disabled, status }: Props) {
+  const user = useUser();
+  const target = resourceByName.get(resource)!;
+  const listable = canAct(user, target, "list");
+  const { selectProps } = useSelect<Row>({
+    resource: target.name,
+    optionLabel: (row) => recordName(target, row),
+    optionValue: "id",
+    defaultValue: (value ?? undefined) as never,
+    pagination: { pageSize: 50 },
+    sorters: [{ field: target.title, order: "asc" }],
+    onSearch: (search) => [{ field: target.title, operator: "contains", value: search }],
+    queryOptions: { enabled: listable },
+  });
+  if (!listable) return <InputNumber id={id} aria-label={label} value={value as number} onChange={(v) => onChange(v ?? undefined)} disabled={disabled} status={status} />;
+  return (
+    <Select {...selectProps} id={id} aria-label={label} mode={multiple ? "multiple" : undefined} allowClear style={{ width: "100%" }}
+      value={(value ?? undefined) as never} onChange={(v) => onChange(v ?? undefined)} disabled={disabled} status={status} />
+  );
+}
