@@ -2,7 +2,7 @@
  * Reading resources: tenant scoping, the filter grammar turned into SQL, paging and capped counts.
  * Every statement a resource runs goes through `scope`, so no query can see another company's rows.
  */
-import { sql, type SelectQueryBuilder } from "kysely";
+import { sql, type AliasedExpression, type SelectQueryBuilder } from "kysely";
 import { parseListQuery, QueryError, type FilterClause, type ListQuery } from "./grammar.js";
 import { isoDate } from "../../framework/dates.js";
 import { can } from "../../framework/permissions.js";
@@ -277,9 +277,10 @@ export interface Page {
   totalCapped: boolean;
 }
 
-export async function listPage(resource: ResourceDef, query: ResourceQuery, ctx: Ctx): Promise<Page> {
+/** A page of rows; `columns` are further select-list columns of the page's statement (the embedded relations, see relations.ts). */
+export async function listPage(resource: ResourceDef, query: ResourceQuery, ctx: Ctx, columns: readonly AliasedExpression<unknown, string>[] = []): Promise<Page> {
   const base = await filtered(resource, query, ctx);
-  let rowsQuery = base.selectAll("t");
+  let rowsQuery = base.selectAll("t").select(columns);
   for (const { field, order } of query.sort) rowsQuery = rowsQuery.orderBy(sortColumn(resource, field, ctx), order);
   if (!query.sort.some((s) => s.field === "id")) rowsQuery = rowsQuery.orderBy("t.id", "desc");
   const limit = query.end - query.start;
@@ -299,9 +300,10 @@ export async function listPage(resource: ResourceDef, query: ResourceQuery, ctx:
   return { rows: rows as Row[], total: Math.min(total, countCap), totalCapped: total > countCap };
 }
 
-export async function findRow(resource: ResourceDef, id: unknown, ctx: Ctx, forUpdate = false): Promise<Row | undefined> {
+/** One readable row by id; `columns` as for listPage. */
+export async function findRow(resource: ResourceDef, id: unknown, ctx: Ctx, forUpdate = false, columns: readonly AliasedExpression<unknown, string>[] = []): Promise<Row | undefined> {
   if (!isRecordId(id)) return undefined;
-  let qb = scope(ctx.db.selectFrom(`${tableOf(resource)} as t`).selectAll("t"), resource, ctx).where("t.id", "=", Number(id));
+  let qb = scope(ctx.db.selectFrom(`${tableOf(resource)} as t`).selectAll("t").select(columns), resource, ctx).where("t.id", "=", Number(id));
   if (forUpdate) qb = qb.forUpdate();
   return (await qb.executeTakeFirst()) as Row | undefined;
 }

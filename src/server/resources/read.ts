@@ -1,12 +1,34 @@
+/**
+ * Rows as the API returns them: relations embedded, computed fields added, write-only fields
+ * removed. A list page and a shown record are read with their relations in one statement
+ * (relations.ts); rows read otherwise (after a write, by a domain route) get them in one more.
+ */
 import type { ResourceDef } from "../../framework/resource.js";
 import { writeOnlyFields } from "../../framework/schema.js";
 import { hooksOf } from "../domain/hooks.js";
 import type { Ctx, Row } from "./context.js";
-import { embedRelations } from "./relations.js";
+import { findRow, listPage, type Page, type ResourceQuery } from "./query.js";
+import { embedRelations, embedsOf } from "./relations.js";
 
-/** Rows as the API returns them: relations embedded, computed fields added, write-only fields removed. */
+/** A list page as returned: belongs-to and refers-many embedded by the page's own statement. */
+export async function readPage(resource: ResourceDef, query: ResourceQuery, ctx: Ctx): Promise<Page> {
+  const page = await listPage(resource, query, ctx, embedsOf(resource, ctx, false));
+  return { ...page, rows: await finish(resource, page.rows, ctx) };
+}
+
+/** One record as shown, every relation embedded by the same statement; undefined when the reader may not see it. */
+export async function readRecord(resource: ResourceDef, id: unknown, ctx: Ctx): Promise<Row | undefined> {
+  const row = await findRow(resource, id, ctx, false, embedsOf(resource, ctx, true));
+  return row && (await finish(resource, [row], ctx))[0];
+}
+
+/** Decorate rows read without their relations. */
 export async function decorate(resource: ResourceDef, rows: Row[], ctx: Ctx, withMany: boolean): Promise<Row[]> {
   await embedRelations(resource, rows, ctx, withMany);
+  return finish(resource, rows, ctx);
+}
+
+async function finish(resource: ResourceDef, rows: Row[], ctx: Ctx): Promise<Row[]> {
   await hooksOf(resource).decorate?.(rows, ctx);
   return rows.map((row) => withoutWriteOnly(resource, row));
 }
