@@ -33,7 +33,8 @@ async function admin(sqlText: string): Promise<void> {
   }
 }
 
-export async function openBenchDatabase(kind: Kind): Promise<{ database: Database; drop(): Promise<void> }> {
+/** `url`: PostgreSQL's connection string (for a second client, e.g. bench:api's floor). */
+export async function openBenchDatabase(kind: Kind): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
   if (kind === "pglite") {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "outlay-bench-"));
     return { database: await connect({ dataDir }), drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
@@ -42,5 +43,5 @@ export async function openBenchDatabase(kind: Kind): Promise<{ database: Databas
   await admin(`CREATE DATABASE ${benchDatabase}`);
   const url = new URL(databaseUrl!);
   url.pathname = `/${benchDatabase}`;
-  return { database: await connect({ databaseUrl: url.toString() }), drop: () => admin(`DROP DATABASE IF EXISTS ${benchDatabase}`) };
+  return { database: await connect({ databaseUrl: url.toString() }), url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${benchDatabase}`) };
 }

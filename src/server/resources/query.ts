@@ -41,18 +41,27 @@ const implicitColumns: Record<string, Property> = {
   updated_at: { type: "string", format: "date-time" },
 };
 
-export function columnsOf(resource: ResourceDef): Record<string, Property> {
-  return { ...implicitColumns, ...propertiesOf(resource) };
+/** What a declaration yields, worked out once per resource: declarations do not change while the server runs. */
+function memo<T>(derive: (resource: ResourceDef) => T): (resource: ResourceDef) => T {
+  const known = new WeakMap<ResourceDef, T>();
+  return (resource) => {
+    if (!known.has(resource)) known.set(resource, derive(resource));
+    return known.get(resource)!;
+  };
 }
 
+export const columnsOf: (resource: ResourceDef) => Readonly<Record<string, Property>> = memo((resource) => ({ ...implicitColumns, ...propertiesOf(resource) }));
+
 /** Fields that may be filtered on: columns, and the fields of relations (sorting: belongs-to only, see sortColumn). */
-export function queryableFields(resource: ResourceDef): Set<string> {
+export const queryableFields: (resource: ResourceDef) => ReadonlySet<string> = memo((resource) => {
   const fields = new Set(Object.entries(columnsOf(resource)).filter(([, p]) => !p.writeOnly).map(([field]) => field));
   for (const [name, relation] of Object.entries(resource.relations ?? {})) {
     for (const field of relation.fields) fields.add(`${name}.${field}`);
   }
   return fields;
-}
+});
+
+const baseFilterOf = memo((resource) => (resource.baseFilter ? parseListQuery(resource.baseFilter, resource, queryableFields(resource)).filters : []));
 
 export function related(name: string): ResourceDef {
   const resource = resourceByName.get(name);
@@ -75,11 +84,7 @@ export function scope(qb: Select, resource: ResourceDef, ctx: Ctx, alias = "t"):
   if (personallyScoped(resource, ctx)) qb = ownRows(qb, resource.personalScope!, ctx, alias);
   const hook = scopeHookOf(resource);
   if (hook) qb = hook(qb, ctx, alias);
-  if (resource.baseFilter) {
-    const base = parseListQuery(resource.baseFilter, resource, queryableFields(resource));
-    qb = applyFilters(qb, resource, base.filters, ctx, alias);
-  }
-  return qb;
+  return applyFilters(qb, resource, baseFilterOf(resource), ctx, alias);
 }
 
 /** Whether the user sees only their own rows of this personally scoped resource (they hold none of its `all` keys). */
