@@ -30,10 +30,16 @@ function jsonValue(target: ResourceDef, field: string): RawBuilder<unknown> {
   return sql`${column}`;
 }
 
-/** `json_build_object` of the relation's fields (id first, as declared). */
-function jsonObject(target: ResourceDef, fields: readonly string[]): RawBuilder<unknown> {
-  const pairs = [...new Set(["id", ...fields])].map((field) => sql`${sql.lit(field)}, ${jsonValue(target, field)}`);
-  return sql`json_build_object(${sql.join(pairs)})`;
+/** `json_build_object` of the relation's fields (id first, as declared); built once per relation (it depends on the declarations only). */
+const jsonObjects = new WeakMap<Relation, RawBuilder<unknown>>();
+function jsonObject(relation: Relation, target: ResourceDef): RawBuilder<unknown> {
+  let object = jsonObjects.get(relation);
+  if (!object) {
+    const pairs = [...new Set(["id", ...relation.fields])].map((field) => sql`${sql.lit(field)}, ${jsonValue(target, field)}`);
+    object = sql`json_build_object(${sql.join(pairs)})`;
+    jsonObjects.set(relation, object);
+  }
+  return object;
 }
 
 /** The related rows, aliased `r`, confined as the related resource's own list would be. */
@@ -43,7 +49,7 @@ function scoped(target: ResourceDef, ctx: Ctx): Select {
 
 function embedOf(name: string, relation: Relation, ctx: Ctx, alias: string): Embed {
   const target = related(relation.resource);
-  const object = jsonObject(target, relation.fields);
+  const object = jsonObject(relation, target);
   if (relation.kind === "belongsTo") {
     const one = scoped(target, ctx).select(object.as("j")).whereRef("r.id", "=", `${alias}.${relation.foreignKey}`);
     return sql`(${one})`.as(name);
