@@ -305,10 +305,15 @@ export async function listPage(resource: ResourceDef, query: ResourceQuery, ctx:
   return { rows: rows as Row[], total: Math.min(total, countCap), totalCapped: total > countCap };
 }
 
-/** One readable row by id; `columns` as for listPage. */
-export async function findRow(resource: ResourceDef, id: unknown, ctx: Ctx, forUpdate = false, columns: readonly AliasedExpression<unknown, string>[] = []): Promise<Row | undefined> {
+/** The readable rows of `resource` (aliased `t`), every column and the further `columns` (as for listPage). */
+export function readableRows(resource: ResourceDef, ctx: Ctx, columns: readonly AliasedExpression<unknown, string>[] = []): Select {
+  return scope(ctx.db.selectFrom(`${tableOf(resource)} as t`).selectAll("t").select(columns), resource, ctx);
+}
+
+/** One readable row by id. */
+export async function findRow(resource: ResourceDef, id: unknown, ctx: Ctx, forUpdate = false): Promise<Row | undefined> {
   if (!isRecordId(id)) return undefined;
-  let qb = scope(ctx.db.selectFrom(`${tableOf(resource)} as t`).selectAll("t").select(columns), resource, ctx).where("t.id", "=", Number(id));
+  let qb = readableRows(resource, ctx).where("t.id", "=", Number(id));
   if (forUpdate) qb = qb.forUpdate();
   return (await qb.executeTakeFirst()) as Row | undefined;
 }
