@@ -12,6 +12,7 @@ import { sql, type AliasedExpression, type RawBuilder } from "kysely";
 import { canAct } from "../../framework/permissions.js";
 import { tableOf, type Relation, type ResourceDef } from "../../framework/resource.js";
 import type { Ctx, Row } from "./context.js";
+import { perReader } from "./per-reader.js";
 import { columnsOf, related, scope, type Select } from "./query.js";
 
 const hasManyLimit = 100;
@@ -77,14 +78,22 @@ function embedOf(name: string, relation: Relation, ctx: Ctx, alias: string): Emb
 
 /**
  * The embedded relations of `resource` as select-list columns of a query whose rows are aliased
- * `alias`: belongs-to and refers-many, and has-many with `withMany`; to-many ones only if the
+ * `t`: belongs-to and refers-many, and has-many with `withMany`; to-many ones only if the
  * reader may list their resource.
  */
-export function embedsOf(resource: ResourceDef, ctx: Ctx, withMany: boolean, alias = "t"): Embed[] {
+export function embedsOf(resource: ResourceDef, ctx: Ctx, withMany: boolean): readonly Embed[] {
+  return (withMany ? everyEmbed : listEmbeds)(resource, ctx);
+}
+
+/** Built once per reader (per-reader.ts): the embeds are immutable query parts. */
+const listEmbeds = perReader((resource, ctx) => buildEmbeds(resource, ctx, false));
+const everyEmbed = perReader((resource, ctx) => buildEmbeds(resource, ctx, true));
+
+function buildEmbeds(resource: ResourceDef, ctx: Ctx, withMany: boolean): Embed[] {
   return Object.entries(resource.relations ?? {}).flatMap(([name, relation]) => {
     if (relation.kind === "hasMany" && !withMany) return [];
     if (relation.kind !== "belongsTo" && !canAct(ctx.principal, related(relation.resource), "list")) return [];
-    return [embedOf(name, relation, ctx, alias)];
+    return [embedOf(name, relation, ctx, "t")];
   });
 }
 
