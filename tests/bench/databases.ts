@@ -33,8 +33,8 @@ async function admin(sqlText: string): Promise<void> {
   }
 }
 
-/** `name`: the PostgreSQL database (benches that may run side by side use their own). */
-export async function openBenchDatabase(kind: Kind, name = benchDatabase): Promise<{ database: Database; drop(): Promise<void> }> {
+/** `name`: the PostgreSQL database (benches that may run side by side use their own); `url`: its connection string (for a second client, e.g. bench:api's floor). */
+export async function openBenchDatabase(kind: Kind, name = benchDatabase): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
   if (kind === "pglite") {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "outlay-bench-"));
     return { database: await connect({ dataDir }), drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
@@ -43,5 +43,5 @@ export async function openBenchDatabase(kind: Kind, name = benchDatabase): Promi
   await admin(`CREATE DATABASE ${name}`);
   const url = new URL(databaseUrl!);
   url.pathname = `/${name}`;
-  return { database: await connect({ databaseUrl: url.toString() }), drop: () => admin(`DROP DATABASE IF EXISTS ${name}`) };
+  return { database: await connect({ databaseUrl: url.toString() }), url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name}`) };
 }

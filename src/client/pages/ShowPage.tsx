@@ -90,6 +90,7 @@ export default function ShowPage({ resource, id, page = "show" }: { resource: Re
   const tables = relations.flatMap(([name, relation]) => {
     const target = resourceByName.get(relation.resource);
     const rows = record[name];
+    // the server leaves out a related list the reader may not list (no keys, module off): no card then
     if (relation.kind === "belongsTo" || !target || !Array.isArray(rows)) return [];
     if (approvable && relation.resource === "approvals") return [];
     // a relation to documents makes the record take documents: upload, preview, download, zip

@@ -2,7 +2,7 @@
  * Reading resources: tenant scoping, the filter grammar turned into SQL, paging and capped counts.
  * Every statement a resource runs goes through `scope`, so no query can see another company's rows.
  */
-import { sql, type SelectQueryBuilder } from "kysely";
+import { sql, type AliasedExpression, type SelectQueryBuilder } from "kysely";
 import { parseListQuery, QueryError, type FilterClause, type ListQuery } from "./grammar.js";
 import { isoDate } from "../../framework/dates.js";
 import { can } from "../../framework/permissions.js";
@@ -42,18 +42,27 @@ const implicitColumns: Record<string, Property> = {
   updated_at: { type: "string", format: "date-time" },
 };
 
-export function columnsOf(resource: ResourceDef): Record<string, Property> {
-  return { ...implicitColumns, ...propertiesOf(resource) };
+/** What a declaration yields, worked out once per resource: declarations do not change while the server runs. */
+function memo<T>(derive: (resource: ResourceDef) => T): (resource: ResourceDef) => T {
+  const known = new WeakMap<ResourceDef, T>();
+  return (resource) => {
+    if (!known.has(resource)) known.set(resource, derive(resource));
+    return known.get(resource)!;
+  };
 }
 
+export const columnsOf: (resource: ResourceDef) => Readonly<Record<string, Property>> = memo((resource) => ({ ...implicitColumns, ...propertiesOf(resource) }));
+
 /** Fields that may be filtered on: columns, and the fields of relations (sorting: belongs-to only, see sortColumn). */
-export function queryableFields(resource: ResourceDef): Set<string> {
+export const queryableFields: (resource: ResourceDef) => ReadonlySet<string> = memo((resource) => {
   const fields = new Set(Object.entries(columnsOf(resource)).filter(([, p]) => !p.writeOnly).map(([field]) => field));
   for (const [name, relation] of Object.entries(resource.relations ?? {})) {
     for (const field of relation.fields) fields.add(`${name}.${field}`);
   }
   return fields;
-}
+});
+
+const baseFilterOf = memo((resource) => (resource.baseFilter ? parseListQuery(resource.baseFilter, resource, queryableFields(resource)).filters : []));
 
 /** resources an app serves beyond the registry (a test's own declarations), known to relations and lines too */
 const served = new Map<string, ResourceDef>();
@@ -82,11 +91,7 @@ export function scope(qb: Select, resource: ResourceDef, ctx: Ctx, alias = "t"):
   if (personallyScoped(resource, ctx)) qb = ownRows(qb, resource.personalScope!, ctx, alias);
   const hook = scopeHookOf(resource);
   if (hook) qb = hook(qb, ctx, alias);
-  if (resource.baseFilter) {
-    const base = parseListQuery(resource.baseFilter, resource, queryableFields(resource));
-    qb = applyFilters(qb, resource, base.filters, ctx, alias);
-  }
-  return qb;
+  return applyFilters(qb, resource, baseFilterOf(resource), ctx, alias);
 }
 
 /** Whether the user sees only their own rows of this personally scoped resource (they hold none of its `all` keys). */
@@ -284,9 +289,10 @@ export interface Page {
   totalCapped: boolean;
 }
 
-export async function listPage(resource: ResourceDef, query: ResourceQuery, ctx: Ctx): Promise<Page> {
+/** A page of rows; `columns` are further select-list columns of the page's statement (the embedded relations, see relations.ts). */
+export async function listPage(resource: ResourceDef, query: ResourceQuery, ctx: Ctx, columns: readonly AliasedExpression<unknown, string>[] = []): Promise<Page> {
   const base = await filtered(resource, query, ctx);
-  let rowsQuery = base.selectAll("t");
+  let rowsQuery = base.selectAll("t").select(columns);
   for (const { field, order } of query.sort) rowsQuery = rowsQuery.orderBy(sortColumn(resource, field, ctx), order);
   if (!query.sort.some((s) => s.field === "id")) rowsQuery = rowsQuery.orderBy("t.id", "desc");
   const limit = query.end - query.start;
@@ -306,9 +312,15 @@ export async function listPage(resource: ResourceDef, query: ResourceQuery, ctx:
   return { rows: rows as Row[], total: Math.min(total, countCap), totalCapped: total > countCap };
 }
 
+/** The readable rows of `resource` (aliased `t`), every column and the further `columns` (as for listPage). */
+export function readableRows(resource: ResourceDef, ctx: Ctx, columns: readonly AliasedExpression<unknown, string>[] = []): Select {
+  return scope(untyped(ctx.db).selectFrom(`${tableOf(resource)} as t`).selectAll("t").select(columns), resource, ctx);
+}
+
+/** One readable row by id. */
 export async function findRow(resource: ResourceDef, id: unknown, ctx: Ctx, forUpdate = false): Promise<Row | undefined> {
   if (!isRecordId(id)) return undefined;
-  let qb = scope(untyped(ctx.db).selectFrom(`${tableOf(resource)} as t`).selectAll("t"), resource, ctx).where("t.id", "=", Number(id));
+  let qb = readableRows(resource, ctx).where("t.id", "=", Number(id));
   if (forUpdate) qb = qb.forUpdate();
   return (await qb.executeTakeFirst()) as Row | undefined;
 }

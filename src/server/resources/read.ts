@@ -1,15 +1,49 @@
+/**
+ * Rows as the API returns them: relations embedded, computed fields added, write-only fields
+ * removed. A list page and a shown record are read with their relations in one statement
+ * (relations.ts); rows read otherwise (after a write, by a domain route) get them in one more.
+ */
+import { CompiledQuery } from "kysely";
 import { tableOf, type ResourceDef } from "../../framework/resource.js";
 import { writeOnlyFields } from "../../framework/schema.js";
 import { hooksOf } from "../domain/hooks.js";
 import type { Ctx, Row } from "./context.js";
-import { related, scope } from "./query.js";
-import { embedRelations } from "./relations.js";
+import { listPage, readableRows, related, scope, type Page, type ResourceQuery } from "./query.js";
+import { isRecordId } from "../validation.js";
+import { perReader } from "./per-reader.js";
+import { embedRelations, embedsOf } from "./relations.js";
 import { untyped } from "../db/connect.js";
 
-/** Rows as the API returns them: relations embedded, computed fields added, write-only fields removed. */
+/** A list page as returned: belongs-to and refers-many embedded by the page's own statement. */
+export async function readPage(resource: ResourceDef, query: ResourceQuery, ctx: Ctx): Promise<Page> {
+  const page = await listPage(resource, query, ctx, embedsOf(resource, ctx, false));
+  return { ...page, rows: await finish(resource, page.rows, ctx, false) };
+}
+
+/** One record as shown, every relation embedded by the same statement; undefined when the reader may not see it. */
+export async function readRecord(resource: ResourceDef, id: unknown, ctx: Ctx): Promise<Row | undefined> {
+  if (!isRecordId(id)) return undefined;
+  const statement = showStatement(resource, ctx);
+  const parameters = statement.parameters.map((p) => (p === recordId ? Number(id) : p));
+  const [row] = (await ctx.db.executeQuery<Row>(CompiledQuery.raw(statement.sql, parameters))).rows;
+  return row && (await finish(resource, [row], ctx, true))[0];
+}
+
+/** Where the shown record's id goes among the parameters of a compiled show statement. */
+const recordId = Object.freeze({ recordId: true });
+
+/** A record's show statement, compiled once per reader (per-reader.ts); the record id is bound per request. */
+const showStatement = perReader((resource, ctx) =>
+  readableRows(resource, ctx, embedsOf(resource, ctx, true)).where("t.id", "=", recordId).compile() as CompiledQuery<Row>);
+
+/** Decorate rows read without their relations. */
 export async function decorate(resource: ResourceDef, rows: Row[], ctx: Ctx, withMany: boolean): Promise<Row[]> {
   await embedRelations(resource, rows, ctx, withMany);
-  if (withMany) await embedLines(resource, rows, ctx);
+  return finish(resource, rows, ctx, withMany);
+}
+
+async function finish(resource: ResourceDef, rows: Row[], ctx: Ctx, withLines: boolean): Promise<Row[]> {
+  if (withLines) await embedLines(resource, rows, ctx);
   await hooksOf(resource).decorate?.(rows, ctx);
   return rows.map((row) => withoutWriteOnly(resource, row));
 }

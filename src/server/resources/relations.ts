@@ -1,48 +1,114 @@
 /**
- * Embeds related records: belongs-to and refers-many on lists and show pages (one query per
- * relation per page, never per row), has-many on show pages only.
+ * Embedded related records, as columns of the statement that reads the rows: each relation is a
+ * correlated subquery that builds its JSON in the database (belongs-to: one object or null;
+ * refers-many and has-many: an array), so a page or a record with all its relations is one round
+ * trip. Lists embed belongs-to and refers-many; show pages has-many as well.
+ *
+ * Each subquery goes through `scope`, like the related resource's own list: company, owner,
+ * personal scope, scope hook and base filter. A to-many relation (a related list) is embedded only
+ * for a reader who may list the related resource (its list keys, its module); otherwise it is absent.
  */
+import { sql, type AliasedExpression, type RawBuilder } from "kysely";
+import { canAct } from "../../framework/permissions.js";
 import { tableOf, type Relation, type ResourceDef } from "../../framework/resource.js";
 import type { Ctx, Row } from "./context.js";
-import { related, scope } from "./query.js";
+import { perReader } from "./per-reader.js";
+import { columnsOf, related, scope, type Select } from "./query.js";
 import { untyped } from "../db/connect.js";
 
 const hasManyLimit = 100;
 
-function selectFields(target: ResourceDef, fields: readonly string[], ctx: Ctx) {
-  const columns = [...new Set(["id", ...fields])].map((f) => `r.${f}`);
-  return scope(untyped(ctx.db).selectFrom(`${tableOf(target)} as r`).select(columns), target, ctx, "r");
+export type Embed = AliasedExpression<unknown, string>;
+
+/**
+ * A related field as the driver would return it once serialised: timestamps as JavaScript's ISO
+ * form (UTC, milliseconds), numerics as text (the driver keeps them as strings); the rest as is.
+ */
+function jsonValue(target: ResourceDef, field: string): RawBuilder<unknown> {
+  const column = sql.ref(`r.${field}`);
+  const property = columnsOf(target)[field];
+  if (property?.format === "date-time") return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  if (property?.format === "money" || property?.format === "decimal") return sql`${column}::text`;
+  return sql`${column}`;
 }
 
-/** Embed every declared relation; the relations' queries run concurrently (on PostgreSQL, on several connections). */
-export async function embedRelations(resource: ResourceDef, rows: Row[], ctx: Ctx, withMany: boolean): Promise<void> {
-  if (rows.length === 0) return;
-  // a document's lines are embedded whole by read.ts
-  const lines = new Set((resource.lines ?? []).map((l) => l.relation));
-  await Promise.all(Object.entries(resource.relations ?? {}).filter(([name]) => !withMany || !lines.has(name)).map(([name, relation]) => embed(name, relation, rows, ctx, withMany)));
+/** `json_build_object` of the relation's fields (id first, as declared); built once per relation (it depends on the declarations only). */
+const jsonObjects = new WeakMap<Relation, RawBuilder<unknown>>();
+function jsonObject(relation: Relation, target: ResourceDef): RawBuilder<unknown> {
+  let object = jsonObjects.get(relation);
+  if (!object) {
+    const pairs = [...new Set(["id", ...relation.fields])].map((field) => sql`${sql.lit(field)}, ${jsonValue(target, field)}`);
+    object = sql`json_build_object(${sql.join(pairs)})`;
+    jsonObjects.set(relation, object);
+  }
+  return object;
 }
 
-async function embed(name: string, relation: Relation, rows: Row[], ctx: Ctx, withMany: boolean): Promise<void> {
+/** The related rows, aliased `r`, confined as the related resource's own list would be. */
+function scoped(target: ResourceDef, ctx: Ctx): Select {
+  return scope(untyped(ctx.db).selectFrom(`${tableOf(target)} as r`), target, ctx, "r");
+}
+
+function embedOf(name: string, relation: Relation, ctx: Ctx, alias: string): Embed {
   const target = related(relation.resource);
+  const object = jsonObject(relation, target);
   if (relation.kind === "belongsTo") {
-    const ids = [...new Set(rows.map((r) => r[relation.foreignKey]).filter((v) => v !== null && v !== undefined))];
-    const found = ids.length ? ((await selectFields(target, relation.fields, ctx).where("r.id", "in", ids).execute()) as Row[]) : [];
-    const byId = new Map(found.map((r) => [r.id, r]));
-    for (const row of rows) row[name] = byId.get(row[relation.foreignKey]) ?? null;
-  } else if (relation.kind === "refersMany") {
-    const ids = [...new Set(rows.flatMap((r) => (r[relation.localKey] as number[] | null) ?? []))];
-    const found = ids.length ? ((await selectFields(target, relation.fields, ctx).where("r.id", "in", ids).execute()) as Row[]) : [];
-    const byId = new Map(found.map((r) => [r.id, r]));
-    for (const row of rows) row[name] = ((row[relation.localKey] as number[] | null) ?? []).map((id) => byId.get(id)).filter(Boolean);
-  } else if (withMany) {
-    const link = relation.through ? related(relation.through.resource) : undefined;
-    for (const row of rows) {
-      let qb = selectFields(target, relation.fields, ctx);
-      qb = link && relation.through
-        ? qb.where("r.id", "in", scope(untyped(ctx.db).selectFrom(`${tableOf(link)} as l`).select(`l.${relation.through.key}`), link, ctx, "l").where(`l.${relation.foreignKey}`, "=", row.id))
-        : qb.where(`r.${relation.foreignKey}`, "=", row.id);
-      for (const [column, value] of Object.entries(relation.where ?? {})) qb = qb.where(`r.${column}`, "=", value);
-      row[name] = await qb.orderBy("r.id", "desc").limit(hasManyLimit).execute();
-    }
+    const one = scoped(target, ctx).select(object.as("j")).whereRef("r.id", "=", `${alias}.${relation.foreignKey}`);
+    return sql`(${one})`.as(name);
+  }
+  if (relation.kind === "refersMany") {
+    // in the order of the ids in the array column; ids of rows the reader may not see are left out
+    const many = scoped(target, ctx)
+      .innerJoin(sql`unnest(${sql.ref(`${alias}.${relation.localKey}`)}) with ordinality`.as<"k">(sql`k(id, n)`), "k.id", "r.id")
+      .select(sql`coalesce(json_agg(${object} order by k.n), '[]'::json)`.as("j"));
+    return sql`(${many})`.as(name);
+  }
+  let rows = scoped(target, ctx).select([object.as("j"), "r.id"]);
+  if (relation.through) {
+    const link = related(relation.through.resource);
+    const keys = scope(untyped(ctx.db).selectFrom(`${tableOf(link)} as l`).select(`l.${relation.through.key}`), link, ctx, "l")
+      .whereRef(`l.${relation.foreignKey}`, "=", `${alias}.id`);
+    rows = rows.where("r.id", "in", keys);
+  } else {
+    rows = rows.whereRef(`r.${relation.foreignKey}`, "=", `${alias}.id`);
+  }
+  for (const [column, value] of Object.entries(relation.where ?? {})) rows = rows.where(`r.${column}`, "=", value);
+  const newest = rows.orderBy("r.id", "desc").limit(hasManyLimit);
+  return sql`(select coalesce(json_agg(e.j order by e.id desc), '[]'::json) from (${newest}) as e)`.as(name);
+}
+
+/**
+ * The embedded relations of `resource` as select-list columns of a query whose rows are aliased
+ * `t`: belongs-to and refers-many, and has-many with `withMany`; to-many ones only if the
+ * reader may list their resource.
+ */
+export function embedsOf(resource: ResourceDef, ctx: Ctx, withMany: boolean): readonly Embed[] {
+  return (withMany ? everyEmbed : listEmbeds)(resource, ctx);
+}
+
+/** Built once per reader (per-reader.ts): the embeds are immutable query parts. */
+const listEmbeds = perReader((resource, ctx) => buildEmbeds(resource, ctx, false));
+const everyEmbed = perReader((resource, ctx) => buildEmbeds(resource, ctx, true));
+
+function buildEmbeds(resource: ResourceDef, ctx: Ctx, withMany: boolean): Embed[] {
+  // a document's lines are read whole and decorated by their own resource (read.ts)
+  const lines = new Set((resource.lines ?? []).map((l) => l.relation));
+  return Object.entries(resource.relations ?? {}).flatMap(([name, relation]) => {
+    if (relation.kind === "hasMany" && (!withMany || lines.has(name))) return [];
+    if (relation.kind !== "belongsTo" && !canAct(ctx.principal, related(relation.resource), "list")) return [];
+    return [embedOf(name, relation, ctx, "t")];
+  });
+}
+
+/** Embed the relations into rows read without them (e.g. after a write): one statement for all rows. */
+export async function embedRelations(resource: ResourceDef, rows: Row[], ctx: Ctx, withMany: boolean): Promise<void> {
+  const embeds = embedsOf(resource, ctx, withMany);
+  if (rows.length === 0 || embeds.length === 0) return;
+  const ids = [...new Set(rows.map((row) => row.id))];
+  const found = (await untyped(ctx.db).selectFrom(`${tableOf(resource)} as t`).select("t.id").select(embeds).where("t.id", "in", ids).execute()) as Row[];
+  const byId = new Map(found.map((row) => [row.id, row]));
+  for (const row of rows) {
+    const embedded = byId.get(row.id);
+    if (embedded) for (const [name, value] of Object.entries(embedded)) if (name !== "id") row[name] = value;
   }
 }

@@ -8,8 +8,8 @@ import type { ResourceDef } from "../../framework/resource.js";
 import { hooksOf } from "../domain/hooks.js";
 import { forbidden, notFound } from "../errors.js";
 import type { Ctx } from "./context.js";
-import { findRow, listPage, parseQuery } from "./query.js";
-import { decorate, withoutWriteOnly } from "./read.js";
+import { parseQuery } from "./query.js";
+import { decorate, readPage, readRecord, withoutWriteOnly } from "./read.js";
 import { stats } from "./stats.js";
 import { createRow, deleteRow, transitionRow, updateRow } from "./write.js";
 
@@ -21,10 +21,9 @@ export function authorize(request: FastifyRequest, resource: ResourceDef, action
 
 /** The list answer: a page of decorated rows, the total in meta and in x-total-count. `ignored` query keys are not filters. */
 export async function listResponse(resource: ResourceDef, query: Record<string, unknown>, ctx: Ctx, reply: FastifyReply, ignored?: ReadonlySet<string>) {
-  const page = await listPage(resource, parseQuery(resource, query, ignored, hooksOf(resource).listParams), ctx);
-  const data = await decorate(resource, page.rows, ctx, false);
+  const page = await readPage(resource, parseQuery(resource, query, ignored, hooksOf(resource).listParams), ctx);
   reply.header("x-total-count", String(page.total));
-  return { data, meta: { total: page.total, total_capped: page.totalCapped } };
+  return { data: page.rows, meta: { total: page.total, total_capped: page.totalCapped } };
 }
 
 export function resourceRoutes(app: FastifyInstance, resources: readonly ResourceDef[]): void {
@@ -46,9 +45,8 @@ export function resourceRoutes(app: FastifyInstance, resources: readonly Resourc
     if (free("GET", `${base}/:id`)) {
       app.get<WithId>(`${base}/:id`, async (request) => {
         const ctx = authorize(request, resource, "show");
-        const row = await findRow(resource, request.params.id, ctx);
-        if (!row) throw notFound();
-        const [data] = await decorate(resource, [row], ctx, true);
+        const data = await readRecord(resource, request.params.id, ctx);
+        if (!data) throw notFound();
         return { data };
       });
     }
