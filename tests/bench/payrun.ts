@@ -4,13 +4,14 @@
  * then time each phase of paying them through the real API (in-process): create the run, approve it
  * (submit + the approver's approval), process it into payments, journal and NACHA files.
  * Checks the outcome (payments, file totals) and prints the time of each phase per database.
- * Target (issue 5): processing 10,000 invoices in under 10 s on PostgreSQL.
+ * Target (issue 11): create + process 10,000 invoices for 2,000 vendors in ≤ 5 s on each database.
  */
 import { parseArgs } from "node:util";
 import type { FastifyInstance } from "fastify";
 import { earliestPaymentDate } from "../../src/framework/business-days.js";
 import { money, sum } from "../../src/framework/money.js";
 import { buildApp } from "../../src/server/app.js";
+import { vacuum } from "../../src/server/db/maintenance.js";
 import { migrate } from "../../src/server/db/migrate.js";
 import { demoPassword, seedDemo } from "../../src/server/seed/demo.js";
 import { benchKinds, openBenchDatabase, type Kind } from "./databases.js";
@@ -50,6 +51,10 @@ async function bench(kind: Kind): Promise<Result> {
     const company = await database.db.selectFrom("companies").select("id").where("name", "=", "Acme Corp").executeTakeFirstOrThrow();
     const [fixture, loadSeconds] = await timed(() => payableFixture(database.db, company.id as number, { vendors, perVendor, tag: "BENCH", individualEvery: 10 }));
     console.log(`${kind}: wrote ${vendors} vendors and ${fixture.invoices.length} approved invoices in ${loadSeconds.toFixed(1)} s`);
+    // as a running server's database is: statistics on every table (PostgreSQL's autovacuum; the
+    // embedded server vacuums at start). A table never analyzed (payments, after the seed) leaves the
+    // foreign-key checks a plan that reads all the company's rows per check: seconds per 10,000 rows.
+    await vacuum(database);
     const app = await buildApp({ db: database.db });
     try {
       const [admin, approver] = [await login(app, "admin@acme.test"), await login(app, "approver@acme.test")];
@@ -88,4 +93,4 @@ const table = [
 const widths = table[0].map((_, i) => Math.max(...table.map((row) => row[i].length)));
 console.log();
 for (const row of table) console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  "));
-console.log("\nTarget (for reference): process 10,000 invoices in < 10 s on PostgreSQL.");
+console.log("\nTarget (for reference): create + process 10,000 invoices in ≤ 5 s on each database.");
