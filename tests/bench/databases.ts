@@ -11,7 +11,8 @@ import { connect, type Database } from "../../src/server/db/connect.js";
 
 export type Kind = "pglite" | "postgres";
 
-const benchDatabase = "outlay_bench";
+// BENCH_DATABASE: another name, when two benches share the server
+const benchDatabase = process.env.BENCH_DATABASE ?? "outlay_bench";
 const databaseUrl = process.env.DATABASE_URL;
 
 export function benchKinds(flag: string | undefined): Kind[] {

@@ -1,7 +1,9 @@
 /**
- * Set-based writes for operations over thousands of rows (payment runs): multi-row INSERTs and
- * `UPDATE … FROM (VALUES …)` in chunks that stay under PostgreSQL's 65,535 bind parameters —
- * one round trip per chunk, never one per row.
+ * Set-based writes for operations over thousands of rows (payment runs): each column travels as ONE
+ * text[] bind parameter and the statement reads the rows back with `unnest`, so 10,000 rows are one
+ * statement with a dozen parameters — never one round trip per row, and none of the cost a
+ * multi-row VALUES list of 100,000 parameters has (Kysely building it, the server parsing and
+ * planning it: seconds at that size, most of a payment run's time on PGlite).
  */
 import { sql, type RawBuilder } from "kysely";
 import type { AnyDB } from "./connect.js";
@@ -9,36 +11,65 @@ import { analyzeAfterBulkInsert } from "./maintenance.js";
 
 type Row = Record<string, unknown>;
 
-/** Bind parameters one statement may use (PostgreSQL allows 65,535; leave room). */
-const parameterBudget = 30_000;
-
-function chunks<T>(rows: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
-  return out;
+/** A value as PostgreSQL's text input of its column type reads it (null stays null). */
+function asText(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === "string") return value;
+  if (value instanceof Date) return value.toISOString();
+  if (Buffer.isBuffer(value)) return `\\x${value.toString("hex")}`;
+  if (typeof value === "object") return JSON.stringify(value);
+  return String(value as number | bigint | boolean);
 }
 
-/** Insert the rows (all with the same keys) and return the `returning` columns of each, in insert order. */
-export async function insertRows(trx: AnyDB, table: string, rows: readonly Row[], returning: readonly string[] = ["id"]): Promise<Row[]> {
-  if (rows.length === 0) return [];
-  const size = Math.max(1, Math.floor(parameterBudget / Object.keys(rows[0]).length));
-  const out: Row[] = [];
-  for (const part of chunks(rows, size)) out.push(...((await trx.insertInto(table).values(part).returning(returning as string[]).execute()) as Row[]));
-  await analyzeAfterBulkInsert(trx, table, rows.length);
-  return out;
+/** `$n::text[]` holding one column of the rows. */
+const columnArray = (rows: readonly Row[], column: string) => sql`${sql.val(rows.map((row) => asText(row[column])))}::text[]`;
+
+/** Each table's column types (format_type), read once from the catalog: the same on every connection of the schema. */
+const columnTypes = new Map<string, Map<string, string>>();
+
+async function typesOf(trx: AnyDB, table: string): Promise<Map<string, string>> {
+  let types = columnTypes.get(table);
+  if (!types) {
+    const { rows } = await sql<{ name: string; type: string }>`select attname as name, format_type(atttypid, atttypmod) as type from pg_attribute
+      where attrelid = ${table}::regclass and attnum > 0 and not attisdropped`.execute(trx);
+    types = new Map(rows.map((r) => [r.name, r.type]));
+    columnTypes.set(table, types);
+  }
+  return types;
 }
 
 /**
- * `UPDATE table AS t SET <set> FROM (VALUES (id, …), …) AS v(id, …) WHERE t.id = v.id AND t.company_id = …`.
+ * Insert the rows (the keys of the first name the columns; a missing value is null) and return the
+ * `returning` columns of each, in insert order. Array-typed columns are not supported (unnest would
+ * flatten them).
+ */
+export async function insertRows(trx: AnyDB, table: string, rows: readonly Row[], returning: readonly string[] = ["id"]): Promise<Row[]> {
+  if (rows.length === 0) return [];
+  const types = await typesOf(trx, table);
+  const columns = Object.keys(rows[0]);
+  const typed = columns.map((column, n) => {
+    const type = types.get(column);
+    if (!type) throw new Error(`insertRows: ${table} has no column ${column}`);
+    if (type.endsWith("[]")) throw new Error(`insertRows: ${table}.${column} is an array column`);
+    return sql`u.${sql.ref(`c${n}`)}::${sql.raw(type)}`;
+  });
+  const { rows: inserted } = await sql<Row>`insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))})
+    select ${sql.join(typed)} from unnest(${sql.join(columns.map((c) => columnArray(rows, c)))}) with ordinality as u(${sql.join(columns.map((_, n) => sql.ref(`c${n}`)))}, n)
+    order by u.n
+    ${returning.length ? sql`returning ${sql.join(returning.map((c) => sql.ref(c)))}` : sql``}`.execute(trx);
+  await analyzeAfterBulkInsert(trx, table, rows.length);
+  return inserted;
+}
+
+/**
+ * `UPDATE table AS t SET <set> FROM unnest(ids, …) AS v(id, …) WHERE t.id = v.id AND t.company_id = …`.
  * `types` names the value columns and their SQL types; `set` reads them as v.<column>.
  */
 export async function updateFromValues(trx: AnyDB, table: string, companyId: number, rows: readonly (Row & { id: number })[], types: Readonly<Record<string, string>>, set: RawBuilder<unknown>): Promise<void> {
+  if (rows.length === 0) return;
   const columns = Object.keys(types);
-  const size = Math.max(1, Math.floor(parameterBudget / (columns.length + 1)));
-  for (const part of chunks(rows, size)) {
-    const values = part.map((row) => sql`(${sql.join([sql`${row.id}::int`, ...columns.map((c) => sql`${row[c]}::${sql.raw(types[c])}`)])})`);
-    await sql`update ${sql.table(table)} as t set ${set}, updated_at = now()
-      from (values ${sql.join(values)}) as v(id, ${sql.join(columns.map((c) => sql.ref(c)))})
-      where t.id = v.id and t.company_id = ${companyId}`.execute(trx);
-  }
+  await sql`update ${sql.table(table)} as t set ${set}, updated_at = now()
+    from (select u.id::int as id, ${sql.join(columns.map((c) => sql`u.${sql.ref(c)}::${sql.raw(types[c])} as ${sql.ref(c)}`))}
+      from unnest(${sql.join([columnArray(rows, "id"), ...columns.map((c) => columnArray(rows, c))])}) as u(id, ${sql.join(columns.map((c) => sql.ref(c)))})) as v
+    where t.id = v.id and t.company_id = ${companyId}`.execute(trx);
 }

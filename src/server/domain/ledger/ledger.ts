@@ -6,7 +6,8 @@
 import type Decimal from "decimal.js";
 import { sql } from "kysely";
 import { money, round, sum } from "../../../framework/money.js";
-import { type DB, untyped } from "../../db/connect.js";
+import type { DB } from "../../db/connect.js";
+import { insertRows } from "../../db/bulk.js";
 import { conflict } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import type { ResourceHooks } from "../hooks.js";
@@ -49,9 +50,9 @@ export function journalRows(companyId: number, entries: readonly JournalEntry[])
   });
 }
 
+/** Post balanced entries: one statement however many (a run's thousands of payments). */
 export async function post(trx: DB, companyId: number, entries: readonly JournalEntry[]): Promise<void> {
-  const rows = journalRows(companyId, entries);
-  for (let i = 0; i < rows.length; i += 400) await untyped(trx).insertInto("account_transactions").values(rows.slice(i, i + 400)).execute();
+  await insertRows(trx, "account_transactions", journalRows(companyId, entries), []);
 }
 
 /** Accounts the postings use, found by number in the company's chart of accounts (as the demo seed creates it). */

@@ -11,7 +11,7 @@
  *   the ACH payments written into NACHA files (one per originating account and payment date)
  *   stored as nacha_payments (NEW);
  * - each paid vendor's remittance advice written into the mail outbox (remittances.ts), delivered after the commit.
- * Every step but the credits (few, one by one) is set-based (bulk inserts and UPDATE … FROM VALUES):
+ * Every step but the credits (few, one by one) is set-based (db/bulk.ts: one unnest per table):
  * 10,000 invoices stay a few dozen statements.
  */
 import { isoDate } from "../../../../framework/dates.js";
