@@ -64,7 +64,7 @@ async function bench(kind: Kind): Promise<Measure[]> {
     // what `npm start` does before serving (PGlite: VACUUM, as it has no autovacuum)
     const stopMaintenance = await maintainEmbedded(database);
 
-    const app = await buildApp({ db: database.db });
+    const app = await buildApp({ db: database.app });
     try {
       const base = await app.listen({ host: "127.0.0.1", port: 0 });
       const headers = { authorization: `Bearer ${await login(base)}`, "company-id": String(companyId) };

@@ -50,7 +50,7 @@ async function bench(kind: Kind): Promise<Result> {
     const company = await database.db.selectFrom("companies").select("id").where("name", "=", "Acme Corp").executeTakeFirstOrThrow();
     const [fixture, loadSeconds] = await timed(() => payableFixture(database.db, company.id as number, { vendors, perVendor, tag: "BENCH", individualEvery: 10 }));
     console.log(`${kind}: wrote ${vendors} vendors and ${fixture.invoices.length} approved invoices in ${loadSeconds.toFixed(1)} s`);
-    const app = await buildApp({ db: database.db });
+    const app = await buildApp({ db: database.app });
     try {
       const [admin, approver] = [await login(app, "admin@acme.test"), await login(app, "approver@acme.test")];
       const items = fixture.invoices.map((i) => ({ invoice_id: i.id, amount: i.amount }));
