@@ -103,7 +103,11 @@ interface Scopes {
   system: DB;
 }
 
-const scopes = new WeakMap<DB, Scopes>();
+// one registry per process, even when the module is loaded twice (tests load a second copy of the
+// server as "another process" on the same database): a copy that did not know the database would
+// leave requests without their company
+const registryKey = Symbol.for("outlay.row-security.scopes");
+const scopes: WeakMap<DB, Scopes> = ((globalThis as Record<symbol, unknown>)[registryKey] ??= new WeakMap<DB, Scopes>()) as WeakMap<DB, Scopes>;
 
 export function registerScopes(dbs: DB[], value: Scopes): void {
   for (const db of dbs) scopes.set(db, value);
