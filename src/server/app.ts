@@ -7,6 +7,7 @@ import { resources as registry } from "../../resources/index.js";
 import type { ResourceDef } from "../framework/resource.js";
 import { config } from "./config.js";
 import type { DB } from "./db/connect.js";
+import { passesWall } from "./db/row-security.js";
 import { adminRoutes } from "./http/admin.js";
 import { approvalRoutes } from "./http/approvals.js";
 import { authenticate, oauthRoutes } from "./http/auth.js";
@@ -57,6 +58,7 @@ export interface AppOptions {
 
 export async function buildApp({ db, logger = false, resources = registry }: AppOptions): Promise<FastifyInstance> {
   serveResources(resources);
+  if (passesWall(db)) throw new Error("buildApp serves on database.app: database.db is the owner's and passes row-level security");
   const app = Fastify({ logger: loggerOptions(logger), ...requestIdOptions, bodyLimit: 5 * 1024 * 1024, trustProxy: config.trustProxy });
   registerRequestId(app);
   registerSecurityHeaders(app);

@@ -19,7 +19,7 @@ if (!config.production && (await isEmpty(database.db))) {
 }
 
 const stopMaintenance = await maintainEmbedded(database);
-const app = await buildApp({ db: database.db, logger: true });
+const app = await buildApp({ db: database.app, logger: true });
 const host = listenHost(config.host, await hasDemoLogins(database.db));
 await app.listen({ port: config.port, host });
 // the outbox (what an earlier process committed but did not deliver goes now) and the recurring invoices due

@@ -36,7 +36,7 @@ export function useApp(options: { resources?: readonly ResourceDef[]; prepare?(d
     drop = opened.drop;
     await options.prepare?.(opened.database);
     harness.database = opened.database;
-    harness.app = await buildApp({ db: opened.database.db, resources: options.resources });
+    harness.app = await buildApp({ db: opened.database.app, resources: options.resources });
   });
   afterAll(async () => {
     await harness.app?.close();

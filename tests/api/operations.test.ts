@@ -60,7 +60,7 @@ describe("request ids and logs", () => {
 
   it("logs JSON lines with the request id and without the authorization header", async () => {
     const lines: string[] = [];
-    const app = await buildApp({ db: h.database.db, logger: { write: (line) => void lines.push(line) } });
+    const app = await buildApp({ db: h.database.app, logger: { write: (line) => void lines.push(line) } });
     try {
       await app.inject({ method: "GET", url: "/healthz", headers: { "x-request-id": "trace-1", authorization: "Bearer topsecret" } });
     } finally {

@@ -17,7 +17,7 @@ let other: FastifyInstance;
 beforeAll(async () => {
   vi.resetModules();
   const { buildApp } = await import("../../src/server/app.js");
-  other = await buildApp({ db: h.database.db });
+  other = await buildApp({ db: h.database.app });
 });
 afterAll(async () => {
   await other?.close();

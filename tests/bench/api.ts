@@ -106,7 +106,7 @@ async function bench(kind: Kind): Promise<Measure[]> {
     const stopMaintenance = await maintainEmbedded(database);
     const showPath = `/api/invoices/${await richInvoice(database.db, companyId)}`;
 
-    const app = await buildApp({ db: database.db });
+    const app = await buildApp({ db: database.app });
     const floor = databaseUrl ? await startFloor(databaseUrl, companyId, poolSize) : undefined;
     try {
       const base = await app.listen({ host: "127.0.0.1", port: 0 });

@@ -88,7 +88,7 @@ async function bench(kind: Kind): Promise<Result> {
     // embedded server vacuums at start). A table never analyzed (payments, after the seed) leaves the
     // foreign-key checks a plan that reads all the company's rows per check: seconds per 10,000 rows.
     await vacuum(database);
-    const app = await buildApp({ db: database.db });
+    const app = await buildApp({ db: database.app });
     try {
       const [admin, approver] = [await login(app, "admin@acme.test"), await login(app, "approver@acme.test")];
       const items = fixture.invoices.map((i) => ({ invoice_id: i.id, amount: i.amount }));

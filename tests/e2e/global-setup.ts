@@ -14,7 +14,7 @@ export async function setup(): Promise<() => Promise<void>> {
   const database = await connect({ dataDir });
   await migrate(database.db);
   await seedDemo(database.db);
-  const app = await buildApp({ db: database.db });
+  const app = await buildApp({ db: database.app });
   const address = await app.listen({ port: 0, host: "127.0.0.1" });
   process.env.OUTLAY_E2E_URL = address;
   return async () => {

@@ -27,6 +27,16 @@ describe("migration generator", () => {
     expect(sql).toContain('CREATE INDEX "things_company_id_name_idx" ON "things" ("company_id", "name");');
   });
 
+  it("puts a new company-scoped table behind row-level security, and only those", () => {
+    const statements = diffTables([], [companies, owners, things]);
+    for (const table of ["owners", "things"]) {
+      expect(statements).toContain(`ALTER TABLE "${table}" ENABLE ROW LEVEL SECURITY;`);
+      expect(statements).toContain(`ALTER TABLE "${table}" FORCE ROW LEVEL SECURITY;`);
+      expect(statements.some((s) => s.startsWith(`CREATE POLICY "${table}_tenant" ON "${table}" USING (company_id = NULLIF(current_setting('app.company_id', true), '')::integer)`))).toBe(true);
+    }
+    expect(statements.some((s) => s.includes('"companies" ENABLE ROW LEVEL SECURITY'))).toBe(false);
+  });
+
   it("only adds: new columns nullable, removals and type changes left as comments", () => {
     const next: TableModel = { ...things, columns: [...things.columns.filter((c) => c.name !== "tags"), { name: "code", type: "text", notNull: true }] };
     next.columns = next.columns.map((c) => (c.name === "due" ? { ...c, type: "timestamptz" } : c));

@@ -11,6 +11,7 @@ import pg from "pg";
 import lockfile from "proper-lockfile";
 import { PGliteDialect } from "./pglite-dialect.js";
 import type { Database as Tables } from "./database.js";
+import { checkRoleName, companyPool, prepareAppRole, registerScopes } from "./row-security.js";
 import { WrittenTablesPlugin } from "./written-tables.js";
 
 /** The database, its rows typed by the interface db:generate writes from the schemas (database.ts). */
@@ -26,7 +27,16 @@ export type AnyDB = Kysely<any>;
 export const untyped = (db: AnyDB): AnyDB => db;
 
 export interface Database {
+  /**
+   * The owner's database: migrations, the seed, setup, jobs that span companies, backups, tests'
+   * inspections. On PostgreSQL it passes row-level security: never serve requests on it.
+   */
   db: DB;
+  /**
+   * What the API serves on: on PostgreSQL the app role (DATABASE_APP_ROLE) behind row-level
+   * security, with no company set until `forCompany` (row-security.ts); on PGlite the same as `db`.
+   */
+  app: DB;
   kind: "pglite" | "postgres";
   close(): Promise<void>;
   /** PGlite only: the data directory as a gzipped tarball (for backups and test templates) */
@@ -45,22 +55,62 @@ export interface ConnectOptions {
   poolSize?: number;
   /** PGlite only: start from this dumped data directory (tests clone a seeded template) */
   loadDataDir?: Blob;
+  /** PostgreSQL only: the role the API's connections switch to (default DATABASE_APP_ROLE or outlay_app) */
+  appRole?: string;
 }
 
 export async function connect(options: ConnectOptions): Promise<Database> {
-  if (options.databaseUrl) return connectPostgres(options.databaseUrl, options.poolSize ?? 10);
+  if (options.databaseUrl) {
+    const role = checkRoleName(options.appRole ?? (process.env.DATABASE_APP_ROLE || "outlay_app"));
+    return connectPostgres(options.databaseUrl, options.poolSize ?? 10, role);
+  }
   return connectPGlite(options.dataDir, options.loadDataDir);
 }
 
-async function connectPostgres(url: string, max: number): Promise<Database> {
+async function connectPostgres(url: string, max: number, appRole: string): Promise<Database> {
   const types = {
     getTypeParser: ((oid: number, format?: "text" | "binary") =>
       oid === DATE_OID || oid === NUMERIC_OID ? keepText : oid === INT8_OID ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
   };
-  const pool = new pg.Pool({ connectionString: url, max, types });
-  const db = new Kysely({ dialect: new PostgresDialect({ pool }), plugins: [new WrittenTablesPlugin()] });
-  pools.set(db, () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
-  return { db, kind: "postgres", close: () => db.destroy() };
+  // the owner's few connections (migrations, seed, jobs) and the API's pool, whose connections are the app role from the start
+  const ownerPool = new pg.Pool({ connectionString: url, max: 2, types });
+  try {
+    await prepareAppRole(ownerPool, appRole);
+  } catch (error) {
+    await ownerPool.end();
+    throw error;
+  }
+  const pool = new pg.Pool({ connectionString: url, max, types, options: `-c role=${appRole}` });
+  const kysely = (source: pg.Pool | ReturnType<typeof companyPool>) =>
+    new Kysely({ dialect: new PostgresDialect({ pool: source }), plugins: [new WrittenTablesPlugin()] });
+  const db = kysely(ownerPool);
+  const app = kysely(companyPool(pool, ""));
+  const companies = new Map<number, DB>();
+  const scopes = {
+    system: db,
+    company(id: number): DB {
+      let bound = companies.get(id);
+      if (!bound) {
+        bound = kysely(companyPool(pool, String(id)));
+        companies.set(id, bound);
+        registerScopes([bound], scopes);
+      }
+      return bound;
+    },
+  };
+  registerScopes([app, db], scopes);
+  const stats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+  pools.set(app, stats);
+  pools.set(db, stats);
+  return {
+    db,
+    app,
+    kind: "postgres",
+    async close() {
+      await app.destroy(); // its pool's end is a no-op: the pools end here
+      await Promise.all([pool.end(), ownerPool.end()]);
+    },
+  };
 }
 
 async function connectPGlite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
@@ -83,6 +133,7 @@ async function connectPGlite(dataDir: string | undefined, loadDataDir?: Blob): P
   const db = new Kysely({ dialect: new PGliteDialect(pglite), plugins: [new WrittenTablesPlugin()] });
   return {
     db,
+    app: db,
     kind: "pglite",
     dump: () => pglite.dumpDataDir("gzip"),
     async close() {

@@ -3,6 +3,7 @@
  * migration file. It only adds (tables, columns, indexes, constraints); a removed or retyped column
  * is reported as a comment, to be migrated by hand, so that no generated migration destroys data.
  */
+import { rowSecuritySql } from "./row-security.js";
 import type { ColumnModel, TableModel } from "./tables.js";
 
 const q = (name: string) => `"${name}"`;
@@ -55,6 +56,8 @@ export function diffTables(previous: readonly TableModel[], next: readonly Table
       statements.push(`CREATE TABLE ${q(table.name)} (\n  ${table.columns.map(columnSql).join(",\n  ")}\n);`);
       if (isScoped(table)) {
         statements.push(`ALTER TABLE ${q(table.name)} ADD CONSTRAINT ${q(`${table.name}_company_id_id_key`)} UNIQUE ("company_id", "id");`);
+        // the second tenant wall (row-security.ts) from the table's first migration on
+        statements.push(...rowSecuritySql(table.name));
       }
       for (const column of table.columns) {
         const fk = foreignKeySql(table, column, byName);

@@ -7,6 +7,7 @@ import { sql } from "kysely";
 import { userSchema } from "../../../schemas/user.js";
 import { keysOfRole, moduleNames, portalRoles } from "../../framework/roles.js";
 import type { DB } from "../db/connect.js";
+import { forCompany } from "../db/row-security.js";
 import { verifyPassword } from "../domain/identity/passwords.js";
 import { admitAttempt, attemptSucceeded } from "../domain/identity/sign-in-throttle.js";
 import { issueTokens, refreshTokens, revokeToken, tokenHash } from "../domain/identity/tokens.js";
@@ -98,27 +99,37 @@ export function oauthRoutes(app: FastifyInstance, db: DB): void {
   });
 }
 
-/** Build the request context; 401 without a valid token, 403 outside the user's companies. */
+/**
+ * Build the request context; 401 without a valid token, 403 outside the user's companies. The
+ * context's `db` is bound to the company (row-security.ts): on PostgreSQL every statement of the
+ * request sees that company's rows only. `db` may be the app database or one bound to any company.
+ */
 export async function authenticate(db: DB, request: FastifyRequest): Promise<Ctx> {
   const header = request.headers.authorization;
   const token = header?.startsWith("Bearer ") ? header.slice(7).trim() : undefined;
   if (!token) throw unauthorized();
   const companyHeader = request.headers["company-id"];
   if (companyHeader !== undefined && !/^\d{1,9}$/.test(String(companyHeader))) throw badRequest("company-id must be a company id.");
-  const companyId = companyHeader === undefined ? null : Number(companyHeader);
-  const key = `${tokenHash(token)}:${companyId ?? ""}`;
+  const hash = tokenHash(token);
+  const key = `${hash}:${companyHeader ?? ""}`;
   const cached = sessions.get(key);
-  if (cached) return { ...cached, db };
+  if (cached) return { ...cached, db: forCompany(db, cached.company.id) };
   const lookedUpAt = Date.now();
 
-  const row = await db.selectFrom("oauth_tokens as tk")
+  // the company asked for, else the user's current one (users and tokens are not company rows)
+  const companyId = companyHeader !== undefined ? Number(companyHeader) : (await db.selectFrom("oauth_tokens as tk")
+    .innerJoin("users as u", "u.id", "tk.user_id").select("u.current_company_id as id").where("tk.access_hash", "=", hash)
+    .executeTakeFirst())?.id as number | null | undefined;
+  // the membership is looked up with that company set: the wall shows its contacts only
+  const scoped = companyId == null ? db : forCompany(db, companyId);
+  const row = await scoped.selectFrom("oauth_tokens as tk")
     .innerJoin("users as u", "u.id", "tk.user_id")
     .leftJoin("contacts as c", (join) => join.onRef("c.user_id", "=", "u.id").on("c.status", "=", "ACTIVE")
-      .on(sql`c.company_id`, "=", sql`coalesce(${companyId}::integer, u.current_company_id)`))
+      .on("c.company_id", "=", companyId ?? null))
     .leftJoin("companies as co", "co.id", "c.company_id")
     .select(["u.id as user_id", "u.email", "u.name", "u.locked_at", "c.id as contact_id", "c.role", "c.language", "c.vendor_id",
       sql<CompanyRow>`to_jsonb(co)`.as("company")])
-    .where("tk.access_hash", "=", tokenHash(token)).where("tk.revoked_at", "is", null).where("tk.access_expires_at", ">", new Date())
+    .where("tk.access_hash", "=", hash).where("tk.revoked_at", "is", null).where("tk.access_expires_at", ">", new Date())
     .executeTakeFirst();
   if (!row || row.locked_at) throw unauthorized();
   if (!row.contact_id || !row.company) throw forbidden("You do not belong to this company.");
@@ -134,5 +145,5 @@ export async function authenticate(db: DB, request: FastifyRequest): Promise<Ctx
     },
   };
   sessions.set(key, session, lookedUpAt);
-  return { ...session, db };
+  return { ...session, db: scoped };
 }

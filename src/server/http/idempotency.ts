@@ -16,6 +16,7 @@
 import crypto from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { DB } from "../db/connect.js";
+import { forCompany } from "../db/row-security.js";
 import type { Row } from "../resources/context.js";
 import { conflict, unprocessable } from "../errors.js";
 
@@ -111,10 +112,10 @@ export function registerIdempotency(app: FastifyInstance, db: DB): void {
   app.addHook("preHandler", async (request, reply) => {
     if (!request.routeOptions.config.idempotent) return;
     const key = keyOf(request);
-    if (key !== undefined && (await claim(db, request, reply, key))) return reply;
+    if (key !== undefined && (await claim(forCompany(db, request.ctx.company.id), request, reply, key))) return reply;
   });
   app.addHook("onSend", async (request, reply, payload) => {
-    await answer(db, request, reply, payload);
+    if (request.idempotencyClaim) await answer(forCompany(db, request.ctx.company.id), request, reply, payload);
     return payload;
   });
 }

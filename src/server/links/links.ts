@@ -7,6 +7,7 @@
  */
 import crypto from "node:crypto";
 import type { DB } from "../db/connect.js";
+import { systemDb } from "../db/row-security.js";
 import { tokenHash } from "../domain/identity/tokens.js";
 import type { Ctx } from "../resources/context.js";
 
@@ -42,9 +43,13 @@ export async function issueLink(trx: DB, ctx: Pick<Ctx, "company" | "user">, lin
   return token;
 }
 
-/** The record a token opens for `purpose`, or the reason it is refused. A token of another purpose is unknown here. */
+/**
+ * The record a token opens for `purpose`, or the reason it is refused. A token of another purpose is
+ * unknown here. Its holder names no company: the token is looked up past the row-level wall (the
+ * owner's database), and only the company it belongs to comes out.
+ */
 export async function resolveLink(db: DB, token: string, purpose: LinkPurpose): Promise<ResolvedLink | { refused: LinkRefusal }> {
-  const row = await db.selectFrom("outbound_links").select(["company_id", "record_type", "record_id", "expires_at", "revoked_at"])
+  const row = await systemDb(db).selectFrom("outbound_links").select(["company_id", "record_type", "record_id", "expires_at", "revoked_at"])
     .where("token_hash", "=", tokenHash(token)).where("purpose", "=", purpose).executeTakeFirst();
   if (!row) return { refused: "unknown" };
   if (row.revoked_at) return { refused: "revoked" };
