@@ -1,5 +1,5 @@
 /** The Refine app: providers, and the routes the registry declares plus the hand-written ones. */
-import { Suspense, useMemo } from "react";
+import { lazy, Suspense, useMemo } from "react";
 import { Authenticated, Refine, type I18nProvider } from "@refinedev/core";
 import routerProvider from "@refinedev/react-router";
 import { App as AntdApp, ConfigProvider, Spin } from "antd";
@@ -13,9 +13,6 @@ import { antdLocale, setLanguage } from "./i18n/index.js";
 import { Shell } from "./layout/Shell.js";
 import { DeclaredPage, VendorPortal } from "./pages/DeclaredPage.js";
 import { preloadPage, ResourcePage } from "./pages/ResourcePage.js";
-import LinkPage from "./pages/Link.js";
-import LoginPage from "./pages/Login.js";
-import LogoutPage from "./pages/Logout.js";
 import { NotFound, ServerError } from "./pages/Results.js";
 import { accessControlProvider } from "./providers/access.js";
 import { authProvider } from "./providers/auth.js";
@@ -23,6 +20,12 @@ import { dataProvider } from "./providers/data.js";
 import { notificationProvider } from "./providers/notification.js";
 import { session } from "./session.js";
 import { fetchCurrentUser, homePath, useUser } from "./user.js";
+
+// the pages outside the signed-in shell load on demand: the login form (antd Form and its
+// validator, Card) is not part of a signed-in first load (issue 11)
+const LoginPage = lazy(() => import("./pages/Login.js"));
+const LogoutPage = lazy(() => import("./pages/Logout.js"));
+const LinkPage = lazy(() => import("./pages/Link.js"));
 
 /** Every route of the registry, with its page and guard (`routesOf`, `pagePermissions`). */
 const resourceRoutes = resources.flatMap(routesOf);
@@ -88,9 +91,9 @@ export function App() {
             }}
           >
             <Routes>
-              <Route path="/login" element={<LoginPage />} />
-              <Route path="/logout" element={<LogoutPage />} />
-              <Route path="/link/:purpose/:token" element={<LinkPage />} />
+              <Route path="/login" element={<Suspense fallback={<Spin fullscreen />}><LoginPage /></Suspense>} />
+              <Route path="/logout" element={<Suspense fallback={<Spin fullscreen />}><LogoutPage /></Suspense>} />
+              <Route path="/link/:purpose/:token" element={<Suspense fallback={<Spin fullscreen />}><LinkPage /></Suspense>} />
               <Route element={<Authenticated key="app" fallback={<ToLogin />} loading={<Spin fullscreen />}><Shell /></Authenticated>}>
                 <Route index element={<Home />} />
                 <Route path="/vendor_portal" element={<Suspense fallback={<Spin />}><VendorPortal /></Suspense>} />

@@ -3,7 +3,7 @@
  * path's first parameter on record pages) and the route's other parameters — filters on lists,
  * prefilled fields on create and duplicate forms — or the hand-written page the route's view names.
  */
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Spin } from "antd";
 import { matchRoutes, useParams, useSearchParams } from "react-router";
 import { pagePermissions, type RouteEntry } from "../../framework/resource.js";
@@ -21,10 +21,31 @@ const modules = {
   show: () => import("./ShowPage.js"),
   form: () => import("./FormPage.js"),
 };
-const ListPage = lazy(modules.list);
-const ApprovalListPage = lazy(modules.approvalList);
-const ShowPage = lazy(modules.show);
-const FormPage = lazy(modules.form);
+type Modules = typeof modules;
+type PageOf<K extends keyof Modules> = Awaited<ReturnType<Modules[K]>>["default"];
+
+/**
+ * The pages already loaded (by `preloadPage` at boot, or an earlier visit). A `lazy` page suspends
+ * on its first render even when its code has arrived, and React then holds the revealed page back
+ * for its fallback throttle (about 300 ms): a loaded page renders directly instead (issue 11).
+ */
+const loaded: { [K in keyof Modules]?: PageOf<K> } = {};
+
+function load<K extends keyof Modules>(key: K): Promise<{ default: PageOf<K> }> {
+  return (modules[key]() as Promise<{ default: PageOf<K> }>).then((module) => {
+    Object.assign(loaded, { [key]: module.default });
+    return module;
+  });
+}
+
+const lazyPages = {
+  list: lazy(() => load("list")),
+  approvalList: lazy(() => load("approvalList")),
+  show: lazy(() => load("show")),
+  form: lazy(() => load("form")),
+};
+
+const pageOf = <K extends keyof Modules>(key: K) => (loaded[key] ?? lazyPages[key]) as PageOf<K>;
 
 function moduleOf({ resource, page, view }: RouteEntry): keyof typeof modules | undefined {
   if (view?.component) return undefined;
@@ -43,13 +64,16 @@ function moduleOf({ resource, page, view }: RouteEntry): keyof typeof modules | 
 export function preloadPage(entries: RouteEntry[], pathname: string): void {
   const match = matchRoutes(entries.map((entry) => ({ path: entry.path, entry })), pathname)?.at(-1);
   const key = match && moduleOf(match.route.entry);
-  if (key) void modules[key]().catch(() => undefined);
+  if (key) void load(key).catch(() => undefined);
 }
 
 function Page({ entry }: { entry: RouteEntry }) {
   const params = useParams();
   const [search] = useSearchParams();
   const { resource, page, view } = entry;
+  // chosen once per mount: a page switching from its lazy wrapper to the loaded one would remount
+  const [{ ListPage, ApprovalListPage, ShowPage, FormPage }] = useState(() =>
+    ({ ListPage: pageOf("list"), ApprovalListPage: pageOf("approvalList"), ShowPage: pageOf("show"), FormPage: pageOf("form") }));
   if (view?.component) {
     return <CustomPage page={{ path: entry.path, kind: "page", title: view.title ?? titleKey(resource.name, page), component: view.component,
       permissions: pagePermissions(resource, page) ?? [], module: resource.module, resource: resource.name }} />;
