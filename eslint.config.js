@@ -14,6 +14,13 @@ export default tseslint.config(
     },
   },
   {
+    // layer rule: the generic engine receives the domain by registration (resources/modules.ts), never imports it
+    files: ["src/server/resources/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["**/domain", "**/domain/**"], message: "The generic engine must not import src/server/domain: the domain registers into it (installModules)." }] }],
+    },
+  },
+  {
     files: ["src/client/**/*.{ts,tsx}"],
     plugins: { "react-hooks": reactHooks },
     rules: reactHooks.configs.recommended.rules,

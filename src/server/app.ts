@@ -7,10 +7,7 @@ import { resources as registry } from "../../resources/index.js";
 import type { ResourceDef } from "../framework/resource.js";
 import { config } from "./config.js";
 import type { DB } from "./db/connect.js";
-import { adminRoutes } from "./http/admin.js";
-import { approvalRoutes } from "./http/approvals.js";
 import { authenticate, oauthRoutes } from "./http/auth.js";
-import { creditRoutes } from "./http/credits.js";
 import { fileRoutes } from "./http/files.js";
 import { noRoute } from "./errors.js";
 import { registerErrorHandler } from "./http/errors.js";
@@ -27,7 +24,10 @@ import { paymentMethodHelperRoutes } from "./http/payment-methods.js";
 import { registerSecurityHeaders } from "./http/security-headers.js";
 import { userRoutes } from "./http/users.js";
 import { publicLinkRoutes, publicLinksPrefix } from "./links/routes.js";
+import { installModules, type ServerModule } from "./resources/modules.js";
 import { resourceRoutes } from "./resources/routes.js";
+import { domainSetup } from "./domain/setup.js";
+import { serverModules } from "./domain/modules.js";
 
 export const clientDir = path.resolve(import.meta.dirname, "../../dist/client");
 
@@ -53,9 +53,13 @@ export interface AppOptions {
   db: DB;
   logger?: LogTarget;
   resources?: readonly ResourceDef[];
+  /** the server modules of `resources` (default: the domain's, src/server/domain/modules.ts) */
+  modules?: readonly ServerModule[];
 }
 
-export async function buildApp({ db, logger = false, resources = registry }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, logger = false, resources = registry, modules = serverModules }: AppOptions): Promise<FastifyInstance> {
+  // the generic engine gets the domain's behaviour here, checked (a bad module is a boot error)
+  installModules(resources, domainSetup(resources, modules));
   const app = Fastify({ logger: loggerOptions(logger), ...requestIdOptions, bodyLimit: 5 * 1024 * 1024, trustProxy: config.trustProxy });
   registerRequestId(app);
   registerSecurityHeaders(app);
@@ -80,13 +84,11 @@ export async function buildApp({ db, logger = false, resources = registry }: App
   oauthRoutes(app, db);
   publicLinkRoutes(app, db);
   userRoutes(app);
-  adminRoutes(app);
   fileRoutes(app, db);
-  approvalRoutes(app);
   paymentRoutes(app);
   paymentRunRoutes(app);
-  creditRoutes(app);
   paymentMethodHelperRoutes(app);
+  // after every hand route: one that would shadow a generic or declared route is a boot error
   resourceRoutes(app, resources);
 
   const hasClient = fs.existsSync(path.join(clientDir, "index.html"));

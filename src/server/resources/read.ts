@@ -1,6 +1,6 @@
 import type { ResourceDef } from "../../framework/resource.js";
 import { writeOnlyFields } from "../../framework/schema.js";
-import { hooksOf } from "../domain/hooks.js";
+import { hooksOf } from "./modules.js";
 import type { Ctx, Row } from "./context.js";
 import { embedRelations } from "./relations.js";
 

@@ -51,12 +51,12 @@ import { conflict, forbidden, notFound, unprocessable } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import { delegationsToday, findRow } from "../../resources/query.js";
 import { audit } from "../../resources/write.js";
-import { inTransaction } from "../../mail/outbox.js";
 import { askApprovers, tellRequesters } from "./notices.js";
 import { engines, type Engine } from "./approvables/index.js";
 import type { Facts } from "./approvables/facts.js";
 import type { Step } from "./workflows.js";
-import { tablesWritten } from "../../resources/written.js";
+import type { ActionCall, ActionEntry, ActionResult } from "../../resources/modules.js";
+import { decorate } from "../../resources/read.js";
 import { checkSegregation } from "./segregation.js";
 
 function engineOf(type: string): Engine {
@@ -221,23 +221,29 @@ async function hasPendingChain(trx: DB, ctx: Ctx, type: string, id: number): Pro
     .where("approvable_id", "=", id).where("aasm_state", "=", "pending").executeTakeFirst());
 }
 
-/** POST /api/{resource}/{id}/submit: the resource declaring `approvable` finds and locks the record. */
-export async function submit(resource: ResourceDef, id: string, ctx: Ctx): Promise<void> {
+/**
+ * POST /api/{resource}/{id}/submit of a resource declaring `approvable` (the framework's built-in submit
+ * action, installed by ../setup.ts): the record, locked by the framework, starts its chain in the
+ * action's transaction. Answers from the type's resource when the submitting view no longer shows the
+ * record (the credit inbox lists NEW credits only).
+ */
+export async function submitAction({ resource, row: record, ctx }: ActionCall): Promise<ActionResult> {
   const { type, submittable } = resource.approvable!;
   const engine = engineOf(type);
-  await inTransaction(ctx, async (trx, tctx) => {
-    const record = await findRow(resource, id, tctx, true);
-    if (!record) throw notFound();
-    // a view of a shared table may hold records of another type (payments: DISCOUNT records)
-    if (engine.owns && !engine.owns(record)) throw conflict(`This record does not go through ${type} approvals.`);
-    if (!submittable.includes(String(record.status))) {
-      throw conflict(`Only a record in status ${submittable.join(", ")} can be submitted; this one is ${String(record.status)}.`);
-    }
-    if (await hasPendingChain(trx, tctx, type, record.id as number)) throw conflict("This record is already awaiting approval.");
-    await engine.check?.(record, "submit", trx, tctx);
-    await startChain(trx, tctx, type, record);
-  });
-  tablesWritten("approvals", tableOf(resource), "notifications", ...(engine.writes ?? []));
+  const trx = ctx.db;
+  // a view of a shared table may hold records of another type (payments: DISCOUNT records)
+  if (engine.owns && !engine.owns(record)) throw conflict(`This record does not go through ${type} approvals.`);
+  if (!submittable.includes(String(record.status))) {
+    throw conflict(`Only a record in status ${submittable.join(", ")} can be submitted; this one is ${String(record.status)}.`);
+  }
+  if (await hasPendingChain(trx, ctx, type, record.id as number)) throw conflict("This record is already awaiting approval.");
+  await engine.check?.(record, "submit", trx, ctx);
+  await startChain(trx, ctx, type, record);
+  const writes = ["approvals", "notifications", ...(engine.writes ?? [])];
+  if (await findRow(resource, record.id, ctx)) return { writes };
+  const view = approvableResource(type);
+  const [data] = await decorate(view, [(await findRow(view, record.id, ctx))!], ctx, true);
+  return { writes, data };
 }
 
 /** The approvable types whose records live in this table, with their engines. */
@@ -312,21 +318,30 @@ type Action = "approve" | "reject" | "claim";
 const requestersOf = (record: Row, approval: Row): number[] =>
   [approval.submitted_by_id ?? record.submitted_by_id].filter((id): id is number => typeof id === "number");
 
-/** POST /api/approvals/{id}/approve | reject | claim. Returns the approval row as saved. */
-export async function act(action: Action, id: string, body: Row | undefined, ctx: Ctx): Promise<Row> {
-  const comment = typeof body?.comment === "string" && body.comment.trim() ? body.comment.trim() : null;
-  if (action === "reject" && !comment) throw unprocessable({ comment: ["is required to reject"] });
+/** The record an approval is about, locked first: the lock order of a submit or an edit of the record (record, then approval). */
+async function lockApprovalRecord(id: string, ctx: Ctx): Promise<void> {
   const head = await ctx.db.selectFrom("approvals").select(["approvable_type", "approvable_id"])
     .where("company_id", "=", ctx.company.id).where("id", "=", Number(id) || 0).executeTakeFirst();
   if (!head) throw notFound();
-  const type = String(head.approvable_type);
-  const engine = engineOf(type);
-  const saved = await inTransaction(ctx, async (trx, tctx) => {
-    // lock order: record, then approval (as a submit or an edit of the record does)
-    const record = await lockRecord(type, head.approvable_id, tctx);
-    const approval = (await trx.selectFrom("approvals").selectAll().where("company_id", "=", ctx.company.id)
-      .where("id", "=", Number(id)).forUpdate().executeTakeFirst()) as Row | undefined;
-    if (!approval) throw notFound();
+  await lockRecord(String(head.approvable_type), head.approvable_id, ctx);
+}
+
+/**
+ * POST /api/approvals/{id}/approve | reject | claim (and POST /api/approvals/bulk/approve): declared
+ * actions of the approvals resource whose handlers these are (approvals.server.ts). The framework locks
+ * the record, then the approval, in the action's transaction; the answer is the approval as saved.
+ */
+export const approvalAction = (action: Action): ActionEntry => ({
+  lockBefore: lockApprovalRecord,
+  async run({ row: approval, input, ctx }) {
+    const comment = typeof input.comment === "string" && input.comment.trim() ? input.comment.trim() : null;
+    if (action === "reject" && !comment) throw unprocessable({ comment: ["is required to reject"] });
+    const type = String(approval.approvable_type);
+    const engine = engineOf(type);
+    const trx = ctx.db;
+    const tctx = ctx;
+    const record = await lockRecord(type, approval.approvable_id, ctx);
+    const writes = [tableOf(resourceByName.get(engine.resource)!), "approvals", "notifications", ...(engine.writes ?? [])];
     if (approval.aasm_state !== "pending") throw conflict(`This approval has already been ${String(approval.aasm_state)}.`);
     const lower = await trx.selectFrom("approvals").select("step").where("company_id", "=", ctx.company.id)
       .where("approvable_type", "=", type).where("approvable_id", "=", record.id as number)
@@ -339,7 +354,7 @@ export async function act(action: Action, id: string, body: Row | undefined, ctx
       const row = (await trx.updateTable("approvals").set({ is_claimed: true, contact_id: onBehalfOf ?? ctx.contact.id, updated_at: new Date() })
         .where("id", "=", approval.id as number).returningAll().executeTakeFirstOrThrow()) as Row;
       await audit(trx, ctx, "update", resourceByName.get("approvals")!, row.id as number, { is_claimed: [false, true], contact_id: [null, row.contact_id] });
-      return row;
+      return { writes };
     }
 
     if (action === "approve") {
@@ -363,7 +378,7 @@ export async function act(action: Action, id: string, body: Row | undefined, ctx
       await setStatus(trx, tctx, type, record, { status: engine.rejectedStatus });
       await engine.onRejected?.(trx, tctx, record);
       await tellRequesters(trx, tctx, type, record, "rejected", requestersOf(record, approval), comment);
-      return row;
+      return { writes };
     }
     // any-one step: the step's other pending rows are no longer needed
     if (approval.require_all !== true) await others.where("step", "=", approval.step as number).execute();
@@ -377,8 +392,6 @@ export async function act(action: Action, id: string, body: Row | undefined, ctx
       // this step is done: the next one opens
       await askApprovers(trx, tctx, type, record, actionable(left));
     }
-    return row;
-  });
-  tablesWritten("approvals", tableOf(resourceByName.get(engine.resource)!), "notifications", ...(engine.writes ?? []));
-  return saved;
-}
+    return { writes };
+  },
+});

@@ -9,7 +9,7 @@ import { money, round, sum } from "../../../framework/money.js";
 import type { DB } from "../../db/connect.js";
 import { conflict } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
-import type { ResourceHooks } from "../hooks.js";
+import type { ResourceHooks } from "../../resources/modules.js";
 import { checkParent, referenceTitles } from "../admin/lookups.js";
 
 export interface JournalLine {

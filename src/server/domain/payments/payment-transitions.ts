@@ -1,6 +1,6 @@
 /**
  * What happens to a payment after it was sent (data-spec 4 "Payment"), each transition one
- * transaction with audit rows, the payment locked FOR UPDATE first, then its invoices, then its run:
+ * transaction with audit rows (a declared action of payments), the payment locked FOR UPDATE first, then its invoices, then its run:
  * - clear:   PROCESSING → CLEARED, PROCESSING (REISSUED) → CLEARED (REISSUED);
  * - fail:    PROCESSING or PROCESSING (REISSUED) → FAILED with the bank's R-code: balances reopened,
  *            the payment's journal entry reversed;
@@ -16,9 +16,9 @@ import { earliestPaymentDate } from "../../../framework/business-days.js";
 import { isoDate } from "../../../framework/dates.js";
 import { resourceByName } from "../../../../resources/index.js";
 import type { DB } from "../../db/connect.js";
-import { conflict, notFound, unprocessable } from "../../errors.js";
+import { conflict, unprocessable } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
-import { findRow } from "../../resources/query.js";
+import type { ActionHandler } from "../../resources/modules.js";
 import { audit } from "../../resources/write.js";
 import { moveInvoiceBalances } from "../payables/invoice-balances.js";
 import { postPayment, reversePayment } from "../ledger/ledger.js";
@@ -186,25 +186,23 @@ async function run(kind: Transition, trx: DB, ctx: Ctx, payment: Row, body: Row)
   return shown;
 }
 
-/** Tables a transition writes: their caches forget them after the commit. */
+/** Tables a transition writes. */
+export const transitionTables = ["payments", "invoices", "invoice_payment_links", "account_transactions", "payment_runs", "approvals", "activities", "nacha_payments"] as const;
+
+/** Their caches forget them after the commit. */
 export function transitionTouched(): void {
-  tablesWritten("payments", "invoices", "invoice_payment_links", "account_transactions", "payment_runs", "approvals", "activities", "nacha_payments");
+  tablesWritten(...transitionTables);
 }
 
 /**
- * Run one transition on payment `id` of the company; returns the id of the payment to show (the new
- * one for a reissue). The payment resource's scope (record_type DEBIT/DISCOUNT, company) applies: 404 otherwise.
+ * The handler of POST /api/payments/{id}/{clear|fail|void|reissue} (payments.server.ts): the payment,
+ * found in the resource's scope (record_type DEBIT/DISCOUNT, company) and locked by the framework,
+ * moves on in the action's transaction; the answer shows the new payment of a reissue (201).
  */
-export async function transition(kind: Transition, id: string, body: Row, ctx: Ctx): Promise<number> {
-  const shown = await ctx.db.transaction().execute(async (trx) => {
-    const tctx = { ...ctx, db: trx };
-    const payment = await findRow(payments, id, tctx, true);
-    if (!payment) throw notFound();
-    return run(kind, trx, tctx, payment, body);
-  });
-  transitionTouched();
-  return shown;
-}
+export const transitionAction = (kind: Transition): ActionHandler => async ({ row, input, ctx }) => {
+  const shown = await run(kind, ctx.db, ctx, row, input);
+  return { show: shown, status: kind === "reissue" ? 201 : 200, writes: transitionTables };
+};
 
 /** Fail one payment, locked by the caller, inside the caller's transaction (the NACHA return import): the rules of /fail. */
 export async function failWithin(trx: DB, ctx: Ctx, payment: Row, body: Row): Promise<void> {

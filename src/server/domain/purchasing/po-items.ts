@@ -5,7 +5,7 @@
 import { money, round } from "../../../framework/money.js";
 import { unprocessable } from "../../errors.js";
 import type { Row } from "../../resources/context.js";
-import type { ResourceHooks } from "../hooks.js";
+import type { ResourceHooks } from "../../resources/modules.js";
 import { refuseNegative, rollUpPurchaseOrder } from "./purchase-orders.js";
 
 function lineAmount(data: Row, existing: Row = {}): void {
