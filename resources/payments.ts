@@ -37,12 +37,11 @@ const inFlight = ["PROCESSING", "PROCESSING (REISSUED)"];
 /** The input of /fail: the NACHA return reason code (R01 …) and an optional reason. */
 const failInput = {
   type: "object",
-  additionalProperties: false,
   properties: { return_code: { type: "string", maxLength: 3 }, reason: { type: ["string", "null"], maxLength: 500 } },
 } as const;
 
 /** The input of /void (one endpoint, two buttons): a cleared payment is voided only as refunded. */
-const voidInput = { type: "object", additionalProperties: false, properties: { refunded: { type: "boolean" } } } as const;
+const voidInput = { type: "object", properties: { refunded: { type: "boolean" } } } as const;
 
 export default defineResource({
   ...paymentBase,

@@ -137,6 +137,23 @@ export interface RecordAction {
   to?: string;
 }
 
+/**
+ * The declared record actions of a resource, the derived one included: a resource declaring
+ * `approvable` has `submit` (its permission the approvable's; the approval engine checks the status).
+ */
+export function declaredActions(resource: Pick<ResourceDef, "recordActions" | "approvable">): readonly RecordAction[] {
+  const own = resource.recordActions ?? [];
+  if (!resource.approvable || own.some((a) => a.name === "submit")) return own;
+  return [...own, { name: "submit", kind: "post", label: "approval.submit", permission: resource.approvable.permission }];
+}
+
+/** A resource's declared actions by endpoint: the declarations sharing a name share one (e.g. void and void as refunded). */
+export function actionGroups(resource: Pick<ResourceDef, "recordActions" | "approvable">): { name: string; variants: readonly RecordAction[] }[] {
+  const byName = new Map<string, RecordAction[]>();
+  for (const action of declaredActions(resource)) byName.set(action.name, [...(byName.get(action.name) ?? []), action]);
+  return [...byName].map(([name, variants]) => ({ name, variants }));
+}
+
 /** belongs-to: this row's `foreignKey` points at `resource` */
 export interface BelongsTo {
   kind: "belongsTo";

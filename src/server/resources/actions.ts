@@ -3,8 +3,9 @@
  * for every resource:
  * - POST /api/{resource}/{id}/{action} (kind post): who may see the resource and holds the action's keys
  *   (any one; else 403); the input validated against the declared JSON Schema (422 per field); then in
- *   ONE transaction: the row found and locked (FOR UPDATE; 404), `when` checked on it (409), the handler
- *   (the server module's, or the built-in status move of a `to` action) and an audit row. A declared
+ *   ONE transaction: the row found and locked (FOR UPDATE; 404), `when` checked on it (409), an audit
+ *   row naming the action and its input, and the handler (the server module's, or the built-in status
+ *   move of a `to` action, whose audit row is the move). A declared
  *   `idempotent` action honours Idempotency-Key (http/idempotency.ts).
  * - GET /api/{resource}/{id}/{action} (kinds download and view): the same guard and `when` on the row,
  *   read without a lock; the handler answers a file or data.
@@ -15,13 +16,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { matches } from "../../framework/conditions.js";
 import { can, canAct } from "../../framework/permissions.js";
-import { tableOf, type RecordAction, type ResourceDef } from "../../framework/resource.js";
+import { actionGroups, tableOf, type RecordAction, type ResourceDef } from "../../framework/resource.js";
 import { conflict, forbidden, HttpError, notFound, unprocessable } from "../errors.js";
 import { sendAttachment } from "../http/attachment.js";
 import { inTransaction } from "../mail/outbox.js";
 import { isRecordId, validateInput } from "../validation.js";
 import type { Ctx, Row } from "./context.js";
-import { actionEntry, declaredActions, type ActionResult } from "./modules.js";
+import { actionEntry, type ActionResult } from "./modules.js";
 import { findRow } from "./query.js";
 import { decorate } from "./read.js";
 import { audit, transitionRow } from "./write.js";
@@ -42,9 +43,7 @@ export interface ActionEndpoint {
 
 /** A resource's action endpoints, one per declared name. */
 export function actionEndpoints(resource: ResourceDef): ActionEndpoint[] {
-  const byName = new Map<string, RecordAction[]>();
-  for (const action of declaredActions(resource)) byName.set(action.name, [...(byName.get(action.name) ?? []), action]);
-  return [...byName].map(([name, variants]) => ({
+  return actionGroups(resource).map(({ name, variants }) => ({
     name, kind: variants[0].kind, variants,
     input: variants.find((v) => v.input)?.input,
     idempotent: variants.some((v) => v.idempotent), bulk: variants.some((v) => v.bulk),
@@ -90,12 +89,12 @@ async function runPost(resource: ResourceDef, endpoint: ActionEndpoint, allowed:
   }
   const entry = actionEntry(resource, endpoint.name);
   const result = await inTransaction(ctx, async (trx, tctx) => {
-    await entry.lockBefore?.(id, tctx);
-    const row = await findRow(resource, id, tctx, true);
+    const row = entry.find ? await entry.find(id, tctx) : await findRow(resource, id, tctx, true);
     if (!row) throw notFound();
     await checkWhen(resource, endpoint.name, allowed, row, tctx);
-    const answer = (await entry.run({ resource, row, input, ctx: tctx })) ?? {};
+    // who ran which action with which input, before the handler's own rows of what it changed
     await audit(trx, ctx, "update", resource, row.id as number, { action: endpoint.name, ...(Object.keys(input).length ? { input } : {}) });
+    const answer = (await entry.run({ resource, row, input, ctx: tctx })) ?? {};
     return { ...answer, id: row.id };
   }, entry.mail === "background" ? { background: true } : {});
   tablesWritten(tableOf(resource), "activities", ...(result.writes ?? []));

@@ -11,7 +11,7 @@
  * A view of another resource's table (ResourceDef.table) without a module of its own shares the module
  * of the resource owning that table (tableOf fallback), handlers included.
  */
-import type { RecordAction, ResourceDef } from "../../framework/resource.js";
+import { declaredActions, type ResourceDef } from "../../framework/resource.js";
 import type { DB } from "../db/connect.js";
 import type { Ctx, Row } from "./context.js";
 import { useScopeHooks, type ListParams, type ScopeHook } from "./query.js";
@@ -77,13 +77,14 @@ export interface ActionResult {
 export type ActionHandler = (call: ActionCall) => Promise<ActionResult | void> | ActionResult | void;
 
 /**
- * A handler with its options: `lockBefore` locks rows that come before the action's own row in the
- * lock order (an approval's record before the approval); `mail: "background"` delivers the mail the
- * action queued after the answer (a payment run's hundreds of remittances).
+ * A handler with its options: `find` finds and locks the row itself instead of the resource's scoped
+ * lookup (an approval: its record is locked first, the lock order of every write on it, and who may act
+ * is the engine's answer, 403, not the approvals list's scope); `mail: "background"` delivers the mail
+ * the action queued after the answer (a payment run's hundreds of remittances).
  */
 export interface ActionEntry {
   run: ActionHandler;
-  lockBefore?(id: string, ctx: Ctx): Promise<void>;
+  find?(id: string, ctx: Ctx): Promise<Row | undefined>;
   mail?: "background";
 }
 
@@ -136,13 +137,6 @@ let installed: Installed | undefined;
 /** The module serving a resource: its own, else (a view of another resource's table) the table owner's. */
 function moduleFor(byName: ReadonlyMap<string, ServerModule>, resource: ResourceDef): ServerModule | undefined {
   return byName.get(resource.name) ?? (resource.table ? byName.get(resource.table) : undefined);
-}
-
-/** The declared record actions of a resource, derived ones (submit of an approvable) included. */
-export function declaredActions(resource: ResourceDef): readonly RecordAction[] {
-  const own = resource.recordActions ?? [];
-  if (!resource.approvable || own.some((a) => a.name === "submit")) return own;
-  return [...own, { name: "submit", kind: "post", label: "approval.submit", permission: resource.approvable.permission }];
 }
 
 const isEntry = (value: ActionHandler | ActionEntry): value is ActionEntry => typeof value === "object";

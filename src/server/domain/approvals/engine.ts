@@ -318,21 +318,26 @@ type Action = "approve" | "reject" | "claim";
 const requestersOf = (record: Row, approval: Row): number[] =>
   [approval.submitted_by_id ?? record.submitted_by_id].filter((id): id is number => typeof id === "number");
 
-/** The record an approval is about, locked first: the lock order of a submit or an edit of the record (record, then approval). */
-async function lockApprovalRecord(id: string, ctx: Ctx): Promise<void> {
+/**
+ * The approval an action is about, of the company, locked after its record: the lock order of a submit
+ * or an edit of the record (record, then approval). Who may act on it is the engine's answer (403).
+ */
+async function lockApproval(id: string, ctx: Ctx): Promise<Row | undefined> {
   const head = await ctx.db.selectFrom("approvals").select(["approvable_type", "approvable_id"])
     .where("company_id", "=", ctx.company.id).where("id", "=", Number(id) || 0).executeTakeFirst();
-  if (!head) throw notFound();
+  if (!head) return undefined;
   await lockRecord(String(head.approvable_type), head.approvable_id, ctx);
+  return (await ctx.db.selectFrom("approvals").selectAll().where("company_id", "=", ctx.company.id)
+    .where("id", "=", Number(id)).forUpdate().executeTakeFirst()) as Row | undefined;
 }
 
 /**
  * POST /api/approvals/{id}/approve | reject | claim (and POST /api/approvals/bulk/approve): declared
- * actions of the approvals resource whose handlers these are (approvals.server.ts). The framework locks
- * the record, then the approval, in the action's transaction; the answer is the approval as saved.
+ * actions of the approvals resource whose handlers these are (approvals.server.ts), in the action's
+ * transaction with the record, then the approval locked (lockApproval); the answer is the approval as saved.
  */
 export const approvalAction = (action: Action): ActionEntry => ({
-  lockBefore: lockApprovalRecord,
+  find: lockApproval,
   async run({ row: approval, input, ctx }) {
     const comment = typeof input.comment === "string" && input.comment.trim() ? input.comment.trim() : null;
     if (action === "reject" && !comment) throw unprocessable({ comment: ["is required to reject"] });
