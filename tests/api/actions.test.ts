@@ -189,6 +189,7 @@ describe("server modules and routes are checked at boot", () => {
       "POST /api/documents/upload", "POST /api/documents/zip", "GET /api/documents/:id/file",
       "GET /api/payment_methods/validate_iban", "GET /api/payment_methods/required_fields",
       "GET /api/openapi.json", "HEAD /api/openapi.json",
+      "GET /api/public/links/:purpose/:token", "HEAD /api/public/links/:purpose/:token",
     ]);
     const generic = new Set<string>();
     for (const r of [...resources, widgets]) {
