@@ -29,7 +29,8 @@ export default tseslint.config(
   layer(["src/client/**"], [["**/server/**"], "the client never imports the server"]),
   layer(["src/server/**"], notClient),
   layer(["src/server/domain/**", "src/server/mail/**", "src/server/files/**", "src/server/jobs/**", "src/server/links/**"], notClient, notHttp),
-  layer(["src/server/resources/**"], notClient, notHttp),
+  // the generic engine (which serves the HTTP API) receives the domain by registration (resources/modules.ts)
+  layer(["src/server/resources/**"], notClient, [["**/domain", "**/domain/**"], "The generic engine must not import src/server/domain: the domain registers into it (installModules)."]),
   layer(["src/server/db/**"], notClient, notHttp, [["../domain/**", "../resources/**"], "the database layer knows no resource (src/server/resources, the domain)"]),
 );
 

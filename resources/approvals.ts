@@ -4,11 +4,13 @@ import { approvalColumns, approvalRelations, approvalStatuses } from "./shared/a
 
 /**
  * Approvals of every workflow type (GET /api/approvals/{id} of the spec). The approval engine
- * (src/server/domain/approvals/engine.ts) creates and acts on them (POST /api/approvals/{id}/approve,
- * reject, claim); as a resource they are read-only. The approver screens are the per-type
+ * (src/server/domain/approvals/engine.ts) creates them and acts on them through the declared actions
+ * approve (also in bulk), reject and claim; as a resource they are read-only. The approver screens are the per-type
  * views (invoices_approval, payments_approval, payment_runs_approval, credit_memos_approval).
  */
 const approverKeys = ["invoices_active", "payments_active", "credit_memos_active", "purchase_orders_active", "expenses_active", "vendors_active", "virtual_cards_active"];
+
+const commentInput = { type: "object", additionalProperties: false, properties: { comment: { type: ["string", "null"], maxLength: 2000 } } } as const;
 
 export default defineResource({
   name: "approvals",
@@ -25,4 +27,10 @@ export default defineResource({
   serverFields: ["submitted_by_id"],
   computed: ["approvable"],
   relations: approvalRelations,
+  // the approval engine decides who may act (an approver of the step, a delegate, a team member): no further keys
+  recordActions: [
+    { name: "approve", kind: "post", label: "approval.approve", permission: [], input: commentInput, bulk: true },
+    { name: "reject", kind: "post", label: "approval.reject", permission: [], input: commentInput },
+    { name: "claim", kind: "post", label: "approval.claim", permission: [] },
+  ],
 });

@@ -15,6 +15,11 @@ export default defineResource({
     delete: ["deleteInvoices"],
   },
   statuses: { field: "status", values: [{ code: "NEW", color: "blue" }, { code: "DOWNLOAD", color: "green" }] },
+  recordActions: [
+    // the stored file (a GET changes nothing: a read-only user may download it); who pays records that it went to the bank
+    { name: "file", kind: "download", label: "nachaActions.file", permission: ["listPayments", "listNachaPayments"] },
+    { name: "downloaded", kind: "post", label: "nachaActions.downloaded", permission: ["payInvoices", "invoicePayBills"] },
+  ],
   columns: [
     { field: "number", link: "show", filterable: true },
     { field: "submitted_at", kind: "datetime", filterable: true },

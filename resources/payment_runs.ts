@@ -4,8 +4,8 @@ import { paymentRunSchema } from "../schemas/payment_run.js";
 /**
  * Payment runs: invoices paid together on a date. Its show page carries the batches, the invoice
  * rows (payment_run_items), the payment rows (payments with this run) and the approvals.
- * Runs are created, excluded from, processed and deleted by the endpoints of src/server/http/payment-runs.ts
- * (docs/api.md "Payment runs"). Composite UNPROCESSED = NEW or PENDING (not yet approved): only those may be deleted.
+ * Runs are created (and previewed) by the endpoints of src/server/http/payment-runs.ts; excluded from and
+ * processed by declared actions, deleted by the generic delete (hooks: payment-runs.server.ts) (docs/api.md "Payment runs"). Composite UNPROCESSED = NEW or PENDING (not yet approved): only those may be deleted.
  * Its show route is the hand-written run page (src/client/pages/custom/payments/PaymentRun.tsx).
  */
 export const paymentRunStatuses = {
@@ -24,6 +24,10 @@ export const paymentRunStatuses = {
   composites: { UNPROCESSED: ["NEW", "PENDING"] },
 } as const;
 
+const ids = { type: "array", maxItems: 10_000, items: { type: "integer", minimum: 1 } } as const;
+/** The rows to take out of a run: its payments (payment_ids) or single rows (item_ids). */
+const excludeInput = { type: "object", additionalProperties: false, properties: { payment_ids: ids, item_ids: ids } } as const;
+
 export default defineResource({
   name: "payment_runs",
   schema: paymentRunSchema,
@@ -41,7 +45,7 @@ export default defineResource({
   permissions: {
     list: ["listPayments", "listPaymentRun"],
     show: ["readPayments", "readPaymentRun"],
-    // DELETE /api/payment_runs/{id} is src/server/http/payment-runs.ts (releases the reservations); the pay-bills keys
+    // the delete releases the run's reservations (beforeDelete of payment-runs.server.ts); the pay-bills keys
     delete: ["payInvoices", "invoicePayBills"],
   },
   statuses: paymentRunStatuses,
@@ -62,6 +66,10 @@ export default defineResource({
   computed: ["currency", "is_allow_to_delete"],
   recordActions: [
     { name: "check_register", kind: "download", label: "paymentActions.checkRegister", permission: ["readPayments", "readPaymentRun"], when: { status: ["OPEN", "CLOSED"] } },
+    // offered on the hand-written run page: an approver of the current step excludes rows (no pay keys needed; the handler checks the step)
+    { name: "exclude", kind: "post", label: "paymentRunActions.exclude", permission: [], input: excludeInput },
+    // money moves, exactly once (docs/api.md "Payment runs"): the pay-bills keys
+    { name: "process", kind: "post", label: "paymentRunActions.process", permission: ["payInvoices", "invoicePayBills"], when: { status: "APPROVED" }, idempotent: true },
   ],
   relations: {
     payment_run_batches: {

@@ -34,6 +34,15 @@ export const paymentStatuses = {
 export const paymentTransitionPermission = ["allowPayments", "payInvoices"] as const;
 const inFlight = ["PROCESSING", "PROCESSING (REISSUED)"];
 
+/** The input of /fail: the NACHA return reason code (R01 …) and an optional reason. */
+const failInput = {
+  type: "object",
+  properties: { return_code: { type: "string", maxLength: 3 }, reason: { type: ["string", "null"], maxLength: 500 } },
+} as const;
+
+/** The input of /void (one endpoint, two buttons): a cleared payment is voided only as refunded. */
+const voidInput = { type: "object", properties: { refunded: { type: "boolean" } } } as const;
+
 export default defineResource({
   ...paymentBase,
   name: "payments",
@@ -79,11 +88,12 @@ export default defineResource({
   // a payment is created PENDING (pay bills, runs): submitting starts its chain; spec 2.15 "pay bills": payInvoices, invoicePayBills
   approvable: { type: "Payment", submittable: ["PENDING", "REJECTED"], permission: ["payInvoices", "invoicePayBills"] },
   recordActions: [
-    { name: "clear", kind: "post", label: "paymentActions.clear", permission: paymentTransitionPermission, when: { status: inFlight }, confirm: "confirm.clearPayment" },
-    { name: "fail", kind: "post", label: "paymentActions.fail", permission: paymentTransitionPermission, when: { status: inFlight }, input: "return_code", danger: true },
-    { name: "void", kind: "post", label: "paymentActions.void", permission: paymentTransitionPermission, when: { status: ["PENDING", "APPROVED", ...inFlight] }, confirm: "confirm.voidPayment", danger: true },
-    { name: "void", kind: "post", label: "paymentActions.voidRefunded", permission: paymentTransitionPermission, when: { status: ["CLEARED", "CLEARED (REISSUED)"] }, body: { refunded: true }, confirm: "confirm.refundPayment", danger: true },
-    { name: "reissue", kind: "post", label: "paymentActions.reissue", permission: paymentTransitionPermission, when: { status: ["VOID", "FAILED"], record_type: "DEBIT" }, confirm: "confirm.reissuePayment" },
+    // money moves: each honours an Idempotency-Key; the handlers are payments.server.ts (payment-transitions.ts)
+    { name: "clear", kind: "post", label: "paymentActions.clear", permission: paymentTransitionPermission, when: { status: inFlight }, confirm: "confirm.clearPayment", idempotent: true },
+    { name: "fail", kind: "post", label: "paymentActions.fail", permission: paymentTransitionPermission, when: { status: inFlight }, input: failInput, danger: true, idempotent: true },
+    { name: "void", kind: "post", label: "paymentActions.void", permission: paymentTransitionPermission, when: { status: ["PENDING", "APPROVED", ...inFlight] }, confirm: "confirm.voidPayment", danger: true, idempotent: true },
+    { name: "void", kind: "post", label: "paymentActions.voidRefunded", permission: paymentTransitionPermission, when: { status: ["CLEARED", "CLEARED (REISSUED)"] }, body: { refunded: true }, input: voidInput, confirm: "confirm.refundPayment", danger: true, idempotent: true },
+    { name: "reissue", kind: "post", label: "paymentActions.reissue", permission: paymentTransitionPermission, when: { status: ["VOID", "FAILED"], record_type: "DEBIT" }, confirm: "confirm.reissuePayment", idempotent: true },
     { name: "check.pdf", kind: "download", label: "paymentActions.check", permission: ["readPayments"], when: { payment_type: "check", record_type: "DEBIT" } },
     // the instructions carry the beneficiary's full account number: only for who may pay
     { name: "instructions", kind: "view", label: "paymentActions.instructions", permission: paymentTransitionPermission, when: { payment_type: ["wire", "international", "sepa"], record_type: "DEBIT" } },

@@ -31,6 +31,10 @@ export default defineResource({
   search: ["first_name", "last_name", "email"],
   serverFields: ["user_id", "contact_type", "source", "vendor_id"],
   computed: ["locked"],
-  recordActions: activation(["editUsers"]),
+  recordActions: [
+    ...activation(["editUsers"]),
+    // an explicit lock and the sign-in throttles of the account
+    { name: "unlock", kind: "post", label: "userActions.unlock", permission: ["editUsers"], confirm: "confirm.unlockUser" },
+  ],
   rowActions: [{ action: "edit", permission: ["editUsers"] }],
 });

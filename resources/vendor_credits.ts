@@ -5,6 +5,20 @@ import { creditColumns, creditRelations, paymentBase, vendorCreditStatuses } fro
  * Vendor credits (credit memos): payment records with record_type CREDIT once past the inbox and
  * drafts. balance = amount not yet applied to invoices; AVAILABLE while some is left, APPLIED when none.
  */
+export const applyCreditPermissions = ["payInvoices", "invoicePayBills"] as const;
+
+const application = {
+  type: "object",
+  required: ["invoice_id", "amount"],
+  properties: { invoice_id: { type: "integer", minimum: 1 }, amount: { type: ["string", "number"] } },
+} as const;
+
+/** POST /api/vendor_credits/{id}/apply: one invoice (`{ invoice_id, amount }`) or several (`{ applications: [...] }`), all in one transaction. */
+const applyCreditInput = {
+  type: "object",
+  properties: { ...application.properties, applications: { type: "array", minItems: 1, maxItems: 200, items: application } },
+} as const;
+
 export default defineResource({
   ...paymentBase,
   name: "vendor_credits",
@@ -31,5 +45,9 @@ export default defineResource({
   relations: creditRelations,
   rowActions: [
     { action: "delete", permission: ["deleteCreditMemos"], when: { is_payment_allow_to_delete: true }, confirm: "confirm.deleteVendorCredit" },
+  ],
+  recordActions: [
+    // applying a credit settles an invoice as a payment does: who may pay (payInvoices or invoicePayBills); money moves
+    { name: "apply", kind: "post", label: "creditActions.apply", permission: applyCreditPermissions, when: { status: "AVAILABLE" }, input: applyCreditInput, idempotent: true },
   ],
 });

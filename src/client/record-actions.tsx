@@ -1,12 +1,13 @@
 /**
  * A record's declared record actions (ResourceDef.recordActions) as buttons of its show page:
- * POST an operation (confirmed, or with the one field it asks for), download a file, or view what
- * an endpoint answers as fields in a dialog. Offered by permission, module and `when`; the server
- * decides again and its refusal (409/422) is shown with its own message.
+ * POST an operation (confirmed, or with the input its JSON Schema asks for: one text field as a small
+ * input, anything else as a generated form), download a file, or view what an endpoint answers as
+ * fields in a dialog. Offered by permission, module and `when`; the server decides again and its
+ * refusal (409/422) is shown with its own message.
  */
 import { useState } from "react";
 import { useTranslation } from "@refinedev/core";
-import { App, Button, Descriptions, Input, Modal, Space } from "antd";
+import { Button, Descriptions, Modal, Space } from "antd";
 import type { HttpError } from "@refinedev/core";
 import { useNavigate } from "react-router";
 import { matches } from "../framework/conditions.js";
@@ -16,7 +17,7 @@ import { fieldKey } from "./i18n/keys.js";
 import { download } from "./grid/export.js";
 import { apiUrl, http } from "./http.js";
 import { notify } from "./notify.js";
-import { useConfirm } from "./confirm.js";
+import { useActionInput } from "./actions/action-input.js";
 import { useFormat, type Row } from "./format.js";
 import { pathFor } from "./registry.js";
 import { useUser } from "./user.js";
@@ -33,12 +34,11 @@ const fileNameOf = (disposition: unknown, fallback: string) => /filename="([^"]+
 export function RecordActions({ resource, record, onChanged }: Props) {
   const user = useUser();
   const navigate = useNavigate();
-  const confirm = useConfirm();
-  const { modal } = App.useApp();
   const { translate } = useTranslation();
   const format = useFormat();
   const [viewed, setViewed] = useState<{ title: string; data: Row } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  const input = useActionInput(resource);
   const url = (action: RecordAction) => `${apiUrl}/${resource.name}/${String(record.id)}/${action.name}`;
 
   const failed = (error: unknown) => {
@@ -46,27 +46,9 @@ export function RecordActions({ resource, record, onChanged }: Props) {
     notify("error", { title: translate("notices.actionFailed", "The action could not be done"), message: Object.values(errors ?? {}).flat().join(", ") || undefined });
   };
 
-  /** The value of the action's input field, asked in a dialog; undefined when cancelled. */
-  const ask = (action: RecordAction) => new Promise<string | undefined>((resolve) => {
-    let value = "";
-    modal.confirm({
-      title: translate(action.label, action.label),
-      content: <Input aria-label={translate(fieldKey(resource.name, action.input!), action.input!)} placeholder={translate(fieldKey(resource.name, action.input!), action.input!)}
-        onChange={(e) => (value = e.target.value)} />,
-      okText: translate("actions.ok", "OK"),
-      cancelText: translate("actions.cancel", "Cancel"),
-      onOk: () => resolve(value),
-      onCancel: () => resolve(undefined),
-    });
-  });
-
   async function perform(action: RecordAction) {
-    const body: Row = { ...(action.body ?? {}) };
-    if (action.input) {
-      const value = await ask(action);
-      if (value === undefined) return;
-      body[action.input] = value;
-    } else if (action.confirm && !(await confirm(translate(action.confirm, record, action.confirm)))) return;
+    const body = action.kind === "post" ? await input.ask(action, record) : {};
+    if (body === undefined) return;
     setBusy(action.label);
     try {
       if (action.kind === "post") {
@@ -98,6 +80,7 @@ export function RecordActions({ resource, record, onChanged }: Props) {
           {translate(action.label, action.label)}
         </Button>
       ))}
+      {input.dialog}
       <Modal open={viewed !== null} title={viewed?.title} footer={null} onCancel={() => setViewed(null)} width={640}>
         {viewed && (
           <Descriptions bordered size="small" column={1} items={Object.entries(viewed.data).map(([key, value]) => ({

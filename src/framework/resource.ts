@@ -97,13 +97,17 @@ export interface RowAction {
 }
 
 /**
- * An operation on one record beyond list/show/edit/delete, offered as a button on its show page:
- * - `post`: POST /api/{resource}/{id}/{name} (with `body`, and the `input` field the user types in);
- *   the answer's record is shown next (e.g. a reissue answers with the new payment);
+ * An operation on one record beyond list/show/edit/delete (a declared action), offered as a button on
+ * its show page and served by the framework (src/server/resources/actions.ts):
+ * - `post`: POST /api/{resource}/{id}/{name} with the `input` the user gives (and `body`); the row is
+ *   locked, `permission` (any one) and `when` are checked on it (403 / 409), the input validated
+ *   (422 per field), then the handler and an audit row run in one transaction; the answer's record is
+ *   shown next (e.g. a reissue answers with the new payment);
  * - `download`: GET /api/{resource}/{id}/{name} saved as a file (e.g. check.pdf);
  * - `view`: GET /api/{resource}/{id}/{name} whose `data` object is shown as fields in a dialog.
- * The server route of the action checks the same `permission` (any one); `when` only decides
- * whether the button is offered, the server re-checks the record's state.
+ * The handler is the resource's server module's, by the action's name (a `to` transition needs none).
+ * Two declarations may share a name (one endpoint, two buttons, e.g. void and void as refunded): the
+ * server accepts the call when one of them allows it (its permission held and its `when` matched).
  */
 export interface RecordAction {
   name: string;
@@ -114,23 +118,40 @@ export interface RecordAction {
   when?: Condition;
   /** i18n key of the confirmation text; interpolated with the record */
   confirm?: string;
+  /** fixed body values the button sends (with the user's input) */
   body?: Readonly<Record<string, unknown>>;
-  /** a body field the user types in before the POST (e.g. return_code); its label is the field's i18n key */
-  input?: string;
-  danger?: boolean;
   /**
-   * A declared status transition served by the framework: POST /api/{resource}/{id}/{name} moves a
-   * record matching `when` (checked on the locked row; 409 otherwise) to status `to`, through the
-   * resource's update hooks and the approval engine, audited, in one transaction.
+   * JSON Schema (draft-07, an object) of what the user gives before the POST: validated by the server
+   * (422 per field), rendered by the client (one text field as a small input, else a generated form).
+   */
+  input?: JSONSchema & object;
+  danger?: boolean;
+  /** money moves: the endpoint honours Idempotency-Key (docs/api.md "Idempotency") */
+  idempotent?: boolean;
+  /** also offered on the list for ticked rows: POST /api/{resource}/bulk/{name} with { ids, ...input } */
+  bulk?: boolean;
+  /**
+   * A declared status transition served by the framework with no handler: the record matching `when`
+   * moves to status `to`, through the resource's update hooks and the approval engine, audited.
    */
   to?: string;
 }
 
-/** The declared record action of `resource` behind an endpoint (its server route checks its permission). */
-export function recordAction(resource: Pick<ResourceDef, "name" | "recordActions">, name: string): RecordAction {
-  const action = resource.recordActions?.find((a) => a.name === name);
-  if (!action) throw new Error(`${resource.name} declares no record action ${name}`);
-  return action;
+/**
+ * The declared record actions of a resource, the derived one included: a resource declaring
+ * `approvable` has `submit` (its permission the approvable's; the approval engine checks the status).
+ */
+export function declaredActions(resource: Pick<ResourceDef, "recordActions" | "approvable">): readonly RecordAction[] {
+  const own = resource.recordActions ?? [];
+  if (!resource.approvable || own.some((a) => a.name === "submit")) return own;
+  return [...own, { name: "submit", kind: "post", label: "approval.submit", permission: resource.approvable.permission }];
+}
+
+/** A resource's declared actions by endpoint: the declarations sharing a name share one (e.g. void and void as refunded). */
+export function actionGroups(resource: Pick<ResourceDef, "recordActions" | "approvable">): { name: string; variants: readonly RecordAction[] }[] {
+  const byName = new Map<string, RecordAction[]>();
+  for (const action of declaredActions(resource)) byName.set(action.name, [...(byName.get(action.name) ?? []), action]);
+  return [...byName].map(([name, variants]) => ({ name, variants }));
 }
 
 /** belongs-to: this row's `foreignKey` points at `resource` */

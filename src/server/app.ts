@@ -8,10 +8,7 @@ import type { ResourceDef } from "../framework/resource.js";
 import { config } from "./config.js";
 import type { DB } from "./db/connect.js";
 import { passesWall } from "./db/row-security.js";
-import { adminRoutes } from "./http/admin.js";
-import { approvalRoutes } from "./http/approvals.js";
 import { authenticate, oauthRoutes } from "./http/auth.js";
-import { creditRoutes } from "./http/credits.js";
 import { fileRoutes } from "./http/files.js";
 import { noRoute } from "./errors.js";
 import { registerErrorHandler } from "./http/errors.js";
@@ -30,7 +27,10 @@ import { userRoutes } from "./http/users.js";
 import { publicLinkRoutes, publicLinksPrefix } from "./links/routes.js";
 import { clientDir } from "./paths.js";
 import { serveResources } from "./resources/query.js";
+import { installModules, type ServerModule } from "./resources/modules.js";
 import { resourceRoutes } from "./resources/routes.js";
+import { domainSetup } from "./domain/setup.js";
+import { serverModules } from "./domain/modules.js";
 
 /**
  * The built client: the brotli or gzip copy the build wrote (scripts/precompress.ts) when the browser
@@ -54,9 +54,13 @@ export interface AppOptions {
   db: DB;
   logger?: LogTarget;
   resources?: readonly ResourceDef[];
+  /** the server modules of `resources` (default: the domain's, src/server/domain/modules.ts) */
+  modules?: readonly ServerModule[];
 }
 
-export async function buildApp({ db, logger = false, resources = registry }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, logger = false, resources = registry, modules = serverModules }: AppOptions): Promise<FastifyInstance> {
+  // the generic engine gets the domain's behaviour here, checked (a bad module is a boot error)
+  installModules(resources, domainSetup(resources, modules));
   serveResources(resources);
   if (passesWall(db)) throw new Error("buildApp serves on database.app: database.db is the owner's and passes row-level security");
   const app = Fastify({ logger: loggerOptions(logger), ...requestIdOptions, bodyLimit: 5 * 1024 * 1024, trustProxy: config.trustProxy });
@@ -83,13 +87,11 @@ export async function buildApp({ db, logger = false, resources = registry }: App
   oauthRoutes(app, db);
   publicLinkRoutes(app, db);
   userRoutes(app);
-  adminRoutes(app);
   fileRoutes(app, db);
-  approvalRoutes(app);
   paymentRoutes(app);
   paymentRunRoutes(app);
-  creditRoutes(app);
   paymentMethodHelperRoutes(app);
+  // after every hand route: one that would shadow a generic or declared route is a boot error
   resourceRoutes(app, resources);
 
   const hasClient = fs.existsSync(path.join(clientDir, "index.html"));

@@ -131,3 +131,15 @@ export function validateBody(resource: ResourceDef, mode: "create" | "update", b
   const validate = validatorFor(resource, mode);
   return validate(body) ? nonFiniteFields(body) : toFieldErrors(validate.errors);
 }
+
+const inputValidators = new WeakMap<object, ValidateFunction>();
+
+/** A declared action's input against its JSON Schema (RecordAction.input), with the storage bounds: per-field errors or null. */
+export function validateInput(schema: object, input: Record<string, unknown>): FieldErrors | null {
+  let validate = inputValidators.get(schema);
+  if (!validate) {
+    validate = ajv.compile(withStorageLimits(schema) as object);
+    inputValidators.set(schema, validate);
+  }
+  return validate(input) ? nonFiniteFields(input) : toFieldErrors(validate.errors);
+}

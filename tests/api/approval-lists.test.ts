@@ -54,13 +54,13 @@ describe("awaiting=me", () => {
   });
 });
 
-describe("POST /api/approvals/bulk_approve", () => {
+describe("POST /api/approvals/bulk/approve", () => {
   it("approves each allowed approval and reports every refusal without undoing the others", async () => {
     const a = await submitted("2000.00");
     const b = await submitted("3000.00");
     const c = await submitted("15000.00");
     const ids = [a.approvals[0], b.approvals[0], c.approvals[1], 999_999_999];
-    const response = await post("approver@acme.test", "/api/approvals/bulk_approve", { ids, comment: "batch" });
+    const response = await post("approver@acme.test", "/api/approvals/bulk/approve", { ids, comment: "batch" });
     expect(response.statusCode).toBe(200);
     const results = response.json().data as { id: number; status: number; message?: string }[];
     expect(results.map((r) => [r.id, r.status])).toEqual([[ids[0], 200], [ids[1], 200], [ids[2], 409], [ids[3], 404]]);
@@ -74,7 +74,7 @@ describe("POST /api/approvals/bulk_approve", () => {
 
   it("reports another user's approval as 403 and leaves it pending", async () => {
     const { approvals: [row] } = await submitted("4000.00");
-    const response = await post("staff@acme.test", "/api/approvals/bulk_approve", { ids: [row] });
+    const response = await post("staff@acme.test", "/api/approvals/bulk/approve", { ids: [row] });
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toEqual([{ id: row, status: 403, message: "You are not an approver of this step." }]);
     expect(await awaiting("approver@acme.test")).toContain(row);
@@ -82,14 +82,14 @@ describe("POST /api/approvals/bulk_approve", () => {
 
   it("needs 1 to 200 whole-number ids (422)", async () => {
     for (const ids of [[], Array.from({ length: 201 }, (_, i) => i + 1), ["x"], undefined]) {
-      const response = await post("approver@acme.test", "/api/approvals/bulk_approve", { ids });
+      const response = await post("approver@acme.test", "/api/approvals/bulk/approve", { ids });
       expect(response.statusCode).toBe(422);
       expect(response.json().errors.ids).toBeDefined();
     }
   });
 
   it("refuses vendor-portal users", async () => {
-    expect((await post("vendor@northwind.test", "/api/approvals/bulk_approve", { ids: [1] })).statusCode).toBe(403);
+    expect((await post("vendor@northwind.test", "/api/approvals/bulk/approve", { ids: [1] })).statusCode).toBe(403);
   });
 });
 

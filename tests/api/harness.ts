@@ -6,6 +6,7 @@ import { afterAll, beforeAll } from "vitest";
 import { buildApp } from "../../src/server/app.js";
 import { connect, type Database } from "../../src/server/db/connect.js";
 import type { ResourceDef } from "../../src/framework/resource.js";
+import type { ServerModule } from "../../src/server/resources/modules.js";
 import { demoPassword } from "../../src/server/seed/demo.js";
 import { admin, databaseUrl, templateDatabase, templateFile, usePostgres } from "./template.js";
 
@@ -28,7 +29,7 @@ export async function openDatabase(): Promise<{ database: Database; drop(): Prom
   return { database, drop: async () => {} };
 }
 
-export function useApp(options: { resources?: readonly ResourceDef[]; prepare?(database: Database): Promise<void> } = {}): Harness {
+export function useApp(options: { resources?: readonly ResourceDef[]; modules?: readonly ServerModule[]; prepare?(database: Database): Promise<void> } = {}): Harness {
   const harness = {} as Harness;
   let drop: () => Promise<void> = async () => {};
   beforeAll(async () => {
@@ -36,7 +37,7 @@ export function useApp(options: { resources?: readonly ResourceDef[]; prepare?(d
     drop = opened.drop;
     await options.prepare?.(opened.database);
     harness.database = opened.database;
-    harness.app = await buildApp({ db: opened.database.app, resources: options.resources });
+    harness.app = await buildApp({ db: opened.database.app, resources: options.resources, modules: options.modules });
   });
   afterAll(async () => {
     await harness.app?.close();

@@ -114,8 +114,9 @@ describe("payment transitions", () => {
     expect((await post("admin@acme.test", `/api/payments/${b.paymentId}/clear`)).json().data.status).toBe("CLEARED (REISSUED)");
     // the balances of a cleared payment do not move
     expect(await invoiceOf(a.invoiceId)).toMatchObject({ status: "OPEN", payments_sum: "400.00", balance_outstanding: "600.00", outstanding_balance_pending: "600.00" });
-    const activity = await h.database.db.selectFrom("activities").select("changes").where("item_type", "=", "payments").where("item_id", "=", a.paymentId).executeTakeFirstOrThrow();
-    expect(activity.changes).toEqual({ status: ["PROCESSING", "CLEARED"] });
+    // the declared action's row (who ran which action), then the transition's own (what changed)
+    const activities = await h.database.db.selectFrom("activities").select("changes").where("item_type", "=", "payments").where("item_id", "=", a.paymentId).orderBy("id").execute();
+    expect(activities.map((row) => row.changes)).toEqual([{ action: "clear" }, { status: ["PROCESSING", "CLEARED"] }]);
   });
 
   it("refuses who may not pay (403), vendor-portal users (403) and other companies' payments (404)", async () => {

@@ -68,7 +68,7 @@ function ApproveSelected({ selected, rows, done }: { selected: Row[]; rows: Rows
     setBusy(true);
     try {
       const pending = await rows.approvalIds(selected);
-      const { data } = await http.post<BulkResult[]>("/api/approvals/bulk_approve", { ids: pending.map((row) => row.id) }, { silent: true });
+      const { data } = await http.post<BulkResult[]>("/api/approvals/bulk/approve", { ids: pending.map((row) => row.id) }, { silent: true });
       const byId = new Map(pending.map((row) => [row.id, row.number]));
       const refused = data.filter((r) => r.status !== 200);
       const approved = data.length - refused.length;

@@ -2,6 +2,7 @@
  * The generic list page of every resource: server-side paging, sorting and filtering (synced with the
  * URL), column filters, hidden columns, saved layout, CSV/PDF export, selected-rows totals, row actions.
  */
+import { BulkActions } from "../actions/bulk-actions.js";
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useDataProvider, useTranslation, type CrudFilter, type LogicalFilter } from "@refinedev/core";
 import { getDefaultSortOrder, useTable } from "@refinedev/antd";
@@ -150,15 +151,19 @@ export default function ListPage({ resource, view, permanent: declared, initial,
     />
   );
 
+  /** after a toolbar or bulk action: clear the selection and reload */
+  const done = () => {
+    setSelected([]);
+    void tableQuery.refetch();
+  };
+
   return (
     <>
       <Flex justify="space-between" align="center" wrap gap="small" style={{ marginBottom: 16 }}>
         <Typography.Title level={3} style={{ margin: 0 }}>{title}</Typography.Title>
         <Space wrap>
-          {extension?.toolbar?.(selected, () => {
-            setSelected([]);
-            void tableQuery.refetch();
-          })}
+          {extension?.toolbar?.(selected, done)}
+          <BulkActions resource={resource} selected={selected} done={done} />
           {resource.search?.length ? (
             <Input.Search aria-label={translate("grid.search", "Search")} placeholder={translate("grid.search", "Search")} allowClear
               defaultValue={search} onSearch={(q) => applyFilters([{ field: "q", operator: "eq", value: q || undefined }])} />

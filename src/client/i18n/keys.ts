@@ -80,7 +80,7 @@ export function requiredKeys(resources: readonly ResourceDef[], pages: readonly 
     for (const action of r.recordActions ?? []) {
       keys.add(action.label);
       if (action.confirm) keys.add(action.confirm);
-      if (action.input) keys.add(fieldKey(r.name, action.input));
+      for (const field of Object.keys((action.input as { properties?: object } | undefined)?.properties ?? {})) keys.add(fieldKey(r.name, field));
     }
   }
   return [...keys].sort();

@@ -4,6 +4,7 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import type { ResourceDef } from "../../framework/resource.js";
 import { withLines } from "../resources/lines.js";
+import { actionEndpoints, bulkLimit } from "../resources/actions.js";
 import { writableSchema } from "../validation.js";
 
 const errorResponse = { description: "Error", content: { "application/json": { schema: { $ref: "#/components/schemas/Errors" } } } };
@@ -47,11 +48,25 @@ export function openApiDocument(resources: readonly ResourceDef[]) {
     if (r.permissions.delete) item.delete = { tags, summary: `Delete (${r.permissions.delete.join(" or ")})`, parameters: [idParameter], responses: { 200: ok(ref("")), 422: errorResponse, 404: errorResponse } };
     paths[`/api/${r.name}`] = collection;
     paths[`/api/${r.name}/{id}`] = item;
-    // declared status transitions (RecordAction `to`), served by the generic resource routes
-    for (const action of r.recordActions ?? []) {
-      if (action.to === undefined) continue;
-      paths[`/api/${r.name}/{id}/${action.name}`] = { post: { tags, summary: `${action.name}: status → ${action.to} (${action.permission.join(" or ")})`, parameters: [idParameter],
+    // declared actions (resources/actions.ts), each with its keys, its condition and its input schema
+    for (const action of actionEndpoints(r)) {
+      const keys = [...new Set(action.variants.flatMap((v) => v.permission))];
+      const when = action.variants.map((v) => v.when).filter(Boolean);
+      const summary = `${action.name}${action.variants[0].to ? `: status → ${action.variants[0].to}` : ""} (${keys.length ? keys.join(" or ") : "the resource's show keys"})`;
+      const description = when.length === action.variants.length ? `On a record matching ${when.map((w) => JSON.stringify(w)).join(" or ")} (409 otherwise).` : undefined;
+      const body = action.input ? { requestBody: { content: { "application/json": { schema: toOpenApi(action.input) } } } } : {};
+      const idempotency = action.idempotent ? [{ name: "Idempotency-Key", in: "header", required: false, schema: { type: "string" } }] : [];
+      if (action.kind !== "post") {
+        paths[`/api/${r.name}/{id}/${action.name}`] = { get: { tags, summary, description, parameters: [idParameter], responses: { 200: { description: action.kind === "download" ? "The file" : "OK" }, 403: errorResponse, 404: errorResponse, 409: errorResponse } } };
+        continue;
+      }
+      paths[`/api/${r.name}/{id}/${action.name}`] = { post: { tags, summary, description, parameters: [idParameter, ...idempotency], ...body,
         responses: { 200: ok(ref("")), 403: errorResponse, 404: errorResponse, 409: errorResponse, 422: errorResponse } } };
+      if (!action.bulk) continue;
+      const bulkSchema = { type: "object", required: ["ids"], properties: { ids: { type: "array", items: { type: "integer" }, maxItems: bulkLimit }, ...((action.input as { properties?: object } | undefined)?.properties ?? {}) } };
+      const outcomes = { type: "array", items: { type: "object", properties: { id: { type: "integer" }, status: { type: "integer" }, message: { type: "string" } } } };
+      paths[`/api/${r.name}/bulk/${action.name}`] = { post: { tags, summary: `${summary}, for each of ids (one transaction per row; an outcome per row)`, description, parameters: idempotency,
+        requestBody: { content: { "application/json": { schema: toOpenApi(bulkSchema) } } }, responses: { 200: ok(outcomes), 403: errorResponse, 422: errorResponse } } };
     }
   }
   paths["/oauth/token"] = { post: { tags: ["auth"], summary: "Sign in (grant_type password or refresh_token)", security: [], responses: { 200: { description: "Tokens" }, 400: errorResponse, 429: errorResponse } } };

@@ -14,7 +14,7 @@
  */
 import type { HasMany, LinesDef, ResourceDef } from "../../framework/resource.js";
 import { tableOf } from "../../framework/resource.js";
-import { hooksOf } from "../domain/hooks.js";
+import { hooksOf } from "./modules.js";
 import { type DB, untyped } from "../db/connect.js";
 import { HttpError, unprocessable, type FieldErrors } from "../errors.js";
 import { validateBody, writableSchema } from "../validation.js";

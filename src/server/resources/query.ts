@@ -140,7 +140,7 @@ function ownRows(qb: Select, own: PersonalScope, ctx: Ctx, alias: string): Selec
 export type ScopeHook = (qb: Select, ctx: Ctx, alias: string) => Select;
 let scopeHookOf: (resource: ResourceDef) => ScopeHook | undefined = () => undefined;
 
-/** Installed by src/server/domain/hooks.ts: the domain depends on this layer, not the reverse. */
+/** Installed by ./modules.ts (the installed server modules' scope hooks): the domain depends on this layer, not the reverse. */
 export function useScopeHooks(lookup: (resource: ResourceDef) => ScopeHook | undefined): void {
   scopeHookOf = lookup;
 }

@@ -6,7 +6,7 @@
 import { CompiledQuery } from "kysely";
 import { tableOf, type ResourceDef } from "../../framework/resource.js";
 import { writeOnlyFields } from "../../framework/schema.js";
-import { hooksOf } from "../domain/hooks.js";
+import { hooksOf } from "./modules.js";
 import type { Ctx, Row } from "./context.js";
 import { listPage, readableRows, related, scope, type Page, type ResourceQuery } from "./query.js";
 import { isRecordId } from "../validation.js";

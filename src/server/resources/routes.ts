@@ -3,15 +3,16 @@
  * with the permission keys (any-one rule) and module settings checked before anything runs.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { can, canAct, type ResourceAction } from "../../framework/permissions.js";
+import { canAct, type ResourceAction } from "../../framework/permissions.js";
 import type { ResourceDef } from "../../framework/resource.js";
-import { hooksOf } from "../domain/hooks.js";
+import { actionRoutes } from "./actions.js";
+import { hooksOf } from "./modules.js";
 import { forbidden, notFound } from "../errors.js";
 import type { Ctx } from "./context.js";
 import { parseQuery } from "./query.js";
 import { decorate, readPage, readRecord, withoutWriteOnly } from "./read.js";
 import { stats } from "./stats.js";
-import { createRow, deleteRow, transitionRow, updateRow } from "./write.js";
+import { createRow, deleteRow, updateRow } from "./write.js";
 
 export function authorize(request: FastifyRequest, resource: ResourceDef, action: ResourceAction): Ctx {
   const ctx = request.ctx;
@@ -26,33 +27,42 @@ export async function listResponse(resource: ResourceDef, query: Record<string, 
   return { data: page.rows, meta: { total: page.total, total_capped: page.totalCapped } };
 }
 
+/**
+ * Every generic and declared-action route of `resources`. A route some hand-written plugin registered
+ * before for the same method and path would silently take precedence: that is a boot error naming it
+ * (behaviour belongs in the resource's server module: hooks, `answers`, declared actions).
+ */
 export function resourceRoutes(app: FastifyInstance, resources: readonly ResourceDef[]): void {
+  const claim = (method: string, url: string) => {
+    if (app.hasRoute({ method: method as "GET", url })) throw new Error(`A hand-written route ${method} ${url} shadows a generic or declared one`);
+    return url;
+  };
   for (const resource of resources) {
     const base = `/api/${resource.name}`;
-    // a domain route registered earlier for the same method and path takes precedence
-    const free = (method: string, url: string) => !app.hasRoute({ method, url });
+    const answers = hooksOf(resource).answers;
     type WithId = { Params: { id: string } };
 
-    if (free("GET", base)) {
-      app.get(base, async (request, reply) => listResponse(resource, request.query as Record<string, unknown>, authorize(request, resource, "list"), reply));
-    }
+    app.get(claim("GET", base), async (request, reply) => {
+      const ctx = authorize(request, resource, "list");
+      const query = request.query as Record<string, unknown>;
+      const own = await answers?.list?.(query, ctx);
+      return own !== undefined ? { data: own } : listResponse(resource, query, ctx, reply);
+    });
 
-    app.get(`${base}/stats`, async (request) => {
+    app.get(claim("GET", `${base}/stats`), async (request) => {
       const ctx = authorize(request, resource, "list");
       return { data: await stats(resource, request.query as Record<string, unknown>, ctx) };
     });
 
-    if (free("GET", `${base}/:id`)) {
-      app.get<WithId>(`${base}/:id`, async (request) => {
-        const ctx = authorize(request, resource, "show");
-        const data = await readRecord(resource, request.params.id, ctx);
-        if (!data) throw notFound();
-        return { data };
-      });
-    }
+    app.get<WithId>(claim("GET", `${base}/:id`), async (request) => {
+      const ctx = authorize(request, resource, "show");
+      const data = await readRecord(resource, request.params.id, ctx);
+      if (!data) throw notFound();
+      return { data };
+    });
 
-    if (resource.permissions.create && free("POST", base)) {
-      app.post(base, async (request, reply) => {
+    if (resource.permissions.create) {
+      app.post(claim("POST", base), async (request, reply) => {
         const ctx = authorize(request, resource, "create");
         const row = await createRow(resource, request.body, ctx);
         const [data] = await decorate(resource, [row], ctx, true);
@@ -60,8 +70,10 @@ export function resourceRoutes(app: FastifyInstance, resources: readonly Resourc
       });
     }
 
-    if (resource.permissions.edit && free("PATCH", `${base}/:id`)) {
-      app.patch<WithId>(`${base}/:id`, async (request) => {
+    if (resource.permissions.edit || answers?.update) {
+      app.patch<WithId>(claim("PATCH", `${base}/:id`), async (request) => {
+        const own = await answers?.update?.(request.params.id, request.body, request.ctx);
+        if (own !== undefined) return { data: own };
         const ctx = authorize(request, resource, "edit");
         const row = await updateRow(resource, request.params.id, request.body, ctx);
         const [data] = await decorate(resource, [row], ctx, true);
@@ -69,21 +81,10 @@ export function resourceRoutes(app: FastifyInstance, resources: readonly Resourc
       });
     }
 
-    // declared status transitions (RecordAction `to`): the action's keys (any one) on a readable record
-    for (const action of resource.recordActions ?? []) {
-      const { to } = action;
-      if (to === undefined || !free("POST", `${base}/:id/${action.name}`)) continue;
-      app.post<WithId>(`${base}/:id/${action.name}`, async (request) => {
-        const ctx = request.ctx;
-        if (!canAct(ctx.principal, resource, "show") || !can(ctx.principal, action.permission)) throw forbidden();
-        const row = await transitionRow(resource, { ...action, to }, request.params.id, ctx);
-        const [data] = await decorate(resource, [row], ctx, true);
-        return { data };
-      });
-    }
+    actionRoutes(app, resource, claim);
 
-    if (resource.permissions.delete && free("DELETE", `${base}/:id`)) {
-      app.delete<WithId>(`${base}/:id`, async (request) => {
+    if (resource.permissions.delete) {
+      app.delete<WithId>(claim("DELETE", `${base}/:id`), async (request) => {
         const ctx = authorize(request, resource, "delete");
         const row = await deleteRow(resource, request.params.id, ctx);
         return { data: withoutWriteOnly(resource, row) };

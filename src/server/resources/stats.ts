@@ -8,7 +8,7 @@ import { sql, type RawBuilder } from "kysely";
 import { QueryError } from "./grammar.js";
 import type { ResourceDef } from "../../framework/resource.js";
 import { count } from "../db/connect.js";
-import { hooksOf } from "../domain/hooks.js";
+import { hooksOf } from "./modules.js";
 import type { Ctx } from "./context.js";
 import { columnsOf, filtered, parseQuery } from "./query.js";
 

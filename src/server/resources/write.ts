@@ -4,14 +4,13 @@
  */
 import { activitySchema } from "../../../schemas/activity.js";
 import { matches } from "../../framework/conditions.js";
-import { tableOf, type RecordAction, type ResourceDef, type RowAction } from "../../framework/resource.js";
+import { tableOf, type ResourceDef, type RowAction } from "../../framework/resource.js";
 import { insertRows } from "../db/bulk.js";
 import { type DB, untyped } from "../db/connect.js";
 import { companyScoped } from "../db/tables.js";
-import { approvalsAfterWrite } from "../domain/approvals/engine.js";
-import { hooksOf } from "../domain/hooks.js";
+import { afterEveryWrite, hooksOf } from "./modules.js";
 import { inTransaction } from "../db/unit-of-work.js";
-import { conflict, notFound, unprocessable, type FieldErrors, HttpError } from "../errors.js";
+import { notFound, unprocessable, type FieldErrors, HttpError } from "../errors.js";
 import { validateBody } from "../validation.js";
 import type { Ctx, Row } from "./context.js";
 import { personallyScoped, findRow, related, scope } from "./query.js";
@@ -167,7 +166,7 @@ export async function createRow(resource: ResourceDef, body: unknown, ctx: Ctx):
     const linesWrote = await writeLines(row, lines, tctx, trx);
     if (linesWrote.length) row = await reread(resource, row.id as number, trx);
     // a record created in its pending status (a payment, card or card purchase created PENDING) starts its chain
-    await approvalsAfterWrite(trx, tctx, resource, undefined, row);
+    await afterEveryWrite(trx, tctx, resource, undefined, row);
     return row.id;
   });
   return (await findRow(resource, id, ctx))!;
@@ -198,7 +197,7 @@ async function changeRow(resource: ResourceDef, id: string, ctx: Ctx, change: Ch
     await audit(trx, ctx, "update", resource, row.id as number, changesBetween(existing, row));
     // a changed amount or coding restarts a pending approval chain (or reopens an approved record's);
     // a move to the pending status starts one
-    const chainStarted = await approvalsAfterWrite(trx, tctx, resource, existing, row);
+    const chainStarted = await afterEveryWrite(trx, tctx, resource, existing, row);
     // the chain may have moved the record on (auto-approval): answer with its status as saved
     if (chainStarted) return reread(resource, row.id as number, trx);
     return row;
@@ -221,20 +220,16 @@ export async function updateRow(resource: ResourceDef, id: string, body: unknown
 }
 
 /**
- * POST /api/{resource}/{id}/{action} of a declared transition (RecordAction `to`): the locked record
- * must match the action's `when` (409 naming its status otherwise), then moves to `to` as an edit would.
+ * A declared transition (RecordAction `to`, served by actions.ts): the locked record must pass `check`
+ * (the action's `when`), then moves to `to` as an edit would.
  */
-export async function transitionRow(resource: ResourceDef, action: RecordAction & { to: string }, id: string, ctx: Ctx): Promise<Row> {
+export async function transitionRow(resource: ResourceDef, to: string, id: string, ctx: Ctx, check: (existing: Row, tctx: Ctx) => Promise<void>): Promise<Row> {
   const field = resource.statuses?.field ?? "status";
   return changeRow(resource, id, ctx, async (tctx) => {
     const existing = await findRow(resource, id, tctx, true);
     if (!existing) throw notFound();
-    const [view] = await decorate(resource, [{ ...existing }], tctx, false);
-    if (!matches(action.when ?? {}, view)) {
-      const title = String(existing[resource.title] ?? existing.id);
-      throw conflict(`${resource.name.replace(/_/g, " ")} ${title} cannot ${action.name.replace(/_/g, " ")} in status ${String(existing[field])}.`);
-    }
-    return { existing, data: { [field]: action.to } };
+    await check(existing, tctx);
+    return { existing, data: { [field]: to } };
   });
 }
 

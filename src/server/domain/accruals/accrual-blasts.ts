@@ -7,7 +7,7 @@ import { sql } from "kysely";
 import { count } from "../../db/connect.js";
 import { unprocessable } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
-import type { ResourceHooks } from "../hooks.js";
+import type { ResourceHooks } from "../../resources/modules.js";
 import { bookedAccrualStatuses } from "./accruals.js";
 import { checkDateOrder, failIfAny, nextNumber, rowOf } from "../purchasing/records.js";
 

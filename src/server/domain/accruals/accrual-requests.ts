@@ -1,5 +1,5 @@
 /** Accrual requests: purchaser_name for the lists. */
-import type { ResourceHooks } from "../hooks.js";
+import type { ResourceHooks } from "../../resources/modules.js";
 import { fullName } from "./accrual-blasts.js";
 
 export const accrualRequestHooks: ResourceHooks = {

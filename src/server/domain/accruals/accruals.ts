@@ -11,7 +11,7 @@ import accruals from "../../../../resources/accruals.js";
 import type { DB } from "../../db/connect.js";
 import { unprocessable } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
-import type { ResourceHooks } from "../hooks.js";
+import type { ResourceHooks } from "../../resources/modules.js";
 import { plain, requirePositive, rowOf } from "../purchasing/records.js";
 
 const active = expandStatuses(accruals, ["ACTIVE"]);

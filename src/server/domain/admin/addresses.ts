@@ -6,7 +6,7 @@ import { can } from "../../../framework/permissions.js";
 import type { DB } from "../../db/connect.js";
 import { forbidden, unprocessable } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
-import type { ResourceHooks } from "../hooks.js";
+import type { ResourceHooks } from "../../resources/modules.js";
 import { referenceExists, referenceTitles } from "./lookups.js";
 
 /** the key that writes addresses of each owner kind */

@@ -8,7 +8,7 @@ import { resourceByName } from "../../../../resources/index.js";
 import { unprocessable, type FieldErrors } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import { listPage, parseQuery } from "../../resources/query.js";
-import type { ResourceHooks } from "../hooks.js";
+import type { ResourceHooks } from "../../resources/modules.js";
 import { checkParent, referenceTitles, userEmails } from "./lookups.js";
 
 /** What an import of each kind does to its resource's rows. */

@@ -11,7 +11,7 @@ import { fileStore } from "../../files/store.js";
 import { zipStream } from "../../files/zip.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import { findRow, scope } from "../../resources/query.js";
-import type { ResourceHooks } from "../hooks.js";
+import type { ResourceHooks } from "../../resources/modules.js";
 import { referenceTitles, userEmails } from "./lookups.js";
 
 export const maxDocumentBytes = 5 * 1024 * 1024;

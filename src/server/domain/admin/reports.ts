@@ -10,7 +10,7 @@ import { readyReportTemplates } from "../../../../schemas/report.js";
 import type { DB } from "../../db/connect.js";
 import { unprocessable } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
-import type { ResourceHooks } from "../hooks.js";
+import type { ResourceHooks } from "../../resources/modules.js";
 
 dayjs.extend(utc);
 

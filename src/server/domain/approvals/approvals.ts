@@ -17,7 +17,7 @@ import { delegatorsToday, scope, teamsToday, type ListParams, type Select } from
 import { activeDelegations } from "./engine.js";
 import { approvalPath } from "./screens.js";
 import { engines } from "./approvables/index.js";
-import type { ResourceHooks } from "../hooks.js";
+import type { ResourceHooks } from "../../resources/modules.js";
 
 /** An approvable type's records: the resource its engine reads them through, their number (its title) and amount columns. */
 export function approvableColumns(type: string): { resource: ResourceDef; number: string; amount: string } | undefined {

@@ -10,7 +10,7 @@ import type { DB } from "../../db/connect.js";
 import { forbidden, unprocessable, type FieldErrors } from "../../errors.js";
 import { queueMail } from "../../mail/outbox.js";
 import type { Ctx, Row } from "../../resources/context.js";
-import type { ResourceHooks } from "../hooks.js";
+import type { ResourceHooks } from "../../resources/modules.js";
 
 /** The key of user administrators: they may set up delegations for others (with a reason). */
 const onBehalfKey = "editUsers";

@@ -51,11 +51,12 @@ import { conflict, forbidden, notFound, unprocessable } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import { delegationsToday, findRow } from "../../resources/query.js";
 import { audit } from "../../resources/write.js";
-import { inTransaction } from "../../db/unit-of-work.js";
 import { askApprovers, tellRequesters } from "./notices.js";
 import { engines, type Engine } from "./approvables/index.js";
 import type { Facts } from "./approvables/facts.js";
 import type { Step } from "./workflows.js";
+import type { ActionCall, ActionEntry, ActionResult } from "../../resources/modules.js";
+import { decorate } from "../../resources/read.js";
 import { checkSegregation } from "./segregation.js";
 
 function engineOf(type: string): Engine {
@@ -220,22 +221,28 @@ async function hasPendingChain(trx: DB, ctx: Ctx, type: string, id: number): Pro
     .where("approvable_id", "=", id).where("aasm_state", "=", "pending").executeTakeFirst());
 }
 
-/** POST /api/{resource}/{id}/submit: the resource declaring `approvable` finds and locks the record. */
-export async function submit(resource: ResourceDef, id: string, ctx: Ctx): Promise<void> {
+/**
+ * POST /api/{resource}/{id}/submit of a resource declaring `approvable` (the framework's built-in submit
+ * action, installed by ../setup.ts): the record, locked by the framework, starts its chain in the
+ * action's transaction. Answers from the type's resource when the submitting view no longer shows the
+ * record (the credit inbox lists NEW credits only).
+ */
+export async function submitAction({ resource, row: record, ctx }: ActionCall): Promise<ActionResult> {
   const { type, submittable } = resource.approvable!;
   const engine = engineOf(type);
-  await inTransaction(ctx, async (trx, tctx) => {
-    const record = await findRow(resource, id, tctx, true);
-    if (!record) throw notFound();
-    // a view of a shared table may hold records of another type (payments: DISCOUNT records)
-    if (engine.owns && !engine.owns(record)) throw conflict(`This record does not go through ${type} approvals.`);
-    if (!submittable.includes(String(record.status))) {
-      throw conflict(`Only a record in status ${submittable.join(", ")} can be submitted; this one is ${String(record.status)}.`);
-    }
-    if (await hasPendingChain(trx, tctx, type, record.id as number)) throw conflict("This record is already awaiting approval.");
-    await engine.check?.(record, "submit", trx, tctx);
-    await startChain(trx, tctx, type, record);
-  });
+  const trx = ctx.db;
+  // a view of a shared table may hold records of another type (payments: DISCOUNT records)
+  if (engine.owns && !engine.owns(record)) throw conflict(`This record does not go through ${type} approvals.`);
+  if (!submittable.includes(String(record.status))) {
+    throw conflict(`Only a record in status ${submittable.join(", ")} can be submitted; this one is ${String(record.status)}.`);
+  }
+  if (await hasPendingChain(trx, ctx, type, record.id as number)) throw conflict("This record is already awaiting approval.");
+  await engine.check?.(record, "submit", trx, ctx);
+  await startChain(trx, ctx, type, record);
+  if (await findRow(resource, record.id, ctx)) return {};
+  const view = approvableResource(type);
+  const [data] = await decorate(view, [(await findRow(view, record.id, ctx))!], ctx, true);
+  return { data };
 }
 
 /** The approvable types whose records live in this table, with their engines. */
@@ -310,21 +317,34 @@ type Action = "approve" | "reject" | "claim";
 const requestersOf = (record: Row, approval: Row): number[] =>
   [approval.submitted_by_id ?? record.submitted_by_id].filter((id): id is number => typeof id === "number");
 
-/** POST /api/approvals/{id}/approve | reject | claim. Returns the approval row as saved. */
-export async function act(action: Action, id: string, body: Row | undefined, ctx: Ctx): Promise<Row> {
-  const comment = typeof body?.comment === "string" && body.comment.trim() ? body.comment.trim() : null;
-  if (action === "reject" && !comment) throw unprocessable({ comment: ["is required to reject"] });
+/**
+ * The approval an action is about, of the company, locked after its record: the lock order of a submit
+ * or an edit of the record (record, then approval). Who may act on it is the engine's answer (403).
+ */
+async function lockApproval(id: string, ctx: Ctx): Promise<Row | undefined> {
   const head = await ctx.db.selectFrom("approvals").select(["approvable_type", "approvable_id"])
     .where("company_id", "=", ctx.company.id).where("id", "=", Number(id) || 0).executeTakeFirst();
-  if (!head) throw notFound();
-  const type = String(head.approvable_type);
-  const engine = engineOf(type);
-  const saved = await inTransaction(ctx, async (trx, tctx) => {
-    // lock order: record, then approval (as a submit or an edit of the record does)
-    const record = await lockRecord(type, head.approvable_id, tctx);
-    const approval = (await trx.selectFrom("approvals").selectAll().where("company_id", "=", ctx.company.id)
-      .where("id", "=", Number(id)).forUpdate().executeTakeFirst()) as Row | undefined;
-    if (!approval) throw notFound();
+  if (!head) return undefined;
+  await lockRecord(String(head.approvable_type), head.approvable_id, ctx);
+  return (await ctx.db.selectFrom("approvals").selectAll().where("company_id", "=", ctx.company.id)
+    .where("id", "=", Number(id)).forUpdate().executeTakeFirst()) as Row | undefined;
+}
+
+/**
+ * POST /api/approvals/{id}/approve | reject | claim (and POST /api/approvals/bulk/approve): declared
+ * actions of the approvals resource whose handlers these are (approvals.server.ts), in the action's
+ * transaction with the record, then the approval locked (lockApproval); the answer is the approval as saved.
+ */
+export const approvalAction = (action: Action): ActionEntry => ({
+  find: lockApproval,
+  async run({ row: approval, input, ctx }) {
+    const comment = typeof input.comment === "string" && input.comment.trim() ? input.comment.trim() : null;
+    if (action === "reject" && !comment) throw unprocessable({ comment: ["is required to reject"] });
+    const type = String(approval.approvable_type);
+    const engine = engineOf(type);
+    const trx = ctx.db;
+    const tctx = ctx;
+    const record = await lockRecord(type, approval.approvable_id, ctx);
     if (approval.aasm_state !== "pending") throw conflict(`This approval has already been ${String(approval.aasm_state)}.`);
     const lower = await trx.selectFrom("approvals").select("step").where("company_id", "=", ctx.company.id)
       .where("approvable_type", "=", type).where("approvable_id", "=", record.id as number)
@@ -337,7 +357,7 @@ export async function act(action: Action, id: string, body: Row | undefined, ctx
       const row = (await trx.updateTable("approvals").set({ is_claimed: true, contact_id: onBehalfOf ?? ctx.contact.id, updated_at: new Date() })
         .where("id", "=", approval.id as number).returningAll().executeTakeFirstOrThrow()) as Row;
       await audit(trx, ctx, "update", resourceByName.get("approvals")!, row.id as number, { is_claimed: [false, true], contact_id: [null, row.contact_id] });
-      return row;
+      return {};
     }
 
     if (action === "approve") {
@@ -361,7 +381,7 @@ export async function act(action: Action, id: string, body: Row | undefined, ctx
       await setStatus(trx, tctx, type, record, { status: engine.rejectedStatus });
       await engine.onRejected?.(trx, tctx, record);
       await tellRequesters(trx, tctx, type, record, "rejected", requestersOf(record, approval), comment);
-      return row;
+      return {};
     }
     // any-one step: the step's other pending rows are no longer needed
     if (approval.require_all !== true) await others.where("step", "=", approval.step as number).execute();
@@ -375,7 +395,6 @@ export async function act(action: Action, id: string, body: Row | undefined, ctx
       // this step is done: the next one opens
       await askApprovers(trx, tctx, type, record, actionable(left));
     }
-    return row;
-  });
-  return saved;
-}
+    return {};
+  },
+});

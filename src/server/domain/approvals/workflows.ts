@@ -13,7 +13,7 @@ import { money } from "../../../framework/money.js";
 import { type DB, untyped } from "../../db/connect.js";
 import { unprocessable, type FieldErrors } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
-import type { ResourceHooks } from "../hooks.js";
+import type { ResourceHooks } from "../../resources/modules.js";
 
 /** One step of a workflow, as stored in workflows.steps. */
 export interface Step {

@@ -9,7 +9,7 @@ import { currencyOf, money, sum } from "../../../framework/money.js";
 import type { DB } from "../../db/connect.js";
 import { unprocessable, type FieldErrors } from "../../errors.js";
 import type { Row } from "../../resources/context.js";
-import type { ResourceHooks } from "../hooks.js";
+import type { ResourceHooks } from "../../resources/modules.js";
 import { contactName } from "../identity/people.js";
 
 /** Data spec 9: card numbers show as four groups with only the last 4 digits. */

@@ -7,7 +7,7 @@ import type { DB } from "../../db/connect.js";
 import { unprocessable, type FieldErrors } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import { openReportStatuses, rollUpExpenseReport } from "./expense-reports.js";
-import type { ResourceHooks } from "../hooks.js";
+import type { ResourceHooks } from "../../resources/modules.js";
 import { contactName } from "../identity/people.js";
 import { loadPolicy, policyViolation, type CheckedItem } from "./policies.js";
 

@@ -9,7 +9,7 @@ import { currencyOf, money, round, sum } from "../../../framework/money.js";
 import type { DB } from "../../db/connect.js";
 import { unprocessable, type FieldErrors } from "../../errors.js";
 import type { Row } from "../../resources/context.js";
-import type { ResourceHooks } from "../hooks.js";
+import type { ResourceHooks } from "../../resources/modules.js";
 import { contactName } from "../identity/people.js";
 import { recheckItems } from "./policies.js";
 import { exchangeRate } from "./exchange-rates.js";

@@ -9,7 +9,7 @@ import { money, round } from "../../../framework/money.js";
 import type { DB } from "../../db/connect.js";
 import { unprocessable } from "../../errors.js";
 import type { Row } from "../../resources/context.js";
-import type { ResourceHooks } from "../hooks.js";
+import type { ResourceHooks } from "../../resources/modules.js";
 
 export interface PolicyRules {
   status: string;

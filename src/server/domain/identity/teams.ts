@@ -2,7 +2,7 @@
 import type { DB } from "../../db/connect.js";
 import { unprocessable } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
-import type { ResourceHooks } from "../hooks.js";
+import type { ResourceHooks } from "../../resources/modules.js";
 import { workflowsUsingTeam } from "../approvals/workflows.js";
 
 const contactName = (c: Row) => `${String(c.first_name)} ${String(c.last_name)}`;

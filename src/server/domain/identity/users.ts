@@ -10,7 +10,7 @@ import { conflict, forbidden, unprocessable } from "../../errors.js";
 import { forgetSessions } from "./sessions.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import { delegatorsOf } from "../approvals/engine.js";
-import type { ResourceHooks } from "../hooks.js";
+import type { ResourceHooks } from "../../resources/modules.js";
 import { forgetAttempts } from "./sign-in-throttle.js";
 
 export const acceptedTermsVersion = 1;

@@ -4,7 +4,7 @@
  */
 import { sql } from "kysely";
 import { currencyOf, money } from "../../../framework/money.js";
-import type { ResourceHooks } from "../hooks.js";
+import type { ResourceHooks } from "../../resources/modules.js";
 
 export const committedPurchaseOrderStatuses = ["PENDING", "APPROVED", "OPEN", "CLOSED"];
 

@@ -10,7 +10,7 @@ import type { DB } from "../../db/connect.js";
 import { insertRows } from "../../db/bulk.js";
 import { conflict } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
-import type { ResourceHooks } from "../hooks.js";
+import type { ResourceHooks } from "../../resources/modules.js";
 import { checkParent, referenceTitles } from "../admin/lookups.js";
 
 export interface JournalLine {

@@ -7,7 +7,7 @@ import { can } from "../../../framework/permissions.js";
 import { tokenToggleKeys } from "../../../../resources/invoice_requests.js";
 import { forbidden, unprocessable } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
-import type { ResourceHooks } from "../hooks.js";
+import type { ResourceHooks } from "../../resources/modules.js";
 
 export const newToken = () => crypto.randomBytes(24).toString("base64url");
 

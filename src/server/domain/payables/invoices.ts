@@ -7,7 +7,7 @@ import invoices from "../../../../resources/invoices.js";
 import type { DB } from "../../db/connect.js";
 import { unprocessable, type FieldErrors } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
-import type { ResourceHooks } from "../hooks.js";
+import type { ResourceHooks } from "../../resources/modules.js";
 import { poMatching } from "../purchasing/matching.js";
 
 const payable = expandStatuses(invoices, ["PAYABLE"]);

@@ -3,7 +3,7 @@ import dayjs from "dayjs";
 import { currencyOf, money } from "../../../framework/money.js";
 import { unprocessable, type FieldErrors } from "../../errors.js";
 import type { Row } from "../../resources/context.js";
-import type { ResourceHooks } from "../hooks.js";
+import type { ResourceHooks } from "../../resources/modules.js";
 import { codingValid } from "./invoices.js";
 
 const monthsOf: Readonly<Record<string, number>> = { monthly: 1, quarterly: 3, yearly: 12 };

@@ -4,7 +4,7 @@ import { expandStatuses } from "../../resources/grammar.js";
 import invoices from "../../../../resources/invoices.js";
 import purchaseOrders from "../../../../resources/purchase_orders.js";
 import type { Ctx, Row } from "../../resources/context.js";
-import type { ResourceHooks } from "../hooks.js";
+import type { ResourceHooks } from "../../resources/modules.js";
 import { untyped } from "../../db/connect.js";
 
 async function sumsByVendor(ctx: Ctx, table: string, column: string, statuses: string[], vendorIds: number[]) {

@@ -10,7 +10,7 @@ import { requiredFields, type PaymentMethodType } from "./payment-fields.js";
 import type { DB } from "../../db/connect.js";
 import { unprocessable, type FieldErrors } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
-import type { ResourceHooks } from "../hooks.js";
+import type { ResourceHooks } from "../../resources/modules.js";
 import { bankDetailFields, paymentMethodEngine } from "../approvals/approvables/payment-method.js";
 import { tellBankChange } from "./bank-change-notices.js";
 

@@ -1,6 +1,6 @@
 /**
  * What happens to a payment after it was sent (data-spec 4 "Payment"), each transition one
- * transaction with audit rows, the payment locked FOR UPDATE first, then its invoices, then its run:
+ * transaction with audit rows (a declared action of payments), the payment locked FOR UPDATE first, then its invoices, then its run:
  * - clear:   PROCESSING → CLEARED, PROCESSING (REISSUED) → CLEARED (REISSUED);
  * - fail:    PROCESSING or PROCESSING (REISSUED) → FAILED with the bank's R-code: balances reopened,
  *            the payment's journal entry reversed;
@@ -16,15 +16,14 @@ import { earliestPaymentDate } from "../../../framework/business-days.js";
 import { isoDate } from "../../../framework/dates.js";
 import { resourceByName } from "../../../../resources/index.js";
 import { type DB, untyped } from "../../db/connect.js";
-import { conflict, notFound, unprocessable } from "../../errors.js";
+import { conflict, unprocessable } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
-import { findRow } from "../../resources/query.js";
+import type { ActionHandler } from "../../resources/modules.js";
 import { audit } from "../../resources/write.js";
 import { moveInvoiceBalances } from "../payables/invoice-balances.js";
 import { postPayment, reversePayment } from "../ledger/ledger.js";
 import { achPaymentOf, achSourceColumns, storeNachaFiles, type AchSource } from "./runs/nacha-files.js";
 import { refuseUnapprovedDestinations } from "./payment-destinations.js";
-import { inTransaction } from "../../db/unit-of-work.js";
 
 const payments = resourceByName.get("payments")!;
 const paymentRuns = resourceByName.get("payment_runs")!;
@@ -187,16 +186,14 @@ async function run(kind: Transition, trx: DB, ctx: Ctx, payment: Row, body: Row)
 }
 
 /**
- * Run one transition on payment `id` of the company; returns the id of the payment to show (the new
- * one for a reissue). The payment resource's scope (record_type DEBIT/DISCOUNT, company) applies: 404 otherwise.
+ * The handler of POST /api/payments/{id}/{clear|fail|void|reissue} (payments.server.ts): the payment,
+ * found in the resource's scope (record_type DEBIT/DISCOUNT, company) and locked by the framework,
+ * moves on in the action's transaction; the answer shows the new payment of a reissue (201).
  */
-export async function transition(kind: Transition, id: string, body: Row, ctx: Ctx): Promise<number> {
-  return inTransaction(ctx, async (trx, tctx) => {
-    const payment = await findRow(payments, id, tctx, true);
-    if (!payment) throw notFound();
-    return run(kind, trx, tctx, payment, body);
-  });
-}
+export const transitionAction = (kind: Transition): ActionHandler => async ({ row, input, ctx }) => {
+  const shown = await run(kind, ctx.db, ctx, row, input);
+  return { show: shown, status: kind === "reissue" ? 201 : 200 };
+};
 
 /** Fail one payment, locked by the caller, inside the caller's transaction (the NACHA return import): the rules of /fail. */
 export async function failWithin(trx: DB, ctx: Ctx, payment: Row, body: Row): Promise<void> {

@@ -7,7 +7,7 @@ import type { DB } from "../../db/connect.js";
 import { unprocessable } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import { removeApprovals } from "../approvals/approvals.js";
-import type { ResourceHooks } from "../hooks.js";
+import type { ResourceHooks } from "../../resources/modules.js";
 
 /** Payments whose links count as paid on the invoice (payments_sum). */
 export const settledStatuses = ["PROCESSING", "CLEARED", "PROCESSING (REISSUED)", "CLEARED (REISSUED)", "AVAILABLE", "APPLIED"] as const;

@@ -1,5 +1,5 @@
 /** Catalogue items: subsidiary_str lists the names of the subsidiaries the item is offered to. */
-import type { ResourceHooks } from "../hooks.js";
+import type { ResourceHooks } from "../../resources/modules.js";
 
 export const catalogueItemHooks: ResourceHooks = {
   decorate(rows) {

@@ -1,5 +1,5 @@
 /** Advance shipping notices: only for approved or open purchase orders, and always from the order's vendor. */
-import type { ResourceHooks } from "../hooks.js";
+import type { ResourceHooks } from "../../resources/modules.js";
 import { receivablePurchaseOrder } from "./receipts.js";
 
 export const inboundReceiptHooks: ResourceHooks = {

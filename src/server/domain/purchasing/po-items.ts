@@ -7,7 +7,7 @@ import { money } from "../../../framework/money.js";
 import purchaseOrders from "../../../../resources/purchase_orders.js";
 import { unprocessable } from "../../errors.js";
 import type { Row } from "../../resources/context.js";
-import type { ResourceHooks } from "../hooks.js";
+import type { ResourceHooks } from "../../resources/modules.js";
 import { refuseNegative, rollUpPurchaseOrder } from "./purchase-orders.js";
 
 /** the order's declared line total (quantity × unit price), computed by the rule the line grid shows */

@@ -6,7 +6,7 @@
 import { can } from "../../../framework/permissions.js";
 import { forbidden, unprocessable } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
-import type { ResourceHooks } from "../hooks.js";
+import type { ResourceHooks } from "../../resources/modules.js";
 import { purchaseOrderHooks } from "./purchase-orders.js";
 
 const requestStatuses = ["DRAFT", "PENDING"];

@@ -6,7 +6,7 @@ import { currencyOf, money } from "../../../framework/money.js";
 import type { DB } from "../../db/connect.js";
 import { unprocessable } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
-import type { ResourceHooks } from "../hooks.js";
+import type { ResourceHooks } from "../../resources/modules.js";
 
 export async function rollUpPurchaseOrder(trx: DB, purchaseOrderId: number): Promise<void> {
   const po = await trx.selectFrom("purchase_orders").select(["id", "invoice_balance"]).where("id", "=", purchaseOrderId).forUpdate().executeTakeFirst();

@@ -13,7 +13,7 @@ import purchaseOrders from "../../../../resources/purchase_orders.js";
 import type { DB } from "../../db/connect.js";
 import { unprocessable } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
-import type { ResourceHooks } from "../hooks.js";
+import type { ResourceHooks } from "../../resources/modules.js";
 import { rollUpPurchaseOrder } from "./purchase-orders.js";
 import { nextNumber, plain, requirePositive, rowOf } from "./records.js";
 

@@ -3,7 +3,7 @@ import { currencyOf } from "../../../../framework/money.js";
 import { expandStatuses } from "../../../resources/grammar.js";
 import paymentRuns from "../../../../../resources/payment_runs.js";
 import type { Ctx, Row } from "../../../resources/context.js";
-import type { ResourceHooks } from "../../hooks.js";
+import type { ResourceHooks } from "../../../resources/modules.js";
 import { invoiceHooks } from "../../payables/invoices.js";
 import { anyId } from "./ids.js";
 import { markPayableNow, payableParam, vendorDefaults } from "./payable.js";

@@ -1,6 +1,6 @@
 /**
  * POST /api/payment_runs/{id}/process — exactly once. One transaction, holding the run's row lock
- * (a repeated Idempotency-Key is answered before, by the route's idempotency: http/idempotency.ts):
+ * (a declared action: a repeated Idempotency-Key is answered before, by the route's idempotency: http/idempotency.ts):
  * - a run that is not APPROVED is refused (409) — so a second call, which waited on the lock,
  *   finds the run OPEN and does nothing;
  * - the scheduled payments become PROCESSING with their payment numbers issued (and trace numbers
@@ -19,11 +19,9 @@ import { money, round, sum } from "../../../../framework/money.js";
 import { resourceByName } from "../../../../../resources/index.js";
 import type { DB } from "../../../db/connect.js";
 import { updateFromValues } from "../../../db/bulk.js";
-import { conflict, notFound } from "../../../errors.js";
-import { inTransaction } from "../../../db/unit-of-work.js";
+import { conflict } from "../../../errors.js";
 import type { Ctx, Row } from "../../../resources/context.js";
-import { findRow } from "../../../resources/query.js";
-import { decorate } from "../../../resources/read.js";
+import type { ActionHandler } from "../../../resources/modules.js";
 import { audit, auditMany } from "../../../resources/write.js";
 import { applyCredit } from "../credits.js";
 import { settledBalances } from "../../payables/invoice-balances.js";
@@ -134,15 +132,13 @@ async function processLocked(trx: DB, ctx: Ctx, run: Row): Promise<void> {
   });
 }
 
-/** Process the run; returns it as the API shows it. The remittances are delivered in the background after the commit. */
-export async function processRun(ctx: Ctx, id: string): Promise<Row> {
-  return inTransaction(ctx, async (trx, tctx) => {
-    const run = await findRow(runs, id, tctx, true);
-    if (!run) throw notFound();
-    if (run.status !== "APPROVED") throw conflict(`Only an APPROVED payment run can be processed; this one is ${String(run.status)}.`);
-    await processLocked(trx, tctx, run);
-    await queueRemittances(tctx, run.id as number);
-    const [data] = await decorate(runs, [(await findRow(runs, run.id, tctx))!], tctx, true);
-    return data;
-  });
-}
+/**
+ * The handler of POST /api/payment_runs/{id}/process (payment-runs.server.ts): the run, locked by the
+ * framework in the action's transaction, is processed; its remittances are delivered in the background
+ * after the commit (queueRemittances queues them `background`).
+ */
+export const processRun: ActionHandler = async ({ row: run, ctx }) => {
+  if (run.status !== "APPROVED") throw conflict(`Only an APPROVED payment run can be processed; this one is ${String(run.status)}.`);
+  await processLocked(ctx.db, ctx, run);
+  await queueRemittances(ctx, run.id as number);
+};

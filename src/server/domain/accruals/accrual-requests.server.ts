@@ -1,0 +1,6 @@
+/** The server side of accrual_requests: its hooks (accrual-requests.ts). */
+import accrualRequests from "../../../../resources/accrual_requests.js";
+import { defineServerModule } from "../../resources/modules.js";
+import { accrualRequestHooks } from "./accrual-requests.js";
+
+export default defineServerModule(accrualRequests, { hooks: accrualRequestHooks });

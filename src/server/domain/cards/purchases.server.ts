@@ -1,0 +1,6 @@
+/** The server side of purchases: its hooks (cards.ts). */
+import purchases from "../../../../resources/purchases.js";
+import { defineServerModule } from "../../resources/modules.js";
+import { purchaseHooks } from "./cards.js";
+
+export default defineServerModule(purchases, { hooks: purchaseHooks });

@@ -1,0 +1,27 @@
+/**
+ * The server side of payment_runs: its hooks (hooks.ts; the delete releases the run's reservations,
+ * remove.ts) and its declared actions: the check register (payment-documents.ts), exclude (exclude.ts)
+ * and process (process.ts). Create and preview stay endpoints of src/server/http/payment-runs.ts.
+ */
+import paymentRuns from "../../../../../resources/payment_runs.js";
+import { defineServerModule } from "../../../resources/modules.js";
+import { checkRegisterCsv } from "../payment-documents.js";
+import { excludeFromRun } from "./exclude.js";
+import { paymentRunHooks } from "./hooks.js";
+import { processRun } from "./process.js";
+import { releaseBeforeDelete } from "./remove.js";
+
+export default defineServerModule(paymentRuns, {
+  hooks: {
+    ...paymentRunHooks,
+    beforeDelete: releaseBeforeDelete,
+  },
+  actions: {
+    async check_register({ row, ctx }) {
+      const register = await checkRegisterCsv(ctx, row.id);
+      return { file: { contentType: "text/csv; charset=utf-8", fileName: `check-register-${register.number.replace(/[^\w.-]+/g, "_")}.csv`, content: register.csv } };
+    },
+    exclude: excludeFromRun,
+    process: processRun,
+  },
+});
