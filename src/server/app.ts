@@ -26,6 +26,7 @@ import { paymentRunRoutes } from "./http/payment-runs.js";
 import { paymentMethodHelperRoutes } from "./http/payment-methods.js";
 import { registerSecurityHeaders } from "./http/security-headers.js";
 import { userRoutes } from "./http/users.js";
+import { jobRoutes } from "./jobs/routes.js";
 import { publicLinkRoutes, publicLinksPrefix } from "./links/routes.js";
 import { resourceRoutes } from "./resources/routes.js";
 
@@ -86,6 +87,7 @@ export async function buildApp({ db, logger = false, resources = registry }: App
   paymentRoutes(app);
   paymentRunRoutes(app);
   creditRoutes(app);
+  jobRoutes(app);
   paymentMethodHelperRoutes(app);
   resourceRoutes(app, resources);
 

@@ -2,8 +2,9 @@
  * E-mail that belongs to a write goes through a durable outbox: queueMail collects it in the
  * transaction's ctx, and inTransaction writes it into mail_messages (pending) INSIDE that transaction,
  * just before the commit — so a rolled-back write sends nothing, and a committed one keeps its mail
- * even if the process dies right after the commit. Delivery (deliver.ts) happens after the commit,
- * at server start and periodically; a failure to send never fails the request that queued it.
+ * even if the process dies right after the commit. With it, in the same transaction, goes a delivery job
+ * per message (mail-job.ts), which retries until the message is delivered; a failure to send never
+ * fails the request that queued it.
  *
  *   await inTransaction(ctx, async (trx, tctx) => { …; queueMail(tctx, { to, subject, text }); });
  */
@@ -12,7 +13,9 @@ import type { DB } from "../db/connect.js";
 import { insertRows } from "../db/bulk.js";
 import type { Ctx } from "../resources/context.js";
 import { tablesWritten } from "../resources/written.js";
+import { currentJobs } from "../jobs/jobs.js";
 import { deliverMail } from "./deliver.js";
+import { enqueueMail } from "./mail-job.js";
 
 export interface Mail {
   to: string;
@@ -46,22 +49,23 @@ export async function writeOutbox(trx: DB, companyId: number, mails: readonly Ma
 }
 
 /**
- * Run `work` in one transaction whose ctx collects mail, written into the outbox before the commit.
- * After the commit the messages are delivered: awaited by default (the caller's answer can say they
- * went), or started in the background (`{ background: true }`: a run's hundreds of remittances).
+ * Run `work` in one transaction whose ctx collects mail, written into the outbox with a delivery job
+ * per message before the commit. After the commit the messages are tried at once, awaited (the
+ * caller's answer can say they went), unless `{ background: true }` (a run's hundreds of
+ * remittances): then their jobs alone deliver them. A process without a job runner (tests, scripts)
+ * leaves the messages pending; the next runner's start queues their jobs (mail-job.ts workMail).
  */
 export async function inTransaction<T>(ctx: Ctx, work: (trx: DB, tctx: Ctx) => Promise<T>, options: { background?: boolean } = {}): Promise<T> {
   const outbox: Mail[] = [];
   const { result, ids } = await ctx.db.transaction().execute(async (trx) => {
     const result = await work(trx, { ...ctx, db: trx, outbox });
-    return { result, ids: outbox.length ? await writeOutbox(trx, ctx.company.id, outbox) : [] };
+    const ids = outbox.length ? await writeOutbox(trx, ctx.company.id, outbox) : [];
+    const jobs = currentJobs();
+    if (jobs) await enqueueMail(jobs, trx, ctx.company.id, ids);
+    return { result, ids };
   });
   if (ids.length) tablesWritten("mail_messages");
   // MAIL_DELIVERY=off: another process delivers them
-  if (ids.length && config.mailDelivery) {
-    const delivery = deliverMail(ctx.db, { ids });
-    if (options.background) delivery.catch((error: unknown) => console.error("mail delivery failed; the outbox keeps the messages", error));
-    else await delivery;
-  }
+  if (ids.length && config.mailDelivery && !options.background) await deliverMail(ctx.db, { ids });
   return result;
 }

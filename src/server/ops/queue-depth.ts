@@ -1,8 +1,18 @@
-/** The job queue depth reported by /metrics: for now the mail outbox's pending messages (re-point when a jobs table exists). */
+/** The job queue depth reported by /metrics: jobs by state, from the admin list's view job_list (both runners). */
+import { sql } from "kysely";
 import type { DB } from "../db/connect.js";
 import { count } from "../db/connect.js";
 
-export async function queueDepth(db: DB): Promise<number> {
-  const row = await db.selectFrom("mail_messages").select((eb) => eb.fn.countAll().as("n")).where("status", "=", "pending").executeTakeFirst();
-  return count(row?.n);
+export interface QueueDepth {
+  /** waiting to run: created, or waiting to retry */
+  queued: number;
+  active: number;
+  failed: number;
+}
+
+export async function queueDepth(db: DB): Promise<QueueDepth> {
+  const { rows } = await sql<{ queued: unknown; active: unknown; failed: unknown }>`
+    SELECT count(*) FILTER (WHERE state IN ('created', 'retry')) AS queued, count(*) FILTER (WHERE state = 'active') AS active,
+      count(*) FILTER (WHERE state = 'failed') AS failed FROM job_list`.execute(db);
+  return { queued: count(rows[0]?.queued), active: count(rows[0]?.active), failed: count(rows[0]?.failed) };
 }
