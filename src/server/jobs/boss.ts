@@ -11,11 +11,13 @@ import crypto from "node:crypto";
 import { CompiledQuery, sql } from "kysely";
 import PgBoss from "pg-boss";
 import type { DB } from "../db/connect.js";
-import { defaultRetry, type JobData, type Jobs, type SendOptions } from "./jobs.js";
+import { defaultRetry, type JobData, type Jobs, type RetryPolicy, type SendOptions } from "./jobs.js";
 import { pgBossListView } from "./list-view.js";
 
 export interface BossOptions {
   pollSeconds?: number;
+  /** the retry policy of a job sent without one (default defaultRetry) */
+  retry?: RetryPolicy;
 }
 
 /** pg-boss's queries run inside the caller's Kysely transaction (transactional enqueue). */
@@ -56,7 +58,7 @@ export async function bossJobs(db: DB, databaseUrl: string, options: BossOptions
     kind: "pg-boss",
     async send(name: string, data: JobData, opts: SendOptions = {}) {
       await queue(name);
-      const retry = opts.retry ?? defaultRetry;
+      const retry = opts.retry ?? options.retry ?? defaultRetry;
       await boss.send(name, data, {
         singletonKey: opts.singletonKey ?? crypto.randomUUID(),
         startAfter: opts.startAfter,
@@ -68,7 +70,7 @@ export async function bossJobs(db: DB, databaseUrl: string, options: BossOptions
     },
     async schedule(name, cron, data = {}) {
       await queue(name);
-      await boss.schedule(name, cron, data, { singletonKey: `schedule:${name}`, retryLimit: defaultRetry.limit, retryDelay: defaultRetry.delaySeconds, retryBackoff: true });
+      await boss.schedule(name, cron, data, { singletonKey: `schedule:${name}`, retryLimit: (options.retry ?? defaultRetry).limit, retryDelay: (options.retry ?? defaultRetry).delaySeconds, retryBackoff: true });
     },
     async work(name, handler) {
       await queue(name);

@@ -8,10 +8,12 @@
 import cronParser from "cron-parser";
 import { sql } from "kysely";
 import type { DB } from "../db/connect.js";
-import { backoffSeconds, defaultRetry, errorMessage, type JobData, type JobHandler, type Jobs, type SendOptions } from "./jobs.js";
+import { backoffSeconds, defaultRetry, errorMessage, type JobData, type JobHandler, type Jobs, type RetryPolicy, type SendOptions } from "./jobs.js";
 
 export interface LocalOptions {
   pollSeconds?: number;
+  /** the retry policy of a job sent without one (default defaultRetry) */
+  retry?: RetryPolicy;
   /** the clock schedules read (tests inject one) */
   now?: () => Date;
 }
@@ -35,7 +37,7 @@ export function localJobs(db: DB, options: LocalOptions = {}): Jobs {
   const nextTime = (cron: string, after: Date) => cronParser.parseExpression(cron, { currentDate: after }).next().toDate();
 
   async function send(name: string, data: JobData, opts: SendOptions = {}): Promise<void> {
-    const retry = opts.retry ?? defaultRetry;
+    const retry = opts.retry ?? options.retry ?? defaultRetry;
     const companyId = typeof data.company_id === "number" ? data.company_id : null;
     // a waiting job with the same key: the unique index job_queue_singleton_idx refuses the second
     await sql`INSERT INTO job_queue (name, data, company_id, state, singleton_key, start_after, retry_limit, retry_delay)
