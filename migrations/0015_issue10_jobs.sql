@@ -27,10 +27,13 @@ CREATE INDEX "job_queue_company_id_idx" ON "job_queue" ("company_id");
 -- Hand-written: a keyed job is queued once while it waits (src/server/jobs/local.ts, SendOptions.singletonKey).
 CREATE UNIQUE INDEX "job_queue_singleton_idx" ON "job_queue" ("name", "singleton_key") WHERE "state" = 'created' AND "singleton_key" IS NOT NULL;
 
+-- Hand-written: the list ids of the jobs pg-boss runs (src/server/jobs/list-view.ts), within the path guard's int4 and below 2^30.
+CREATE SEQUENCE "job_list_id_seq" MAXVALUE 1073741823 CYCLE;
+
 -- Hand-written: the admin list of jobs (resources/jobs.ts) over the in-process runner's queue; on PostgreSQL
 -- pg-boss's start replaces it with the same columns over pgboss.job (src/server/jobs/list-view.ts).
 CREATE VIEW "job_list" AS
-SELECT id::bigint AS id, company_id, id::text AS job_id, name, state,
+SELECT id, company_id, id::text AS job_id, name, state,
   retry_count + (CASE WHEN started_at IS NULL THEN 0 ELSE 1 END) AS attempts,
   last_error, start_after, started_at, completed_at, created_at, updated_at
 FROM job_queue;

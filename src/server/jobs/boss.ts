@@ -12,7 +12,7 @@ import { CompiledQuery, sql } from "kysely";
 import PgBoss from "pg-boss";
 import type { DB } from "../db/connect.js";
 import { defaultRetry, type JobData, type Jobs, type RetryPolicy, type SendOptions } from "./jobs.js";
-import { pgBossListView } from "./list-view.js";
+import { pgBossListView, sequenceUuid } from "./list-view.js";
 
 export interface BossOptions {
   pollSeconds?: number;
@@ -59,7 +59,9 @@ export async function bossJobs(db: DB, databaseUrl: string, options: BossOptions
     async send(name: string, data: JobData, opts: SendOptions = {}) {
       await queue(name);
       const retry = opts.retry ?? options.retry ?? defaultRetry;
+      const { rows } = await sql<{ n: number }>`SELECT nextval('job_list_id_seq') AS n`.execute(opts.db ?? db);
       await boss.send(name, data, {
+        id: sequenceUuid(Number(rows[0]!.n), crypto.randomBytes(6).toString("hex")),
         singletonKey: opts.singletonKey ?? crypto.randomUUID(),
         startAfter: opts.startAfter,
         retryLimit: retry.limit,
