@@ -22,14 +22,14 @@ export const maxAttempts = 5;
 const claimSeconds = 300;
 const batchSize = 100;
 
-/** Claim up to batchSize of the messages `ids` that no one else is delivering and that are not delivered yet. */
+/** Claim those of the messages `ids` (at most batchSize) that no one else is delivering and that are not delivered yet. */
 async function claim(db: DB, ids: readonly number[]): Promise<Row[]> {
   const { rows } = await sql<Row>`
     UPDATE mail_messages SET status = 'sending', attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => ${claimSeconds}), updated_at = now()
     WHERE id IN (
       SELECT id FROM mail_messages
       WHERE (status IN ('pending', 'failed') OR (status = 'sending' AND next_attempt_at <= now())) AND id = ANY(${sql.val([...ids])}::int[])
-      ORDER BY id LIMIT ${batchSize} FOR UPDATE SKIP LOCKED)
+      ORDER BY id FOR UPDATE SKIP LOCKED)
     RETURNING id, "to", subject, text, attachment_content, attempts`.execute(db);
   return rows;
 }
@@ -57,18 +57,17 @@ async function send(db: DB, transport: MailTransport, message: Row): Promise<voi
 }
 
 /**
- * Deliver the messages `ids` not delivered yet, batch after batch; returns how many were attempted.
- * Errors of a message are recorded on it, never thrown.
+ * Deliver the messages `ids` not delivered yet, each attempted at most once per call (its job
+ * retries it); returns how many were attempted. Errors of a message are recorded on it, never thrown.
  */
 export async function deliverMail(db: DB, options: { ids: readonly number[]; transport?: MailTransport }): Promise<number> {
   const transport = options.transport ?? mailTransport();
   let attempted = 0;
-  for (;;) {
-    const claimed = await claim(db, options.ids);
-    if (claimed.length === 0) break;
+  for (let start = 0; start < options.ids.length; start += batchSize) {
+    const claimed = await claim(db, options.ids.slice(start, start + batchSize));
     for (const message of claimed) await send(db, transport, message);
     attempted += claimed.length;
-    tablesWritten("mail_messages");
+    if (claimed.length) tablesWritten("mail_messages");
   }
   return attempted;
 }
