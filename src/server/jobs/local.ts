@@ -3,7 +3,8 @@
  * `pollSeconds`; schedules live in memory and send their job when their cron time comes. One runner
  * per database is the premise (PGlite's data directory is locked to one process), yet claims are
  * `FOR UPDATE SKIP LOCKED` all the same. Jobs run one at a time. A handler runs outside any
- * transaction; its outcome is recorded afterwards (completed, retry with backoff, or failed).
+ * transaction; its outcome is recorded afterwards (completed, retry with backoff, or failed). A job
+ * still active when the runner starts was cut off by a crash and is taken up again.
  */
 import cronParser from "cron-parser";
 import { sql } from "kysely";
@@ -32,7 +33,8 @@ export function localJobs(db: DB, options: LocalOptions = {}): Jobs {
   const schedules: Schedule[] = [];
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
-  let tick: Promise<void> = Promise.resolve();
+  // a job left active was cut off by the death of the one process that could run it: it runs again
+  let tick: Promise<void> = sql`UPDATE job_queue SET state = 'retry', updated_at = now() WHERE state = 'active'`.execute(db).then(() => undefined);
 
   const nextTime = (cron: string, after: Date) => cronParser.parseExpression(cron, { currentDate: after }).next().toDate();
 
