@@ -13,7 +13,7 @@ export const mailMessageSchema = {
     subject: { type: "string", maxLength: 500 },
     text: { type: ["string", "null"] },
     /**
-     * pending: waiting to be delivered (again, after a failed attempt: see error, next_attempt_at);
+     * pending: waiting to be delivered (again, after a failed attempt: see error; its job retries it);
      * sending: claimed by a deliverer until next_attempt_at; sent: accepted by the SMTP server;
      * stored: kept here only (no SMTP_URL); failed: gave up after the last attempt (see error)
      */
@@ -26,7 +26,7 @@ export const mailMessageSchema = {
     attachment_content: { type: ["array", "null"], items: { type: "object" }, writeOnly: true },
     /** delivery attempts made so far */
     attempts: { type: "integer", default: 0 },
-    /** pending: not before this time; sending: the claim lapses at this time (a deliverer that died) */
+    /** sending: the claim lapses at this time (a deliverer that died); retries are timed by the delivery job */
     next_attempt_at: { type: ["string", "null"], format: "date-time" },
     related_type: { type: ["string", "null"], maxLength: 100 },
     related_id: { type: ["integer", "null"] },

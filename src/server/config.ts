@@ -10,11 +10,14 @@ export const config = {
   smtpUrl: process.env.SMTP_URL || undefined,
   mailFrom: process.env.MAIL_FROM || "Outlay <no-reply@outlay.invalid>",
   /**
-   * MAIL_DELIVERY=off: this process writes mail into the outbox (mail_messages, pending) but never
-   * delivers it — another process with delivery on does (at its start and every MAIL_POLL_SECONDS)
+   * MAIL_DELIVERY=off: this process writes mail into the outbox (mail_messages, pending, with its
+   * delivery job) but never delivers it — a process with delivery on does (src/server/mail/mail-job.ts)
    */
   mailDelivery: process.env.MAIL_DELIVERY !== "off",
-  mailPollSeconds: Math.max(1, Number(process.env.MAIL_POLL_SECONDS ?? 30) || 30),
+  /** how often a job runner looks for due jobs (seconds; pg-boss takes at least 0.5) */
+  jobsPollSeconds: Math.max(0.5, Number(process.env.JOBS_POLL_SECONDS ?? 2) || 2),
+  /** when the recurring-invoice run is queued (cron, server time) */
+  recurringInvoicesCron: process.env.RECURRING_INVOICES_CRON || "0 * * * *",
   /** the app's public address, put before the paths in e-mail links (e.g. https://outlay.example.com) */
   appUrl: (process.env.APP_URL ?? "").replace(/\/$/, ""),
   /**

@@ -19,11 +19,12 @@ if (!config.production && (await isEmpty(database.db))) {
 }
 
 const stopMaintenance = await maintainEmbedded(database);
+// before the first request, so that every message written has its delivery job; mail an earlier
+// process committed but did not deliver goes now, and the recurring invoices due
+const jobs = await startJobs(database, { databaseUrl: config.databaseUrl });
 const app = await buildApp({ db: database.app, logger: true });
 const host = listenHost(config.host, await hasDemoLogins(database.db));
 await app.listen({ port: config.port, host });
-// the outbox (what an earlier process committed but did not deliver goes now) and the recurring invoices due
-const stopJobs = startJobs(database.db);
 
 const where = config.databaseUrl ? "PostgreSQL" : `embedded PGlite in ${config.dataDir}`;
 console.log(`\nOutlay is running at http://localhost:${config.port} (${where}), listening on ${host}`);
@@ -34,8 +35,9 @@ if (!config.production) {
 
 const shutdown = async () => {
   stopMaintenance();
-  stopJobs();
+  // stop taking requests, then let running jobs finish (a request's mail has its job: nothing is lost)
   await app.close();
+  await jobs.stop();
   await database.close();
   process.exit(0);
 };

@@ -122,7 +122,7 @@ describe("mail outbox: kill -9 after a run committed", () => {
     await db.close();
 
     const port = await freePort();
-    const env = { ...database.env, PORT: String(port), HOST: "127.0.0.1", SMTP_URL: `smtp://127.0.0.1:${sink.port}`, MAIL_POLL_SECONDS: "1", NODE_ENV: "test" };
+    const env = { ...database.env, PORT: String(port), HOST: "127.0.0.1", SMTP_URL: `smtp://127.0.0.1:${sink.port}`, JOBS_POLL_SECONDS: "0.5", NODE_ENV: "test" };
     const first = await startServer({ ...env, MAIL_DELIVERY: "off" });
     const api = client(port);
     const created = await api.post("admin@acme.test", "/api/payment_runs", { payment_date: earliestPaymentDate(), items: fixture.invoices.map((i) => ({ invoice_id: i.id, amount: i.amount })) });

@@ -36,7 +36,7 @@ describe("metrics", () => {
     expect(response.body).toMatch(/http_request_duration_seconds_count\{route="\/api\/invoices",method="GET",status="2xx"\} 1/);
     expect(response.body).not.toContain("_start=0");
     expect(response.body).toMatch(/db_pool_connections\{state="total"\} \d+/);
-    expect(response.body).toMatch(/job_queue_depth \d+/);
+    for (const state of ["queued", "active", "failed"]) expect(response.body).toMatch(new RegExp(`job_queue_depth\\{state="${state}"\\} \\d+`));
   });
 
   it("refuses a caller without the token when METRICS_TOKEN is set", async () => {

@@ -2,12 +2,16 @@
  * The scheduled run of recurring-invoice templates (src/server/domain/payables/recurring-invoice-run.ts): a
  * template due today yields exactly one invoice and next_date advances by its frequency, even when
  * several runners run at once — on PostgreSQL from two connection pools on one database, as two
- * server processes (PGlite is one process by design).
+ * server processes (PGlite is one process by design); and scheduled by cron on the job runner of
+ * each process (pg-boss: the schedule is one, its tick sent once cluster-wide).
  */
+import dayjs from "dayjs";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, type Database, untyped } from "../../src/server/db/connect.js";
 import { followingDate, runRecurringInvoices } from "../../src/server/domain/payables/recurring-invoice-run.js";
+import { recurringInvoicesJob } from "../../src/server/jobs/start.js";
+import { startTestJobs } from "../support/jobs.js";
 import { useApp } from "./harness.js";
 import { databaseUrl, usePostgres } from "./template.js";
 
@@ -67,6 +71,29 @@ describe("recurring invoice run", () => {
     expect(await nextDate(future)).toBe("2026-07-01");
     expect(await invoicesNumbered(`OFF${process.pid}`)).toHaveLength(0);
     expect(await nextDate(inactive)).toBe("2026-01-01");
+  });
+
+  it("scheduled every second on the job runner of each of two processes, a template due today yields exactly one invoice", async () => {
+    const prefix = `CRON${process.pid}`;
+    const today = dayjs().format("YYYY-MM-DD");
+    const id = await template({ number_prefix: prefix, start_date: today, next_date: today });
+    const runners = [];
+    for (const database of second ? [h.database, second] : [h.database]) runners.push(await startTestJobs(database, { recurringCron: "* * * * * *" }));
+    try {
+      const poll = { timeout: 20_000, interval: 100 };
+      await expect.poll(async () => (await invoicesNumbered(prefix)).length, poll).toBeGreaterThan(0);
+      // every run queued so far has finished: no second invoice is on its way
+      await expect.poll(async () => (await untyped(h.database.db).selectFrom("job_list").select("state").where("name", "=", recurringInvoicesJob)
+        .where("state", "in", ["created", "active", "retry"]).execute()).length, poll).toBe(0);
+      expect(await invoicesNumbered(prefix)).toEqual([expect.objectContaining({ number: `${prefix}-${today}`, date: today, status: "NEW" })]);
+      expect(await nextDate(id)).toBe(dayjs(today).add(1, "month").format("YYYY-MM-DD"));
+      if (usePostgres) {
+        const schedules = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pgboss.schedule WHERE name = ${recurringInvoicesJob}`.execute(h.database.db);
+        expect(schedules.rows[0]!.n).toBe(1);
+      }
+    } finally {
+      for (const runner of runners) await runner.stop();
+    }
   });
 
   it("the schedule counts from the start date", () => {

@@ -524,6 +524,24 @@ export interface InvoicesTable {
   updated_at: Defaulted<Timestamp>;
 }
 
+export interface JobQueueTable {
+  id: Defaulted<number>;
+  name: string;
+  data: Defaulted<Json>;
+  company_id: number | null;
+  state: string;
+  singleton_key: string | null;
+  start_after: Timestamp;
+  retry_count: Defaulted<number>;
+  retry_limit: Defaulted<number>;
+  retry_delay: Defaulted<number>;
+  last_error: string | null;
+  started_at: Timestamp | null;
+  completed_at: Timestamp | null;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
 export interface MailMessagesTable {
   id: Defaulted<number>;
   company_id: number;
@@ -1116,6 +1134,7 @@ export interface Database {
   invoice_payment_links: InvoicePaymentLinksTable;
   invoice_requests: InvoiceRequestsTable;
   invoices: InvoicesTable;
+  job_queue: JobQueueTable;
   mail_messages: MailMessagesTable;
   messages: MessagesTable;
   nacha_payments: NachaPaymentsTable;

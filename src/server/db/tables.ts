@@ -3,6 +3,7 @@
  * most tables; a few server-only tables (identity, tokens, stored file bytes) are listed here.
  */
 import { idempotencyKeySchema } from "../../../schemas/idempotency_key.js";
+import { jobQueueSchema } from "../../../schemas/job_queue.js";
 import { numberCounterSchema } from "../../../schemas/number_counter.js";
 import { oauthTokenSchema } from "../../../schemas/oauth_token.js";
 import { outboundLinkSchema } from "../../../schemas/outbound_link.js";
@@ -92,6 +93,8 @@ const internalTables: TableModel[] = [
   { name: "oauth_tokens", columns: columnsOf(oauthTokenSchema, false), indexes: [["user_id"], ["family"]] },
   { name: "sign_in_throttles", columns: columnsOf(signInThrottleSchema, false), indexes: [["account"]] },
   { name: "stored_files", columns: columnsOf(storedFileSchema, true), indexes: [] },
+  // the in-process job runner's queue (src/server/jobs/local.ts); the singleton index and the view job_list: migration 0015
+  { name: "job_queue", columns: columnsOf(jobQueueSchema, false), indexes: [["state", "start_after"], ["company_id"]] },
   // unique (company_id, user_id, key): migration 0010
   { name: "idempotency_keys", columns: columnsOf(idempotencyKeySchema, true), indexes: [] },
   { name: "number_counters", columns: columnsOf(numberCounterSchema, true), indexes: [] },

@@ -18,8 +18,6 @@ export interface Unit {
   db: DB;
   beforeCommit: ((trx: DB) => Promise<void>)[];
   afterCommit: (() => Promise<void>)[];
-  /** afterCommit steps whose completion the caller does not wait for */
-  background: (() => Promise<void>)[];
 }
 
 export interface UnitContext {
@@ -32,7 +30,7 @@ export interface UnitContext {
 
 export async function inTransaction<C extends UnitContext, T>(ctx: C, work: (trx: DB, tctx: C) => Promise<T>): Promise<T> {
   if (ctx.unit) return work(ctx.db, ctx);
-  const unit: Unit = { db: ctx.db, beforeCommit: [], afterCommit: [], background: [] };
+  const unit: Unit = { db: ctx.db, beforeCommit: [], afterCommit: [] };
   const tables = new Set<string>();
   const company = behindWall(ctx.db) ? ctx.company?.id : undefined;
   const result = await unitTables.run(tables, () => ctx.db.transaction().execute(async (trx) => {
@@ -44,6 +42,5 @@ export async function inTransaction<C extends UnitContext, T>(ctx: C, work: (trx
   }));
   announceWritten(tables);
   for (const step of unit.afterCommit) await step().catch((error: unknown) => console.error("after-commit work failed", error));
-  for (const step of unit.background) void step().catch((error: unknown) => console.error("after-commit work failed", error));
   return result;
 }

@@ -13,6 +13,7 @@ import adminCategories from "./admin/categories.server.js";
 import adminCustomLabels from "./admin/custom-labels.server.js";
 import adminDocuments from "./admin/documents.server.js";
 import adminImports from "./admin/imports.server.js";
+import adminJobs from "./admin/jobs.server.js";
 import adminMessages from "./admin/messages.server.js";
 import adminNotifications from "./admin/notifications.server.js";
 import adminReportSchedules from "./admin/report-schedules.server.js";
@@ -66,6 +67,7 @@ export const serverModules: readonly ServerModule[] = [
   adminCustomLabels,
   adminDocuments,
   adminImports,
+  adminJobs,
   adminMessages,
   adminNotifications,
   adminReportSchedules,

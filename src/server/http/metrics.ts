@@ -53,7 +53,9 @@ export function metricsRoute(app: FastifyInstance, db: DB): void {
     const pool = poolStats(db);
     lines.push("# HELP db_pool_connections Database connections by state (PostgreSQL pool; PGlite is one connection).", "# TYPE db_pool_connections gauge");
     lines.push(`db_pool_connections{state="total"} ${pool.total}`, `db_pool_connections{state="idle"} ${pool.idle}`, `db_pool_connections{state="waiting"} ${pool.waiting}`);
-    lines.push("# HELP job_queue_depth Jobs waiting to run (pending outbox mail).", "# TYPE job_queue_depth gauge", `job_queue_depth ${await queueDepth(db)}`);
+    const depth = await queueDepth(db);
+    lines.push("# HELP job_queue_depth Background jobs by state: queued (waiting or waiting to retry), active, failed.", "# TYPE job_queue_depth gauge");
+    lines.push(`job_queue_depth{state="queued"} ${depth.queued}`, `job_queue_depth{state="active"} ${depth.active}`, `job_queue_depth{state="failed"} ${depth.failed}`);
     return reply.type("text/plain; version=0.0.4; charset=utf-8").send(lines.join("\n") + "\n");
   });
 }

@@ -1,17 +1,51 @@
 /**
- * The jobs of a server process: delivery of the mail outbox (every MAIL_POLL_SECONDS, unless
- * MAIL_DELIVERY=off) and the recurring-invoice run (hourly, so a template is issued within the
- * hour its day begins). Both claim their rows with FOR UPDATE SKIP LOCKED, so any number of
- * processes may run them on one database. Returns a function that stops them.
+ * The jobs of a server process: the runner for its database (pg-boss on PostgreSQL, the in-process
+ * runner on PGlite), the mail-delivery worker (unless MAIL_DELIVERY=off) and the recurring-invoice run,
+ * scheduled by cron (RECURRING_INVOICES_CRON, hourly by default, so a template is issued within the
+ * hour its day begins) and queued once at start. Returns the runner; its stop() drains it.
  */
 import { config } from "../config.js";
-import type { DB } from "../db/connect.js";
+import type { Database } from "../db/connect.js";
 import { runRecurringInvoices } from "../domain/payables/recurring-invoice-run.js";
-import { deliverMail } from "../mail/deliver.js";
-import { every } from "./periodic.js";
+import { workMail } from "../mail/mail-job.js";
+import type { MailTransport } from "../mail/transport.js";
+import { bossJobs } from "./boss.js";
+import { setCurrentJobs, type Jobs } from "./jobs.js";
+import { localJobs, type LocalOptions } from "./local.js";
 
-export function startJobs(db: DB): () => void {
-  const stops = [every("recurring invoices", 60 * 60, () => runRecurringInvoices(db))];
-  if (config.mailDelivery) stops.push(every("mail delivery", config.mailPollSeconds, () => deliverMail(db)));
-  return () => stops.forEach((stop) => stop());
+export const recurringInvoicesJob = "recurring-invoices";
+
+export interface StartOptions extends LocalOptions {
+  /** PostgreSQL: the database's URL, for pg-boss's own pool */
+  databaseUrl?: string;
+  mail?: boolean;
+  transport?: MailTransport;
+  recurringCron?: string;
+}
+
+/** The runner of `database`, with no worker yet. */
+export async function openJobs(database: Database, options: StartOptions = {}): Promise<Jobs> {
+  if (database.kind === "pglite") return localJobs(database.db, options);
+  if (!options.databaseUrl) throw new Error("jobs on PostgreSQL need the database URL");
+  return bossJobs(database.db, options.databaseUrl, options);
+}
+
+export async function startJobs(database: Database, options: StartOptions = {}): Promise<Jobs> {
+  const jobs = await openJobs(database, { pollSeconds: config.jobsPollSeconds, ...options });
+  const { db } = database;
+  setCurrentJobs(jobs);
+  await jobs.work(recurringInvoicesJob, async () => {
+    await runRecurringInvoices(db);
+  });
+  await jobs.schedule(recurringInvoicesJob, options.recurringCron ?? config.recurringInvoicesCron);
+  // what came due while no process ran
+  await jobs.send(recurringInvoicesJob, {}, { singletonKey: "at-start" });
+  if (options.mail ?? config.mailDelivery) await workMail(jobs, db, options.transport);
+  return {
+    ...jobs,
+    async stop() {
+      setCurrentJobs(undefined);
+      await jobs.stop();
+    },
+  };
 }

@@ -1,11 +1,13 @@
 /**
- * Delivering the outbox (mail_messages written pending by outbox.ts) — the one function a jobs
- * runner can call. A deliverer first CLAIMS rows in one statement (pending and due, or `sending`
- * whose claim lapsed), `FOR UPDATE SKIP LOCKED`, setting them `sending` until now + claimTime; then
- * sends each outside any transaction and records sent/stored, or the error: pending again after a
- * growing delay, failed after maxAttempts. Two processes (PostgreSQL) never claim the same row, so a
- * message is sent once; only a process that dies between the SMTP server's acceptance and the
- * `sent` update lets the message be sent again once its claim lapses (at-least-once there).
+ * Delivering messages of the outbox (mail_messages written pending by outbox.ts). Each message has a
+ * delivery job (mail-job.ts), and the job runner owns the timing: retries with backoff, a failed job
+ * after its last attempt (src/server/jobs/). Here a deliverer first CLAIMS the given rows in one
+ * statement (pending or failed, or `sending` whose claim lapsed), `FOR UPDATE SKIP LOCKED`, setting
+ * them `sending` until now + claimSeconds; then sends each outside any transaction and records
+ * sent/stored, or the error: pending again, failed once maxAttempts were made. Two deliverers
+ * (the request that wrote the message, a job; two processes) never claim the same row, so a message
+ * is sent once; only a process that dies between the SMTP server's acceptance and the `sent` update
+ * lets the message be sent again once its claim lapses (at-least-once there).
  */
 import { sql } from "kysely";
 import { config } from "../config.js";
@@ -13,23 +15,20 @@ import type { DB } from "../db/connect.js";
 import type { Row } from "../resources/context.js";
 import { mailTransport, type MailTransport } from "./transport.js";
 
-/** attempts before a message is given up as failed */
+/** attempts after which a message is shown failed (its job's retries: jobs.ts defaultRetry, one more) */
 export const maxAttempts = 5;
 /** how long a claim lasts: longer than any one SMTP conversation */
 const claimSeconds = 300;
-/** the delay before attempt n + 1: 1, 4, 16, 64 minutes */
-const retrySeconds = (attempts: number) => 60 * 4 ** (attempts - 1);
 const batchSize = 100;
 
-/** Claim up to batchSize due messages (of `ids` only, when given). */
-async function claim(db: DB, ids?: readonly number[]): Promise<Row[]> {
-  const only = ids ? sql`AND id = ANY(${sql.val([...ids])}::int[])` : sql``;
+/** Claim those of the messages `ids` (at most batchSize) that no one else is delivering and that are not delivered yet. */
+async function claim(db: DB, ids: readonly number[]): Promise<Row[]> {
   const { rows } = await sql<Row>`
     UPDATE mail_messages SET status = 'sending', attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => ${claimSeconds}), updated_at = now()
     WHERE id IN (
       SELECT id FROM mail_messages
-      WHERE ((status = 'pending' AND (next_attempt_at IS NULL OR next_attempt_at <= now())) OR (status = 'sending' AND next_attempt_at <= now())) ${only}
-      ORDER BY id LIMIT ${batchSize} FOR UPDATE SKIP LOCKED)
+      WHERE (status IN ('pending', 'failed') OR (status = 'sending' AND next_attempt_at <= now())) AND id = ANY(${sql.val([...ids])}::int[])
+      ORDER BY id FOR UPDATE SKIP LOCKED)
     RETURNING id, "to", subject, text, attachment_content, attempts`.execute(db);
   return rows;
 }
@@ -52,20 +51,19 @@ async function send(db: DB, transport: MailTransport, message: Row): Promise<voi
     const text = error instanceof Error ? error.message : String(error);
     await record(db, message.id as number, attempts >= maxAttempts
       ? { status: "failed", error: text, next_attempt_at: null }
-      : { status: "pending", error: text, next_attempt_at: new Date(Date.now() + retrySeconds(attempts) * 1000) });
+      : { status: "pending", error: text, next_attempt_at: null });
   }
 }
 
 /**
- * Deliver the due messages of the outbox (or only `ids`), batch after batch until none is due;
- * returns how many were attempted. Errors of a message are recorded on it, never thrown.
+ * Deliver the messages `ids` not delivered yet, each attempted at most once per call (its job
+ * retries it); returns how many were attempted. Errors of a message are recorded on it, never thrown.
  */
-export async function deliverMail(db: DB, options: { ids?: readonly number[]; transport?: MailTransport } = {}): Promise<number> {
+export async function deliverMail(db: DB, options: { ids: readonly number[]; transport?: MailTransport }): Promise<number> {
   const transport = options.transport ?? mailTransport();
   let attempted = 0;
-  for (;;) {
-    const claimed = await claim(db, options.ids);
-    if (claimed.length === 0) break;
+  for (let start = 0; start < options.ids.length; start += batchSize) {
+    const claimed = await claim(db, options.ids.slice(start, start + batchSize));
     for (const message of claimed) await send(db, transport, message);
     attempted += claimed.length;
   }

@@ -2,9 +2,9 @@
  * E-mail that belongs to a write goes through a durable outbox: queueMail collects it in the unit of
  * work of the ctx (db/unit-of-work.ts), which writes it into mail_messages (pending) INSIDE that
  * transaction, just before the commit — so a rolled-back write sends nothing, and a committed one
- * keeps its mail even if the process dies right after the commit. Delivery (deliver.ts) happens
- * after the commit, at server start and periodically; a failure to send never fails the request
- * that queued it.
+ * keeps its mail even if the process dies right after the commit. With it, in the same transaction,
+ * goes a delivery job per message (mail-job.ts), which retries until the message is delivered; a
+ * failure to send never fails the request that queued it.
  *
  *   await inTransaction(ctx, async (trx, tctx) => { …; queueMail(tctx, { to, subject, text }); });
  */
@@ -13,7 +13,9 @@ import type { DB } from "../db/connect.js";
 import { insertRows } from "../db/bulk.js";
 import type { Unit } from "../db/unit-of-work.js";
 import type { Ctx } from "../resources/context.js";
+import { currentJobs } from "../jobs/jobs.js";
 import { deliverMail } from "./deliver.js";
+import { enqueueMail } from "./mail-job.js";
 
 export interface Mail {
   to: string;
@@ -27,9 +29,9 @@ export interface Mail {
 const outboxes = new WeakMap<Unit, Mail[]>();
 
 /**
- * Queue a message to be written with the transaction `ctx` belongs to (see inTransaction), and
- * delivered once it has committed: awaited by default (the caller's answer can say it went), or in
- * the background (`{ background: true }`: a run's hundreds of remittances).
+ * Queue a message to be written with the transaction `ctx` belongs to (see inTransaction), with its
+ * delivery job, and tried once it has committed: awaited by default (the caller's answer can say it
+ * went), or left to its job (`{ background: true }`).
  */
 export function queueMail(ctx: Ctx, mail: Mail, options: { background?: boolean } = {}): void {
   const unit = ctx.unit;
@@ -44,9 +46,13 @@ export function queueMail(ctx: Ctx, mail: Mail, options: { background?: boolean 
   let ids: number[] = [];
   unit.beforeCommit.push(async (trx) => {
     ids = await writeOutbox(trx, ctx.company.id, mails);
+    const jobs = currentJobs();
+    if (jobs) await enqueueMail(jobs, trx, ctx.company.id, ids);
   });
-  // MAIL_DELIVERY=off: another process delivers them
-  if (config.mailDelivery) (options.background ? unit.background : unit.afterCommit).push(async () => void (await deliverMail(unit.db, { ids })));
+  // tried at once after the commit, unless in the background (a run's hundreds of remittances): then
+  // their jobs alone deliver them. A process without a job runner (tests, scripts) leaves them pending;
+  // the next runner's start queues their jobs (mail-job.ts). MAIL_DELIVERY=off: another process delivers them.
+  if (config.mailDelivery && !options.background) unit.afterCommit.push(async () => void (await deliverMail(unit.db, { ids })));
 }
 
 const contentType = (filename: string) => (filename.toLowerCase().endsWith(".pdf") ? "application/pdf" : filename.toLowerCase().endsWith(".csv") ? "text/csv" : "text/plain");

@@ -34,7 +34,7 @@ async function clerkCtx(db: DB, context: SeedContext): Promise<Ctx> {
     company: company as Ctx["company"],
     principal: { perm_resources: keysOfRole("ap_role"), module_settings: (company.module_settings as Record<string, boolean> | null) ?? {} },
     // the seed is its own unit of work: it writes the queued mail itself and keeps it in the app (storeOnly)
-    unit: { db, beforeCommit: [], afterCommit: [], background: [] },
+    unit: { db, beforeCommit: [], afterCommit: [] },
   };
 }
 
@@ -68,5 +68,6 @@ export async function seedApprovalChains(db: DB, context: SeedContext): Promise<
     if (type === "Invoice") await advanceSomeInvoices(db, ctx, chains, records);
   }
   for (const writeOutbox of ctx.unit!.beforeCommit) await writeOutbox(db);
-  await deliverMail(db, { transport: storeOnly() });
+  const ids = (await db.selectFrom("mail_messages").select("id").where("company_id", "=", context.companyId).where("status", "=", "pending").execute()).map((m) => m.id);
+  await deliverMail(db, { ids, transport: storeOnly() });
 }
