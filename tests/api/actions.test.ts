@@ -191,7 +191,7 @@ describe("server modules and routes are checked at boot", () => {
       "GET /api/payment_methods/validate_iban", "GET /api/payment_methods/required_fields",
       "GET /api/openapi.json", "HEAD /api/openapi.json",
       "GET /api/public/links/:purpose/:token", "HEAD /api/public/links/:purpose/:token",
-    ]);
+    ].flatMap((route) => (route.startsWith("GET ") ? [route, route.replace("GET", "HEAD")] : [route])));
     const generic = new Set<string>();
     for (const r of [...resources, widgets]) {
       for (const path of [`/api/${r.name}`, `/api/${r.name}/stats`, `/api/${r.name}/:id`]) generic.add(`GET ${path}`).add(`HEAD ${path}`);
@@ -202,10 +202,25 @@ describe("server modules and routes are checked at boot", () => {
       if (action.method === "GET") generic.add(`HEAD ${action.path}`);
       if (action.bulk) generic.add(`POST /api/${action.resource}/bulk/${action.name}`);
     }
-    const routes = [...h.app.printRoutes({ commonPrefix: false }).matchAll(/(\/\S*) \(([^)]+)\)/g)]
-      .flatMap(([, path, methods]) => methods.split(", ").map((method) => `${method} ${path}`))
+    const routes = routeList(h.app.printRoutes({ commonPrefix: false }))
       .filter((route) => route.split(" ")[1].startsWith("/api/") && !route.split(" ")[1].startsWith("/api/docs"));
     expect(routes.length).toBeGreaterThan(100);
     expect(routes.filter((route) => !generic.has(route) && !handRoutes.has(route))).toEqual([]);
   });
 });
+
+/** "METHOD /path" of every route in Fastify's printRoutes tree (each line a path segment under its parent's). */
+function routeList(tree: string): string[] {
+  const stack: string[] = [];
+  const routes: string[] = [];
+  for (const line of tree.split("\n")) {
+    const match = /^([│ ]*)[├└]── (\S+)(?: \(([^)]+)\))?$/.exec(line.replace(/\u00a0/g, " "));
+    if (!match) continue;
+    const depth = match[1].length / 4;
+    stack.length = depth;
+    stack.push(match[2]);
+    const path = stack.join("").replace(/\/{2,}/g, "/");
+    if (match[3]) for (const method of match[3].split(", ")) routes.push(`${method} ${path.startsWith("/") ? path : `/${path}`}`);
+  }
+  return routes;
+}

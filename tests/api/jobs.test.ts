@@ -63,7 +63,7 @@ describe("jobs", () => {
     const [done] = (await listed("test-echo")).rows;
     const refused = await h.app.inject({ method: "POST", url: `/api/jobs/${String(done!.id)}/run_again`, headers: await h.login("admin@acme.test", company) });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ errors: { base: ["Only a failed job can be run again."] } });
+    expect(refused.json()).toEqual({ errors: { base: ["jobs test-echo cannot run again in status completed."] } });
 
     healthy = true;
     const again = await h.app.inject({ method: "POST", url: `/api/jobs/${String(failed!.id)}/run_again`, headers: await h.login("admin@acme.test", company) });

@@ -11,7 +11,7 @@ import pg from "pg";
 import lockfile from "proper-lockfile";
 import { PGliteDialect } from "./pglite-dialect.js";
 import type { Database as Tables } from "./database.js";
-import { checkRoleName, companyPool, prepareAppRole, registerScopes } from "./row-security.js";
+import { checkRoleName, companyPool, configuredAppRole, prepareAppRole, registerScopes } from "./row-security.js";
 import { WrittenTablesPlugin } from "./written-tables.js";
 
 /** The database, its rows typed by the interface db:generate writes from the schemas (database.ts). */
@@ -61,7 +61,7 @@ export interface ConnectOptions {
 
 export async function connect(options: ConnectOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const role = checkRoleName(options.appRole ?? (process.env.DATABASE_APP_ROLE || "outlay_app"));
+    const role = options.appRole ? checkRoleName(options.appRole) : configuredAppRole();
     return connectPostgres(options.databaseUrl, options.poolSize ?? 10, role);
   }
   return connectPGlite(options.dataDir, options.loadDataDir);

@@ -33,6 +33,22 @@ export function rowSecuritySql(table: string): string[] {
 
 const roleName = /^[a-z_][a-z0-9_]{0,62}$/;
 
+/** The role the API works as: DATABASE_APP_ROLE, default outlay_app. */
+export const configuredAppRole = () => checkRoleName(process.env.DATABASE_APP_ROLE || "outlay_app");
+
+/**
+ * As the owner: the app role may use the rows of `schema`, a schema a library creates after the app's
+ * role was prepared (pg-boss's queue: the API enqueues a message's delivery job in its own transaction).
+ */
+export async function grantSchemaToAppRole(owner: DB, schema: string): Promise<void> {
+  const role = configuredAppRole();
+  const exists = await sql`SELECT 1 FROM pg_roles WHERE rolname = ${role}`.execute(owner);
+  if (exists.rows.length === 0) return;
+  await sql.raw(`GRANT USAGE ON SCHEMA ${schema} TO ${role}`).execute(owner);
+  await sql.raw(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA ${schema} TO ${role}`).execute(owner);
+  await sql.raw(`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA ${schema} TO ${role}`).execute(owner);
+}
+
 export function checkRoleName(role: string): string {
   if (!roleName.test(role)) throw new Error(`DATABASE_APP_ROLE=${role} is not a plain role name (lower-case letters, digits, _).`);
   return role;

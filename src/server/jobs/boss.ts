@@ -11,6 +11,7 @@ import crypto from "node:crypto";
 import { CompiledQuery, sql } from "kysely";
 import PgBoss from "pg-boss";
 import type { DB } from "../db/connect.js";
+import { grantSchemaToAppRole } from "../db/row-security.js";
 import { defaultRetry, type JobData, type Jobs, type RetryPolicy, type SendOptions } from "./jobs.js";
 import { pgBossListView, sequenceUuid } from "./list-view.js";
 
@@ -38,6 +39,8 @@ export async function bossJobs(db: DB, databaseUrl: string, options: BossOptions
   });
   boss.on("error", (error: Error) => console.error("jobs (pg-boss):", error.message));
   await boss.start();
+  // the API's role enqueues delivery jobs in its own transactions (mail/outbox.ts)
+  await grantSchemaToAppRole(db, "pgboss");
   // the admin list reads pg-boss's table from now on (list-view.ts)
   await db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(hashtext('outlay job_list view'))`.execute(trx);

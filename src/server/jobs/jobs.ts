@@ -47,8 +47,8 @@ export interface Jobs {
   /** run `name` with `data` on a cron schedule (5 fields, or 6 with seconds), once per tick across every process */
   schedule(name: string, cron: string, data?: JobData): Promise<void>;
   work(name: string, handler: JobHandler): Promise<void>;
-  /** give a failed job one more attempt; false when it is not failed (or unknown) */
-  rerun(name: string, id: string): Promise<boolean>;
+  /** give a failed job one more attempt; false when it is not failed (or unknown). `db`: the caller's transaction, where the runner's queue is in it (in-process) */
+  rerun(name: string, id: string, db?: DB): Promise<boolean>;
   /** stop taking jobs and wait for the running ones to finish */
   stop(): Promise<void>;
 }

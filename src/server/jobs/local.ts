@@ -101,9 +101,10 @@ export function localJobs(db: DB, options: LocalOptions = {}): Jobs {
       }
       poll();
     },
-    async rerun(name, id) {
+    async rerun(name, id, within) {
+      // within the caller's transaction (an action's): PGlite's one connection is the transaction's until it ends
       const { rows } = await sql`UPDATE job_queue SET state = 'retry', retry_limit = retry_limit + 1, start_after = now(), completed_at = NULL, updated_at = now()
-        WHERE id = ${Number(id)} AND name = ${name} AND state = 'failed' RETURNING id`.execute(db);
+        WHERE id = ${Number(id)} AND name = ${name} AND state = 'failed' RETURNING id`.execute(within ?? db);
       if (rows.length) poll();
       return rows.length > 0;
     },

@@ -13,10 +13,10 @@ export default defineServerModule(jobs, {
   actions: {
     run_again: {
       find: (id, ctx) => findRow(jobs, id, ctx),
-      async run({ row }) {
+      async run({ row, ctx }) {
         const runner = currentJobs();
         if (!runner) throw conflict("Jobs do not run in this server process.");
-        if (!(await runner.rerun(String(row.name), String(row.job_id)))) throw conflict("Only a failed job can be run again.");
+        if (!(await runner.rerun(String(row.name), String(row.job_id), ctx.db))) throw conflict("Only a failed job can be run again.");
       },
     },
   },
