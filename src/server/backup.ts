@@ -10,6 +10,6 @@ import { runEmbeddedOnly } from "./db/backup-cli.js";
 const { values } = parseArgs({ options: { out: { type: "string" }, "data-dir": { type: "string", default: config.dataDir } } });
 
 await runEmbeddedOnly("--out <file>", values.out, async (file) => {
-  await backupDataDir(values["data-dir"]!, file);
+  await backupDataDir(values["data-dir"], file);
   console.log(`Backed up ${values["data-dir"]} to ${file}.`);
 });

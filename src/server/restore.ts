@@ -10,6 +10,6 @@ import { runEmbeddedOnly } from "./db/backup-cli.js";
 const { values } = parseArgs({ options: { in: { type: "string" }, "data-dir": { type: "string", default: config.dataDir } } });
 
 await runEmbeddedOnly("--in <file>", values.in, async (file) => {
-  await restoreDataDir(file, values["data-dir"]!);
+  await restoreDataDir(file, values["data-dir"]);
   console.log(`Restored ${file} into ${values["data-dir"]}.`);
 });

@@ -25,7 +25,7 @@ const problems: string[] = [];
 if (!values.company) problems.push("--company is required");
 if (!values.admin || !/^[^@\s]+@[^@\s]+$/.test(values.admin)) problems.push("--admin must be an e-mail address");
 if (!values.password || !passwordRule.test(values.password)) problems.push(`--password ${passwordRuleMessage}`);
-if (!/^[A-Z]{3}$/.test(values.currency!)) problems.push("--currency must be an ISO code such as USD");
+if (!/^[A-Z]{3}$/.test(values.currency)) problems.push("--currency must be an ISO code such as USD");
 if (!companyDateFormats.includes(values["date-format"] as never)) problems.push(`--date-format must be ${companyDateFormats.join(" or ")}`);
 if (problems.length) {
   console.error(problems.join("\n"));
@@ -43,7 +43,7 @@ await database.db.transaction().execute(async (trx) => {
   }).returning("id").executeTakeFirstOrThrow();
   const existing = await trx.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst();
   const user = existing ?? (await trx.insertInto("users").values({ email, name: values.name, password_hash: passwordHash, current_company_id: company.id }).returning("id").executeTakeFirstOrThrow());
-  const [first, ...rest] = values.name!.split(" ");
+  const [first, ...rest] = values.name.split(" ");
   await trx.insertInto("contacts").values({
     company_id: company.id, user_id: user.id, email, first_name: first, last_name: rest.join(" ") || first,
     contact_type: "COMPANY", role: "admin", source: "COMPANY",

@@ -18,7 +18,7 @@ function asText(value: unknown): string | null {
   if (value instanceof Date) return value.toISOString();
   if (Buffer.isBuffer(value)) return `\\x${value.toString("hex")}`;
   if (typeof value === "object") return JSON.stringify(value);
-  return String(value as number | bigint | boolean);
+  return String(value);
 }
 
 /** `$n::text[]` holding one column of the rows. */

@@ -62,7 +62,7 @@ async function passwordGrant(db: DB, username: unknown, password: unknown, addre
   const wait = await admitAttempt(db, email, address);
   if (wait !== null) throw new TooManyAttempts(wait);
   const user = await db.selectFrom("users").select(["id", "password_hash", "locked_at"]).where("email", "=", email).executeTakeFirst();
-  const valid = await verifyPassword(user?.password_hash as string | undefined, password);
+  const valid = await verifyPassword(user?.password_hash, password);
   if (!user || !valid) {
     await db.updateTable("users").set((eb) => ({ failed_attempts: eb("failed_attempts", "+", 1) })).where("email", "=", email).execute();
     throw oauthError(400, "invalid_grant", badCredentials);
@@ -70,7 +70,7 @@ async function passwordGrant(db: DB, username: unknown, password: unknown, addre
   if (user.locked_at) throw oauthError(400, "invalid_grant", lockedMessage);
   await db.updateTable("users").set({ failed_attempts: 0 }).where("id", "=", user.id).execute();
   await attemptSucceeded(db, email, address);
-  return issueTokens(db, user.id as number);
+  return issueTokens(db, user.id);
 }
 
 export function oauthRoutes(app: FastifyInstance, db: DB): void {
@@ -119,7 +119,7 @@ export async function authenticate(db: DB, request: FastifyRequest): Promise<Ctx
   // the company asked for, else the user's current one (users and tokens are not company rows)
   const companyId = companyHeader !== undefined ? Number(companyHeader) : (await db.selectFrom("oauth_tokens as tk")
     .innerJoin("users as u", "u.id", "tk.user_id").select("u.current_company_id as id").where("tk.access_hash", "=", hash)
-    .executeTakeFirst())?.id as number | null | undefined;
+    .executeTakeFirst())?.id;
   // the membership is looked up with that company set: the wall shows its contacts only
   const scoped = companyId == null ? db : forCompany(db, companyId);
   const row = await scoped.selectFrom("oauth_tokens as tk")
@@ -133,10 +133,10 @@ export async function authenticate(db: DB, request: FastifyRequest): Promise<Ctx
     .executeTakeFirst();
   if (!row || row.locked_at) throw unauthorized();
   if (!row.contact_id || !row.company) throw forbidden("You do not belong to this company.");
-  const company = row.company as CompanyRow;
+  const company = row.company;
   const session: Session = {
-    user: { id: row.user_id as number, email: row.email as string, name: row.name as string },
-    contact: { id: row.contact_id as number, role: row.role as string, language: row.language as string, vendor_id: row.vendor_id as number | null },
+    user: { id: row.user_id, email: row.email, name: row.name },
+    contact: { id: row.contact_id, role: row.role as string, language: row.language as string, vendor_id: row.vendor_id },
     company,
     principal: {
       perm_resources: keysOfRole(row.role as string),

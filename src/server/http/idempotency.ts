@@ -70,7 +70,7 @@ async function claim(db: DB, request: FastifyRequest, reply: FastifyReply, key: 
     if (inserted) {
       let done!: () => void;
       running.set(local, new Promise<void>((resolve) => (done = resolve)));
-      request.idempotencyClaim = { id: inserted.id as number, done: () => { running.delete(local); done(); } };
+      request.idempotencyClaim = { id: inserted.id, done: () => { running.delete(local); done(); } };
       return false;
     }
     const stored = await db.selectFrom("idempotency_keys").select(["endpoint", "request_hash", "status_code", "response"])
@@ -80,7 +80,7 @@ async function claim(db: DB, request: FastifyRequest, reply: FastifyReply, key: 
       throw unprocessable({ "Idempotency-Key": ["was already used for a different request: send a new key for a new request"] });
     }
     if (stored.status_code != null) {
-      await reply.status(stored.status_code as number).header("idempotent-replayed", "true").type("application/json; charset=utf-8").send(stored.response);
+      await reply.status(stored.status_code).header("idempotent-replayed", "true").type("application/json; charset=utf-8").send(stored.response);
       return true;
     }
     const first = running.get(local);

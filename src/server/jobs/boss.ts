@@ -64,7 +64,7 @@ export async function bossJobs(db: DB, databaseUrl: string, options: BossOptions
       const retry = opts.retry ?? options.retry ?? defaultRetry;
       const { rows } = await sql<{ n: number }>`SELECT nextval('job_list_id_seq') AS n`.execute(opts.db ?? db);
       await boss.send(name, data, {
-        id: sequenceUuid(Number(rows[0]!.n), crypto.randomBytes(6).toString("hex")),
+        id: sequenceUuid(Number(rows[0].n), crypto.randomBytes(6).toString("hex")),
         singletonKey: opts.singletonKey ?? crypto.randomUUID(),
         startAfter: opts.startAfter,
         retryLimit: retry.limit,

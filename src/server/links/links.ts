@@ -53,9 +53,9 @@ export async function resolveLink(db: DB, token: string, purpose: LinkPurpose): 
     .where("token_hash", "=", tokenHash(token)).where("purpose", "=", purpose).executeTakeFirst();
   if (!row) return { refused: "unknown" };
   if (row.revoked_at) return { refused: "revoked" };
-  const expiresAt = new Date(row.expires_at as string | Date);
+  const expiresAt = new Date(row.expires_at);
   if (expiresAt.getTime() <= Date.now()) return { refused: "expired" };
-  return { companyId: row.company_id as number, record: { type: row.record_type as string, id: row.record_id as number }, expiresAt };
+  return { companyId: row.company_id, record: { type: row.record_type, id: row.record_id }, expiresAt };
 }
 
 /** Revoke every live link of `purpose` on `record` (e.g. when the request is answered or re-sent); returns how many. */

@@ -34,7 +34,7 @@ export async function workMail(jobs: Jobs, db: DB, transport?: MailTransport): P
   });
   const waiting = await db.selectFrom("mail_messages").select(["id", "company_id"]).where("status", "in", ["pending", "sending"]).orderBy("id").execute();
   for (const row of waiting) {
-    const { data, singletonKey } = mailJobOf(row.id as number, row.company_id as number);
+    const { data, singletonKey } = mailJobOf(row.id, row.company_id);
     await jobs.send(mailJob, data, { singletonKey });
   }
 }

@@ -61,7 +61,7 @@ function held(ctx: Ctx, resource: ResourceDef, endpoint: ActionEndpoint): readon
 async function checkWhen(resource: ResourceDef, name: string, allowed: readonly RecordAction[], row: Row, ctx: Ctx): Promise<void> {
   if (allowed.some((v) => !v.when)) return;
   const [view] = await decorate(resource, [{ ...row }], ctx, false);
-  if (allowed.some((v) => matches(v.when!, view))) return;
+  if (allowed.some((v) => matches(v.when, view))) return;
   const title = String(row[resource.title] ?? row.id);
   const status = resource.statuses ? ` in status ${String(row[resource.statuses.field])}` : " now";
   throw conflict(`${resource.name.replace(/_/g, " ")} ${title} cannot ${name.replace(/[_.]/g, " ")}${status}.`);

@@ -143,7 +143,7 @@ function plan(input: LinesInput, documentId: number, current: readonly Row[], er
 async function currentLines(input: LinesInput, documentId: number, ctx: Ctx, trx: DB): Promise<Row[]> {
   const { line, relation } = input;
   const qb = scope(untyped(trx).selectFrom(`${tableOf(line)} as t`).selectAll("t"), line, ctx, "t").where(`t.${relation.foreignKey}`, "=", documentId);
-  return (await qb.orderBy("t.id").forUpdate().execute()) as Row[];
+  return (await qb.orderBy("t.id").forUpdate().execute());
 }
 
 /**

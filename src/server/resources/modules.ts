@@ -103,7 +103,7 @@ export type ServerModule = {
  * compile error (and a boot error, see installModules).
  */
 export function defineServerModule<const R extends ResourceDef>(resource: R, module: { hooks?: ResourceHooks } & ActionsOf<R>): ServerModule {
-  return { resource, hooks: module.hooks ?? {}, actions: (module.actions ?? {}) as ServerModule["actions"] };
+  return { resource, hooks: module.hooks ?? {}, actions: (module.actions ?? {}) };
 }
 
 /** Actions that are served by the framework itself for resources with a certain declaration (e.g. submit for approvables). */

@@ -309,7 +309,7 @@ export async function listPage(resource: ResourceDef, query: ResourceQuery, ctx:
       return count(row.n);
     }),
   ]);
-  return { rows: rows as Row[], total: Math.min(total, countCap), totalCapped: total > countCap };
+  return { rows, total: Math.min(total, countCap), totalCapped: total > countCap };
 }
 
 /** The readable rows of `resource` (aliased `t`), every column and the further `columns` (as for listPage). */

@@ -60,7 +60,7 @@ async function embedLines(resource: ResourceDef, rows: Row[], ctx: Ctx): Promise
     for (const row of rows) {
       let qb = scope(untyped(ctx.db).selectFrom(`${tableOf(line)} as t`).selectAll("t"), line, ctx, "t").where(`t.${relation.foreignKey}`, "=", row.id);
       if (def.position) qb = qb.orderBy(`t.${def.position}`);
-      row[def.relation] = await decorate(line, (await qb.orderBy("t.id").execute()) as Row[], ctx, false);
+      row[def.relation] = await decorate(line, (await qb.orderBy("t.id").execute()), ctx, false);
     }
   }
 }

@@ -34,7 +34,7 @@ export async function listResponse(resource: ResourceDef, query: Record<string, 
  */
 export function resourceRoutes(app: FastifyInstance, resources: readonly ResourceDef[]): void {
   const claim = (method: string, url: string) => {
-    if (app.hasRoute({ method: method as "GET", url })) throw new Error(`A hand-written route ${method} ${url} shadows a generic or declared one`);
+    if (app.hasRoute({ method, url })) throw new Error(`A hand-written route ${method} ${url} shadows a generic or declared one`);
     return url;
   };
   for (const resource of resources) {

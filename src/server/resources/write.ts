@@ -127,7 +127,7 @@ export async function insertRow(resource: ResourceDef, data: Row, ctx: Ctx, trx:
   try {
     return hooks.insert
       ? await hooks.insert(data, ctx, trx)
-      : ((await untyped(trx).insertInto(tableOf(resource)).values(jsonColumns(resource, { ...data, ...(companyScoped(resource) ? { company_id: ctx.company.id } : {}), ...(resource.owner ? { [resource.owner]: ctx.user.id } : {}) })).returningAll().executeTakeFirstOrThrow()) as Row);
+      : ((await untyped(trx).insertInto(tableOf(resource)).values(jsonColumns(resource, { ...data, ...(companyScoped(resource) ? { company_id: ctx.company.id } : {}), ...(resource.owner ? { [resource.owner]: ctx.user.id } : {}) })).returningAll().executeTakeFirstOrThrow()));
   } catch (error) {
     if (error instanceof HttpError) throw error;
     constraintError(error, tableOf(resource));
@@ -138,7 +138,7 @@ export async function insertRow(resource: ResourceDef, data: Row, ctx: Ctx, trx:
 export async function updateById(resource: ResourceDef, id: number, data: Row, trx: DB): Promise<Row> {
   try {
     return (await untyped(trx).updateTable(tableOf(resource)).set({ ...jsonColumns(resource, data), updated_at: new Date() })
-      .where("id", "=", id).returningAll().executeTakeFirstOrThrow()) as Row;
+      .where("id", "=", id).returningAll().executeTakeFirstOrThrow());
   } catch (error) {
     constraintError(error, tableOf(resource));
   }
@@ -146,7 +146,7 @@ export async function updateById(resource: ResourceDef, id: number, data: Row, t
 
 /** The document as saved after its lines were written (their hooks roll totals up to it). */
 const reread = async (resource: ResourceDef, id: number, trx: DB): Promise<Row> =>
-  (await untyped(trx).selectFrom(tableOf(resource)).selectAll().where("id", "=", id).executeTakeFirstOrThrow()) as Row;
+  (await untyped(trx).selectFrom(tableOf(resource)).selectAll().where("id", "=", id).executeTakeFirstOrThrow());
 
 export async function createRow(resource: ResourceDef, body: unknown, ctx: Ctx): Promise<Row> {
   const lines = linesIn(resource, body);

@@ -245,7 +245,7 @@ const messageSubjects = [
 const messageStatuses = ["sent", "delivered", "opened", "not sent", "withheld", "bounced"];
 
 async function seedMessages(db: DB, { companyId, random, vendorIds }: SeedContext, fromContact: number): Promise<void> {
-  const vendors = new Map((await db.selectFrom("vendors").select(["id", "email", "name"]).where("id", "in", [...vendorIds]).execute()).map((v) => [v.id as number, v]));
+  const vendors = new Map((await db.selectFrom("vendors").select(["id", "email", "name"]).where("id", "in", [...vendorIds]).execute()).map((v) => [v.id, v]));
   await insertMany(db, "messages", Array.from({ length: 36 }, (_, i) => {
     const vendor = vendors.get(random.pick(vendorIds))!;
     const status = messageStatuses[i % messageStatuses.length];
@@ -294,9 +294,9 @@ async function seedActivities(db: DB, { companyId, random, invoiceIds, vendorIds
   const rows = [
     ...vendorIds.slice(0, 15).map((id, i) => ({ event: "create", item_type: "vendors", item_id: id, user_id: users.admin, changes: { status: [null, "ACTIVE"] }, created_at: ago(120 - i) })),
     ...purchaseOrderIds.slice(0, 15).map((id, i) => ({ event: "create", item_type: "purchase_orders", item_id: id, user_id: users.purchasing, changes: { status: [null, "DRAFT"] }, created_at: ago(100 - i) })),
-    ...invoices.map((inv, i) => ({ event: "create", item_type: "invoices", item_id: inv.id as number, user_id: users.entry, changes: { number: [null, inv.number], amount: [null, inv.amount], status: [null, "NEW"] }, created_at: ago(60 - i, 9) })),
+    ...invoices.map((inv, i) => ({ event: "create", item_type: "invoices", item_id: inv.id, user_id: users.entry, changes: { number: [null, inv.number], amount: [null, inv.amount], status: [null, "NEW"] }, created_at: ago(60 - i, 9) })),
     ...invoices.filter((inv) => inv.status !== "NEW" && inv.status !== "DRAFT").map((inv, i) => ({
-      event: "update", item_type: "invoices", item_id: inv.id as number, user_id: random.chance(0.7) ? users.approver : users.admin,
+      event: "update", item_type: "invoices", item_id: inv.id, user_id: random.chance(0.7) ? users.approver : users.admin,
       changes: { status: ["PENDING", inv.status] }, created_at: ago(59 - i, 15),
     })),
   ];

@@ -31,7 +31,7 @@ async function clerkCtx(db: DB, context: SeedContext): Promise<Ctx> {
     // no clerk login: the chains have no submitter (nobody is barred from approving by segregation of duties)
     user: { id: userId ?? (null as unknown as number), email: "ap@acme.test", name: "AP" },
     contact: { id: contactId ?? (null as unknown as number), role: "ap_role", language: "en", vendor_id: null },
-    company: company as Ctx["company"],
+    company,
     principal: { perm_resources: keysOfRole("ap_role"), module_settings: (company.module_settings as Record<string, boolean> | null) ?? {} },
     // the seed is its own unit of work: it writes the queued mail itself and keeps it in the app (storeOnly)
     unit: { db, beforeCommit: [], afterCommit: [] },

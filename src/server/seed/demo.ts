@@ -64,13 +64,13 @@ async function seedCompany(db: DB, spec: (typeof companies)[number], users: Map<
     module_settings: JSON.stringify(Object.fromEntries(moduleNames.map((m) => [m, true]))),
     accepted_payment_methods: ["ach", "check", "wire"], has_payment_workflow: true,
   }).returning("id").executeTakeFirstOrThrow();
-  const companyId = company.id as number;
+  const companyId = company.id;
 
   await insertMany(db, "subsidiaries", ["HQ", "East", "West"].map((region, i) => ({
     company_id: companyId, name: `${spec.name.split(" ")[0]} ${region}`, external_id: `SUB-${i + 1}`, sub_type: "HQ",
     country: spec.country, currency_code: spec.currency_code, exchange_rate: "1",
   })));
-  const subsidiaryIds = (await db.selectFrom("subsidiaries").select("id").where("company_id", "=", companyId).execute()).map((s) => s.id as number);
+  const subsidiaryIds = (await db.selectFrom("subsidiaries").select("id").where("company_id", "=", companyId).execute()).map((s) => s.id);
 
   const vendorNames = new Set<string>(spec.seed === 1 ? ["Northwind Supplies"] : []);
   while (vendorNames.size < vendorsPerCompany) vendorNames.add(`${random.pick(vendorWords)} ${random.pick(vendorKinds)}`);
@@ -159,7 +159,7 @@ async function seedCompany(db: DB, spec: (typeof companies)[number], users: Map<
   }
   const invoiceIds = (await insertMany(db, "invoices", invoiceRows)).map((i) => i.id);
   const contactIds = new Map((await db.selectFrom("contacts").select(["id", "email"]).where("company_id", "=", companyId).where("user_id", "is not", null).execute())
-    .map((c) => [c.email as string, c.id as number]));
+    .map((c) => [c.email as string, c.id]));
   return { companyId, currency: spec.currency_code, country: spec.country, random, users, contactIds, vendorIds, subsidiaryIds, purchaseOrderIds: poIds, invoiceIds };
 }
 
@@ -184,7 +184,7 @@ export async function seedDemo(db: DB): Promise<void> {
         email: login.email, name: `${local.charAt(0).toUpperCase()}${local.slice(1)} ${login.company.split(" ")[0]}`, password_hash: passwordHash,
         date_accepted_term: new Date(), version_accepted_term: 1,
       }).returning("id").executeTakeFirstOrThrow();
-      users.set(login.email, user.id as number);
+      users.set(login.email, user.id);
     }
     const companyIds = new Map<string, number>();
     for (const spec of companies) {

@@ -59,7 +59,7 @@ function itemStatus(random: Random, reportStatus: string): string {
 
 async function seedEmployees(db: DB, context: SeedContext): Promise<number[]> {
   const { companyId, random } = context;
-  const domain = (await db.selectFrom("companies").select("name").where("id", "=", companyId).executeTakeFirstOrThrow()).name as string;
+  const domain = (await db.selectFrom("companies").select("name").where("id", "=", companyId).executeTakeFirstOrThrow()).name;
   const rows = Array.from({ length: 6 }, (_, i) => {
     const first = firstNames[(i * 5 + companyId) % firstNames.length];
     const last = random.pick(lastNames);
@@ -237,7 +237,7 @@ async function seedCards(db: DB, context: SeedContext, employees: number[], prog
       // the staff demo user requested a few cards, so that the digital-wallet rule has rows to show
       submitter_contact_id: staff && i % 5 === 0 ? staff : admin,
     });
-    meta.push({ status, amount, vendor_id: order ? (order.vendor_id as number) : null, program, purchase_order_id: order ? (order.id as number) : null });
+    meta.push({ status, amount, vendor_id: order ? (order.vendor_id) : null, program, purchase_order_id: order ? (order.id) : null });
   }
   const ids = (await insertMany(db, "virtual_cards", rows)).map((r) => r.id);
   return meta.map((m, i) => ({ ...m, id: ids[i] }));

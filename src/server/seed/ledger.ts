@@ -61,7 +61,7 @@ const creditPosted = ["AVAILABLE", "APPLIED"];
 async function bankAccountsOfOriginating(db: DB, companyId: number): Promise<{ byMethod: Map<number, number>; fallback: number }> {
   const rows = await db.selectFrom("payment_methods").select(["id", "account_id", "is_default"]).where("company_id", "=", companyId)
     .where("owner_type", "=", "Company").where("account_id", "is not", null).orderBy("id").execute();
-  const byMethod = new Map(rows.map((r) => [r.id as number, r.account_id as number]));
+  const byMethod = new Map(rows.map((r) => [r.id, r.account_id as number]));
   return { byMethod, fallback: (rows.find((r) => r.is_default) ?? rows[0]).account_id as number };
 }
 

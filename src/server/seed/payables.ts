@@ -99,7 +99,7 @@ async function seedPaymentMethods({ db, context }: Seeded): Promise<Methods> {
   vendors.forEach((v, i) => {
     const first = i < types.length ? types[i] : random.pick(usual);
     const kinds = random.chance(0.2) ? [first, first === "check" ? (us ? "ach" : "sepa") : "check"] : [first];
-    kinds.forEach((type, n) => vendorRows.push(vendorMethod(random, context, { id: v.id as number, name: String(v.name), city: v.city as string | null }, type, n === 0,
+    kinds.forEach((type, n) => vendorRows.push(vendorMethod(random, context, { id: v.id, name: String(v.name), city: v.city }, type, n === 0,
       n === 0 && v.status !== "ACTIVE" ? "PENDING" : random.chance(0.05) ? "INACTIVE" : "ACTIVE")));
   });
   const vendorIds = await insertMany(db, "payment_methods", vendorRows);

@@ -134,7 +134,7 @@ async function seedReceipts(db: DB, context: SeedContext, pos: Po[], lines: Line
   const invoices = await db.selectFrom("invoices").select(["id", "vendor_id", "purchase_order_ids"]).where("company_id", "=", companyId)
     .where(sql<boolean>`cardinality(purchase_order_ids) > 0`).execute();
   const invoiceOf = new Map<number, number>();
-  for (const invoice of invoices) for (const poId of invoice.purchase_order_ids as number[]) invoiceOf.set(poId, invoice.id as number);
+  for (const invoice of invoices) for (const poId of invoice.purchase_order_ids) invoiceOf.set(poId, invoice.id);
   const linesOf = new Map<number, Line[]>();
   for (const line of lines) linesOf.set(line.purchase_order_id, [...(linesOf.get(line.purchase_order_id) ?? []), line]);
 
@@ -195,11 +195,11 @@ interface Vendors {
 async function vendorFacts(db: DB, context: SeedContext): Promise<Vendors> {
   const invoices = await db.selectFrom("invoices").select(["id", "vendor_id"]).where("company_id", "=", context.companyId).orderBy("id").execute();
   const invoicesOf = new Map<number, number[]>();
-  for (const i of invoices) invoicesOf.set(i.vendor_id as number, [...(invoicesOf.get(i.vendor_id as number) ?? []), i.id as number]);
+  for (const i of invoices) invoicesOf.set(i.vendor_id, [...(invoicesOf.get(i.vendor_id) ?? []), i.id]);
   const contacts = await db.selectFrom("contacts").select(["id", "vendor_id"]).where("company_id", "=", context.companyId)
     .where("contact_type", "=", "VENDOR").orderBy("id").execute();
   const contactOf = new Map<number, number>();
-  for (const c of contacts) if (!contactOf.has(c.vendor_id as number)) contactOf.set(c.vendor_id as number, c.id as number);
+  for (const c of contacts) if (!contactOf.has(c.vendor_id as number)) contactOf.set(c.vendor_id as number, c.id);
   return { withInvoices: [...invoicesOf.keys()].sort((a, b) => a - b), invoicesOf, contactOf };
 }
 
@@ -211,7 +211,7 @@ async function seedAccruals(db: DB, context: SeedContext, pos: Po[]): Promise<vo
   const { random, companyId, currency } = context;
   const vendors = await vendorFacts(db, context);
   const staff = (await db.selectFrom("contacts").select("id").where("company_id", "=", companyId).where("contact_type", "=", "COMPANY")
-    .where("user_id", "is not", null).orderBy("id").execute()).map((c) => c.id as number);
+    .where("user_id", "is not", null).orderBy("id").execute()).map((c) => c.id);
   const admin = context.contactIds.get("admin@acme.test") ?? context.contactIds.get("admin@globex.test") ?? staff[0];
   const accruals: Row[] = [];
   const accrual = (fields: Row) => {

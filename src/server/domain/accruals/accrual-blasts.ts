@@ -29,8 +29,8 @@ async function stats(ctx: Ctx, ids: number[]) {
     .where("company_id", "=", ctx.company.id).where("accrual_blast_id", "in", ids).where("status", "in", bookedAccrualStatuses)
     .groupBy("accrual_blast_id").execute();
   return {
-    entries: new Map(entries.map((e) => [e.accrual_blast_id as number, e])),
-    booked: new Map(booked.map((b) => [b.accrual_blast_id as number, b.total as string])),
+    entries: new Map(entries.map((e) => [e.accrual_blast_id, e])),
+    booked: new Map(booked.map((b) => [b.accrual_blast_id as number, b.total])),
   };
 }
 

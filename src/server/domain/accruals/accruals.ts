@@ -57,7 +57,7 @@ async function settle(trx: DB, companyId: number, accrualId: number): Promise<vo
   if (accrual) {
     const balance = money(String(accrual.amount)).minus(await matched(trx, accrualId)).toFixed(2);
     await trx.updateTable("accruals").set({ balance, updated_at: new Date() }).where("id", "=", accrualId).execute();
-    if (accrual.purchase_order_id) await rollUpAccrualBalance(trx, accrual.purchase_order_id as number);
+    if (accrual.purchase_order_id) await rollUpAccrualBalance(trx, accrual.purchase_order_id);
   }
   await refreshAccrualSummary(trx, companyId);
 }

@@ -15,7 +15,7 @@ export async function userEmails(ctx: Ctx, rows: Row[], field: string): Promise<
   const ids = [...new Set(rows.map((r) => r[field]).filter((v): v is number => typeof v === "number"))];
   if (ids.length === 0) return new Map();
   const users = await ctx.db.selectFrom("users").select(["id", "email", "name"]).where("id", "in", ids).execute();
-  return new Map(users.map((u) => [u.id as number, { email: u.email as string, name: u.name as string }]));
+  return new Map(users.map((u) => [u.id, { email: u.email, name: u.name }]));
 }
 
 /**

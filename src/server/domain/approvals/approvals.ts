@@ -82,7 +82,7 @@ async function awaitingMe(qb: Select, value: string, ctx: Ctx): Promise<Select> 
 export function awaitingRecords(types: readonly string[]): ListParams[string] {
   return async (qb, value, ctx) => {
     const actionable = await awaitingMe(ctx.db.selectFrom("approvals as t").select("t.approvable_id")
-      .where("t.company_id", "=", ctx.company.id).where("t.approvable_type", "in", [...types]) as unknown as Select, value, ctx);
+      .where("t.company_id", "=", ctx.company.id).where("t.approvable_type", "in", [...types]), value, ctx);
     return qb.where("t.id", "in", actionable as never);
   };
 }

@@ -23,7 +23,7 @@ async function check(data: Row, ctx: Ctx, trx: DB): Promise<void> {
   const company = ids.length
     ? await trx.selectFrom("contacts").select("id").where("company_id", "=", ctx.company.id).where("contact_type", "=", "COMPANY").where("id", "in", ids).execute()
     : [];
-  const found = new Set(company.map((c) => c.id as number));
+  const found = new Set(company.map((c) => c.id));
   for (const field of ["delegator_contact_id", "delegate_contact_id"]) {
     if (typeof data[field] === "number" && !found.has(data[field])) (errors[field] ??= []).push("must be a company contact");
   }
@@ -57,7 +57,7 @@ async function tellDelegator(delegation: Row, ctx: Ctx, trx: DB): Promise<void> 
   const link = "/delegations";
   await trx.insertInto("notifications").values({ company_id: ctx.company.id, user_id: delegator.id, kind: "system", title, body, link }).execute();
   const related = typeof delegation.id === "number" ? { related: { type: "Delegation", id: delegation.id } } : {};
-  queueMail(ctx, { to: delegator.email as string, subject: title, text: `${body}\n\n${config.appUrl}${link}`, ...related });
+  queueMail(ctx, { to: delegator.email, subject: title, text: `${body}\n\n${config.appUrl}${link}`, ...related });
 }
 
 export const delegationHooks: ResourceHooks = {

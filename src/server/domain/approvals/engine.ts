@@ -105,7 +105,7 @@ export function stepMatches(step: Step, facts: Facts): boolean {
 
 async function activeWorkflow(trx: DB, companyId: number, type: string): Promise<Row | undefined> {
   return (await trx.selectFrom("workflows").selectAll().where("company_id", "=", companyId)
-    .where("workflow_type", "=", type).where("status", "=", "ACTIVE").executeTakeFirst()) as Row | undefined;
+    .where("workflow_type", "=", type).where("status", "=", "ACTIVE").executeTakeFirst());
 }
 
 /** The vendor requires purchase orders (po_not_required false); no vendor: false. */
@@ -117,7 +117,7 @@ async function vendorRequiresPo(trx: DB, companyId: number, vendorId: number | n
 
 export async function teamMembers(trx: DB, companyId: number, teamId: number): Promise<number[]> {
   const rows = await trx.selectFrom("team_members").select("contact_id").where("company_id", "=", companyId).where("team_id", "=", teamId).execute();
-  return rows.map((r) => r.contact_id as number);
+  return rows.map((r) => r.contact_id);
 }
 
 /**
@@ -130,7 +130,7 @@ async function requestersManager(trx: DB, ctx: Ctx, engine: Engine, record: Row,
   const requesterId = typeof own === "number" ? own : ctx.contact.id;
   const requester = await trx.selectFrom("contacts").select(["first_name", "last_name", "manager_id"])
     .where("company_id", "=", ctx.company.id).where("id", "=", requesterId).executeTakeFirst();
-  const managerId = requester?.manager_id as number | null | undefined;
+  const managerId = requester?.manager_id;
   if (managerId == null || managerId === requesterId) {
     const name = requester ? `${String(requester.first_name)} ${String(requester.last_name)}` : `contact ${requesterId}`;
     throw unprocessable({ base: [`Step ${step.order} needs the requester's manager: ${name} has none`] });
@@ -327,7 +327,7 @@ async function lockApproval(id: string, ctx: Ctx): Promise<Row | undefined> {
   if (!head) return undefined;
   await lockRecord(String(head.approvable_type), head.approvable_id, ctx);
   return (await ctx.db.selectFrom("approvals").selectAll().where("company_id", "=", ctx.company.id)
-    .where("id", "=", Number(id)).forUpdate().executeTakeFirst()) as Row | undefined;
+    .where("id", "=", Number(id)).forUpdate().executeTakeFirst());
 }
 
 /**

@@ -30,12 +30,12 @@ interface Login { id: number; email: string }
 async function loginsOfContacts(trx: DB, companyId: number, contactIds: readonly number[]): Promise<Login[]> {
   if (contactIds.length === 0) return [];
   return (await trx.selectFrom("contacts as c").innerJoin("users as u", "u.id", "c.user_id").select(["u.id", "u.email"])
-    .where("c.company_id", "=", companyId).where("c.id", "in", [...contactIds]).execute()) as Login[];
+    .where("c.company_id", "=", companyId).where("c.id", "in", [...contactIds]).execute());
 }
 
 async function loginsOfUsers(trx: DB, userIds: readonly number[]): Promise<Login[]> {
   if (userIds.length === 0) return [];
-  return (await trx.selectFrom("users").select(["id", "email"]).where("id", "in", [...userIds]).execute()) as Login[];
+  return (await trx.selectFrom("users").select(["id", "email"]).where("id", "in", [...userIds]).execute());
 }
 
 /** The approvers of one approval row: its contact, or every member of its team. */
@@ -44,7 +44,7 @@ async function approversOf(trx: DB, companyId: number, approval: Row): Promise<L
   if (approval.team_id == null) return [];
   const members = await trx.selectFrom("team_members").select("contact_id").where("company_id", "=", companyId)
     .where("team_id", "=", approval.team_id as number).execute();
-  return loginsOfContacts(trx, companyId, members.map((m) => m.contact_id as number));
+  return loginsOfContacts(trx, companyId, members.map((m) => m.contact_id));
 }
 
 async function tell(trx: DB, ctx: Ctx, login: Login, kind: string, title: string, body: string, link: string | null, related: { type: string; id: number }): Promise<void> {

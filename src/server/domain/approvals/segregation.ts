@@ -47,7 +47,7 @@ export async function checkSegregation(
   }
   if (allowSelfApproval) return;
   const delegator = await trx.selectFrom("contacts").select("user_id").where("company_id", "=", ctx.company.id).where("id", "=", onBehalfOf).executeTakeFirst();
-  const delegatorUser = delegator?.user_id as number | null | undefined;
+  const delegatorUser = delegator?.user_id;
   if (doers.contacts.includes(onBehalfOf) || (delegatorUser != null && doers.users.includes(delegatorUser))) {
     throw forbidden("Segregation of duties: the person you act for created, submitted or requested this record; it cannot be approved on their behalf.");
   }

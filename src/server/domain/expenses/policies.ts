@@ -51,7 +51,7 @@ export function policyViolation(item: CheckedItem, policy: PolicyRules | null | 
 export async function loadPolicy(trx: DB, policyId: unknown): Promise<PolicyRules | undefined> {
   if (policyId === null || policyId === undefined) return undefined;
   return (await trx.selectFrom("policies").select(["status", "currency_code", "categories", "per_diems", "receipt_required_over"])
-    .where("id", "=", policyId as number).executeTakeFirst()) as PolicyRules | undefined;
+    .where("id", "=", policyId as number).executeTakeFirst());
 }
 
 /** Report statuses whose items follow policy changes; approved and paid reports keep their verdict. */

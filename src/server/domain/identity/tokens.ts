@@ -57,7 +57,7 @@ export async function refreshTokens(db: DB, refreshToken: string): Promise<Token
     }
     const user = await trx.selectFrom("users").select("locked_at").where("id", "=", row.user_id).executeTakeFirst();
     if (!user || user.locked_at) return undefined;
-    return issueTokens(trx, row.user_id as number, (row.family as string | null) ?? undefined);
+    return issueTokens(trx, row.user_id, (row.family) ?? undefined);
   });
   forgetSessions();
   return pair;

@@ -39,7 +39,7 @@ export async function currentUser(ctx: Ctx): Promise<Row> {
   const companies = await systemDb(ctx.db).selectFrom("contacts as c").innerJoin("companies as co", "co.id", "c.company_id")
     .select(["co.id", "co.name"]).where("c.user_id", "=", ctx.user.id).where("c.status", "=", "ACTIVE").orderBy("co.name").execute();
   const company = ctx.company;
-  const accepted = user.date_accepted_term as Date | null;
+  const accepted = user.date_accepted_term;
   return {
     id: user.id,
     email: user.email,
@@ -121,7 +121,7 @@ export const userHooks: ResourceHooks = {
     return (await untyped(trx).insertInto("contacts").values({
       ...data, email, company_id: ctx.company.id, user_id: user.id, contact_type: "COMPANY", source: "COMPANY",
       company_roles: data.company_roles ?? [], vendor_roles: data.vendor_roles ?? [],
-    }).returningAll().executeTakeFirstOrThrow()) as Row;
+    }).returningAll().executeTakeFirstOrThrow());
   },
 };
 
@@ -129,6 +129,6 @@ export const userHooks: ResourceHooks = {
 export async function unlockUser(db: DB, userId: number): Promise<void> {
   const user = await db.updateTable("users").set({ locked_at: null, failed_attempts: 0, updated_at: new Date() })
     .where("id", "=", userId).returning("email").executeTakeFirst();
-  if (user) await forgetAttempts(db, user.email as string);
+  if (user) await forgetAttempts(db, user.email);
   forgetSessions();
 }

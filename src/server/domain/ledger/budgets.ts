@@ -15,7 +15,7 @@ export const budgetHooks: ResourceHooks = {
       .select(["budget_id", sql<string>`sum(amount)::numeric(18,2)::text`.as("total")])
       .where("company_id", "=", ctx.company.id).where("budget_id", "in", rows.map((r) => r.id as number))
       .where("status", "in", committedPurchaseOrderStatuses).groupBy("budget_id").execute();
-    const byBudget = new Map(spent.map((s) => [s.budget_id as number, s.total as string]));
+    const byBudget = new Map(spent.map((s) => [s.budget_id as number, s.total]));
     for (const row of rows) {
       row.spent = byBudget.get(row.id as number) ?? "0.00";
       row.remaining = money(String(row.amount)).minus(String(row.spent)).toFixed(2);

@@ -25,7 +25,7 @@ export async function postInvoiceApproval(trx: DB, ctx: Ctx, record: Row): Promi
   const lines = invoiceApprovalLines(invoice, await accountsByNumber(trx, ctx.company.id));
   const posted = await trx.selectFrom("account_transactions").select(["entry_number", "account_id", "debit_amount", "credit_amount"])
     .where("company_id", "=", ctx.company.id).where("account_transactionable_type", "=", "Invoice").where("account_transactionable_id", "=", invoice.id).execute();
-  const before = netByAccount(posted as { account_id: number }[]);
+  const before = netByAccount(posted);
   if (sameNet(before, netByAccount(lines))) return "unchanged";
 
   const entries: JournalEntry[] = [];

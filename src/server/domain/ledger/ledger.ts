@@ -66,7 +66,7 @@ export function entryNumber(companyId: number, source: JournalEntry["source"], n
 /** The company's active accounts by number; 422-free: a missing account is a setup error. */
 export async function accountsByNumber(trx: DB, companyId: number): Promise<Map<string, number>> {
   const rows = await trx.selectFrom("accounts").select(["id", "number"]).where("company_id", "=", companyId).execute();
-  return new Map(rows.map((r) => [String(r.number), r.id as number]));
+  return new Map(rows.map((r) => [String(r.number), r.id]));
 }
 
 function account(accounts: ReadonlyMap<string, number>, number: string, what: string): number {
@@ -133,7 +133,7 @@ export const accountHooks: ResourceHooks = {
     if (rows.length === 0) return;
     const totals = await ctx.db.selectFrom("account_transactions").select(["account_id", sql<string>`(sum(debit_amount) - sum(credit_amount))::numeric(18,2)::text`.as("balance")])
       .where("company_id", "=", ctx.company.id).where("account_id", "in", rows.map((r) => r.id as number)).groupBy("account_id").execute();
-    const balances = new Map(totals.map((t) => [t.account_id as number, t.balance as string]));
+    const balances = new Map(totals.map((t) => [t.account_id, t.balance]));
     for (const row of rows) {
       row.balance = balances.get(row.id as number) ?? "0.00";
       row.fullname = `${String(row.number)} - ${String(row.name)}`;

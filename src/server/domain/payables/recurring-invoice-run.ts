@@ -32,7 +32,7 @@ async function runOne(db: DB, today: string): Promise<number | undefined> {
       .orderBy("next_date").orderBy("id").limit(1).forUpdate().skipLocked().executeTakeFirst();
     if (!template) return undefined;
     const date = String(template.next_date);
-    const companyId = template.company_id as number;
+    const companyId = template.company_id;
     const end = template.end_date ? String(template.end_date) : null;
     const next = followingDate(String(template.start_date), date, String(template.frequency));
     const number = template.number_prefix ? `${String(template.number_prefix)}-${date}` : (await issueNumbers(trx, "invoices", "number", companyId, "REC", 1))[0];
@@ -61,7 +61,7 @@ async function runOne(db: DB, today: string): Promise<number | undefined> {
       company_id: companyId, event: "create", item_type: "invoices", item_id: id, user_id: null,
       changes: JSON.stringify({ ...invoice, debit_entries: template.debit_entries, recurring_invoice_id: template.id }),
     }).execute();
-    return id as number;
+    return id;
   });
 }
 

@@ -11,7 +11,7 @@ async function sumsByVendor(ctx: Ctx, table: string, column: string, statuses: s
   const rows = await untyped(ctx.db).selectFrom(table).select(["vendor_id", sql<string>`sum(${sql.ref(column)})::numeric(18,2)::text`.as("total")])
     .where("company_id", "=", ctx.company.id).where("vendor_id", "in", vendorIds).where("status", "in", statuses)
     .groupBy("vendor_id").execute();
-  return new Map(rows.map((r) => [r.vendor_id as number, r.total as string]));
+  return new Map(rows.map((r) => [r.vendor_id as number, r.total]));
 }
 
 export const vendorHooks: ResourceHooks = {

@@ -35,12 +35,12 @@ export interface CreditApplication {
 }
 
 async function lockInvoice(trx: DB, ctx: Ctx, id: number): Promise<Row | undefined> {
-  return (await trx.selectFrom("invoices").selectAll().where("company_id", "=", ctx.company.id).where("id", "=", id).forUpdate().executeTakeFirst()) as Row | undefined;
+  return (await trx.selectFrom("invoices").selectAll().where("company_id", "=", ctx.company.id).where("id", "=", id).forUpdate().executeTakeFirst());
 }
 
 async function lockCredit(trx: DB, ctx: Ctx, id: number): Promise<Row | undefined> {
   return (await trx.selectFrom("payments").selectAll().where("company_id", "=", ctx.company.id).where("record_type", "=", "CREDIT")
-    .where("id", "=", id).forUpdate().executeTakeFirst()) as Row | undefined;
+    .where("id", "=", id).forUpdate().executeTakeFirst());
 }
 
 /** A positive amount with at most two decimals, as a decimal string; undefined when not one. */
@@ -75,7 +75,7 @@ export async function applyCredit(trx: DB, ctx: Ctx, { creditId, invoiceId, amou
 
   const link = await trx.insertInto("invoice_payment_links").values({ company_id: ctx.company.id, invoice_id: invoiceId, payment_id: creditId, amount })
     .returning("id").executeTakeFirstOrThrow();
-  await audit(trx, ctx, "create", invoicePaymentLinks, link.id as number, { invoice_id: [null, invoiceId], payment_id: [null, creditId], amount: [null, amount] });
+  await audit(trx, ctx, "create", invoicePaymentLinks, link.id, { invoice_id: [null, invoiceId], payment_id: [null, creditId], amount: [null, amount] });
 
   const balance = round(money(available).minus(amount));
   const status = money(balance).isZero() ? "APPLIED" : "AVAILABLE";

@@ -55,13 +55,13 @@ async function matchPayment(trx: DB, ctx: Ctx, entry: ReturnEntry): Promise<{ id
     if (trace && named.trace_number != null && named.trace_number !== trace) {
       return { unmatched: `payment ${entry.individual_id} has trace number ${String(named.trace_number)}, not ${trace}` };
     }
-    return { id: named.id as number };
+    return { id: named.id };
   }
   if (!trace) return { unmatched: "the entry names no payment (no payment number or trace number)" };
   const traced = await base.where("trace_number", "=", trace).limit(2).execute();
   if (traced.length === 0) return { unmatched: `no payment with trace number ${trace}` };
   if (traced.length > 1) return { unmatched: `trace number ${trace} belongs to several payments: name the payment number` };
-  return { id: traced[0].id as number };
+  return { id: traced[0].id };
 }
 
 async function applyEntry(trx: DB, ctx: Ctx, entry: ReturnEntry): Promise<ReturnResult> {

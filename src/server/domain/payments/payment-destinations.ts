@@ -21,7 +21,7 @@ export async function refuseUnapprovedDestinations(trx: DB, ctx: Ctx, paymentIds
     .orderBy("v.name").execute();
   const waiting = new Set<string>();
   for (const row of rows) {
-    const method = [String(row.payment_type).toUpperCase(), maskAccount(row.account_number as string | null) ?? row.method_name].filter(Boolean).join(" ");
+    const method = [String(row.payment_type).toUpperCase(), maskAccount(row.account_number) ?? row.method_name].filter(Boolean).join(" ");
     if (row.method_status === "PENDING") waiting.add(`Payment method ${method} of ${String(row.vendor_name)} awaits approval.`);
     if (row.method_status === "INACTIVE") waiting.add(`Payment method ${method} of ${String(row.vendor_name)} is INACTIVE.`);
     if (row.vendor_status === "PENDING") waiting.add(`Vendor ${String(row.vendor_name)} awaits approval.`);

@@ -51,7 +51,7 @@ export async function paymentDetails(ctx: Ctx, id: unknown): Promise<PaymentDeta
     .select(["i.number", sql<string>`i.date::text`.as("date"), sql<string>`l.amount::text`.as("amount")])
     .where("l.company_id", "=", ctx.company.id).where("l.payment_id", "=", payment.id as number).orderBy("i.number").execute();
   return {
-    payment, vendor: { id: vendor.id as number, name: String(vendor.name) },
+    payment, vendor: { id: vendor.id, name: String(vendor.name) },
     method: await methodOf(ctx, payment.payment_method_id), from: await methodOf(ctx, payment.payment_method_from_id),
     invoices: invoices.map((i) => ({ number: String(i.number), date: String(i.date), amount: String(i.amount) })),
   };

@@ -54,7 +54,7 @@ interface Locked {
 async function linksOf(trx: DB, ctx: Ctx, paymentId: number): Promise<Link[]> {
   const rows = await trx.selectFrom("invoice_payment_links").select(["invoice_id", "amount"])
     .where("company_id", "=", ctx.company.id).where("payment_id", "=", paymentId).orderBy("invoice_id").execute();
-  return rows.map((r) => ({ invoice_id: r.invoice_id as number, amount: String(r.amount) }));
+  return rows.map((r) => ({ invoice_id: r.invoice_id, amount: String(r.amount) }));
 }
 
 const ledgerPayment = (payment: Row) => ({ id: payment.id as number, payment_number: String(payment.payment_number) });
@@ -150,8 +150,8 @@ async function reissue(locked: Locked): Promise<number> {
   };
   const created = await untyped(trx).insertInto("payments").values(values).returningAll().executeTakeFirstOrThrow();
   await trx.insertInto("invoice_payment_links").values(links.map((l) => ({ company_id: ctx.company.id, payment_id: created.id, invoice_id: l.invoice_id, amount: l.amount }))).execute();
-  await postPayment(trx, ctx.company.id, { ...ledgerPayment(created as Row), payment_date: paymentDate, amount: String(created.amount), payment_method_from_id: (created.payment_method_from_id as number | null) ?? null });
-  if (created.payment_type === "ach") values.trace_number = await sendAch(locked, created as Row);
+  await postPayment(trx, ctx.company.id, { ...ledgerPayment(created), payment_date: paymentDate, amount: String(created.amount), payment_method_from_id: (created.payment_method_from_id as number | null) ?? null });
+  if (created.payment_type === "ach") values.trace_number = await sendAch(locked, created);
   await audit(trx, ctx, "create", payments, created.id as number, Object.fromEntries(Object.entries(values).map(([k, v]) => [k, [null, v]])));
   return created.id as number;
 }

@@ -34,7 +34,7 @@ export async function recomputeReceived(trx: DB, poItemId: number): Promise<void
     .where("po_item_id", "=", poItemId).executeTakeFirstOrThrow();
   const line = await trx.updateTable("po_items").set({ qty_received: received.total, updated_at: new Date() })
     .where("id", "=", poItemId).returning("purchase_order_id").executeTakeFirst();
-  if (line) await rollUpPurchaseOrder(trx, line.purchase_order_id as number);
+  if (line) await rollUpPurchaseOrder(trx, line.purchase_order_id);
 }
 
 async function itemCount(trx: DB, receiptId: unknown): Promise<number> {

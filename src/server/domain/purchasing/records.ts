@@ -32,7 +32,7 @@ export function requirePositive(value: unknown, field: string): void {
 export async function rowOf(trx: DB, ctx: Ctx, table: string, id: unknown, forUpdate = false): Promise<Row> {
   let qb = untyped(trx).selectFrom(table).selectAll().where("company_id", "=", ctx.company.id).where("id", "=", Number(id));
   if (forUpdate) qb = qb.forUpdate();
-  return (await qb.executeTakeFirstOrThrow()) as Row;
+  return (await qb.executeTakeFirstOrThrow());
 }
 
 /** A decimal as people write it: 5 rather than 5.00000000. */

@@ -41,5 +41,5 @@ export function recordFacts(record: Row, amountField = "amount"): Facts {
 export async function accountIds(trx: DB, ctx: Ctx, numbers: readonly string[]): Promise<number[]> {
   if (numbers.length === 0) return [];
   const rows = await trx.selectFrom("accounts").select("id").where("company_id", "=", ctx.company.id).where("number", "in", [...numbers]).execute();
-  return rows.map((a) => a.id as number);
+  return rows.map((a) => a.id);
 }

@@ -14,7 +14,7 @@ export const paymentEngine: Engine = {
     if (record.payment_method_id == null) return [];
     const method = await trx.selectFrom("payment_methods").select(["owner_type", "contact_id"]).where("company_id", "=", ctx.company.id)
       .where("id", "=", record.payment_method_id as number).executeTakeFirst();
-    return method?.owner_type === "Contact" && method.contact_id != null ? [method.contact_id as number] : [];
+    return method?.owner_type === "Contact" && method.contact_id != null ? [method.contact_id] : [];
   },
   facts: async (record) => recordFacts(record),
   restartOn: ["amount", "vendor_id", "subsidiary_id", "currency_code", "payment_method_id"],

@@ -14,7 +14,7 @@ export const purchaseEngine: Engine = {
     if (record.virtual_card_id == null) return [];
     const card = await trx.selectFrom("virtual_cards").select("contact_id").where("company_id", "=", ctx.company.id)
       .where("id", "=", record.virtual_card_id as number).executeTakeFirst();
-    return card?.contact_id == null ? [] : [card.contact_id as number];
+    return card?.contact_id == null ? [] : [card.contact_id];
   },
   async facts(record, trx, ctx) {
     const code = record.account_code == null ? [] : [String(record.account_code)];

@@ -57,7 +57,7 @@ async function writeRun(trx: DB, ctx: Ctx, plan: Plan, currency: string): Promis
   const run = (await trx.insertInto("payment_runs").values({
     company_id: companyId, number, status: "NEW", payment_date: plan.payment_date, total_amount: total, currency_code: currency,
     total_vendor_count: vendorCount(plan.payments), created_by_id: ctx.user.id, description: plan.description,
-  }).returning("id").executeTakeFirstOrThrow()) as { id: number };
+  }).returning("id").executeTakeFirstOrThrow());
 
   const batches = [...batchesOf(plan.payments)];
   const vendorBatches = new Map<number, number>();

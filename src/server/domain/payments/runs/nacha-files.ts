@@ -156,7 +156,7 @@ export async function storeNachaFiles(trx: DB, ctx: Ctx, target: { runId: number
   if (ach.length === 0) return new Map();
   const fromIds = [...new Set(ach.map((p) => p.payment_method_from_id))];
   const from = await trx.selectFrom("payment_methods").selectAll().where("company_id", "=", ctx.company.id).where(anyId("id", fromIds)).execute();
-  const fromAccounts = new Map(from.map((f) => [f.id as number, f as Row]));
+  const fromAccounts = new Map(from.map((f) => [f.id, f as Row]));
   const modifiers = await fileIdModifiers(trx, ctx, fileGroups(ach).map((g) => fromAccounts.get(g[0].payment_method_from_id)!), now);
   // one trace sequence per company, so that a return's trace number names one payment; it starts above earlier data's
   const firstTrace = await advanceCounter(trx, ctx.company.id, "nacha_trace_sequence", ach.length, async () => {

@@ -56,7 +56,7 @@ async function loadInvoices(db: DB, ctx: Ctx, ids: number[], lock: boolean): Pro
     .select(["i.id", "i.number", "i.vendor_id", "i.status", "i.currency_code", "i.outstanding_balance_pending", "i.is_on_hold", "v.name as vendor_name", "v.vendor_type"])
     .where("i.company_id", "=", ctx.company.id).where(anyId("i.id", ids)).orderBy("i.id");
   if (lock) query = query.forNoKeyUpdate("i");
-  return new Map((await query.execute()).map((r) => [r.id as number, r as Row]));
+  return new Map((await query.execute()).map((r) => [r.id, r as Row]));
 }
 
 async function loadMethods(db: DB, ctx: Ctx, vendorIds: number[], methodIds: number[]): Promise<Row[]> {
@@ -64,7 +64,7 @@ async function loadMethods(db: DB, ctx: Ctx, vendorIds: number[], methodIds: num
   return (await db.selectFrom("payment_methods").select(["id", "owner_type", "vendor_id", "name", "payment_type", "currency_code", "status", "is_default"])
     .where("company_id", "=", ctx.company.id)
     .where((eb) => eb.or([eb.and([eb("owner_type", "=", "Vendor"), anyId("vendor_id", vendorIds)]), anyId("id", methodIds), eb("owner_type", "=", "Company")]))
-    .execute()) as Row[];
+    .execute());
 }
 
 /** Check each requested row and group the valid ones into payments. Errors name the row (`items.N.field`). */

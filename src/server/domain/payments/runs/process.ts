@@ -53,7 +53,7 @@ async function bankAccounts(trx: DB, ctx: Ctx, payments: readonly RunPayment[]):
     .where(anyId("id", [...new Set(payments.map((p) => p.payment_method_from_id))])).execute();
   const missing = rows.filter((r) => r.account_id == null);
   if (missing.length) throw conflict(`Originating account ${missing.map((r) => String(r.name ?? r.id)).join(", ")} has no bank GL account (account_id) to post the payments to.`);
-  return new Map(rows.map((r) => [r.id as number, r.account_id as number]));
+  return new Map(rows.map((r) => [r.id, r.account_id as number]));
 }
 
 /** Settle each paid invoice (locked in id order, FOR NO KEY UPDATE as in plan.ts) by what the run's payments link to it. */
@@ -80,7 +80,7 @@ async function applyRunCredits(trx: DB, ctx: Ctx, runId: number): Promise<void> 
     .where(sql<boolean>`jsonb_array_length(credits) > 0`).orderBy("invoice_id").execute();
   for (const row of rows) {
     for (const credit of row.credits as { credit_id: number; amount: string }[]) {
-      await applyCredit(trx, ctx, { creditId: credit.credit_id, invoiceId: row.invoice_id as number, amount: credit.amount, reserved: true });
+      await applyCredit(trx, ctx, { creditId: credit.credit_id, invoiceId: row.invoice_id, amount: credit.amount, reserved: true });
     }
   }
 }

@@ -23,9 +23,9 @@ export async function queueRemittances(ctx: Ctx, runId: number): Promise<number>
     .where("l.company_id", "=", ctx.company.id).where(anyId("l.payment_id", to.map((p) => p.id as number))).orderBy("i.number").execute();
   const invoices = new Map<number, PaidInvoice[]>();
   for (const l of links) {
-    const own = invoices.get(l.payment_id as number) ?? [];
+    const own = invoices.get(l.payment_id) ?? [];
     own.push({ number: String(l.number), date: String(l.date), amount: String(l.amount) });
-    invoices.set(l.payment_id as number, own);
+    invoices.set(l.payment_id, own);
   }
   for (const payment of to) {
     const advice = remittanceOf(ctx, { payment, vendor: { id: payment.vendor_id as number, name: String(payment.vendor_name) }, invoices: invoices.get(payment.id as number) ?? [] },
