@@ -42,7 +42,7 @@ export default defineResource({
   ],
   defaultSort: { field: "created_at", order: "desc" },
   search: ["name"],
-  // POST /api/jobs/:id/run_again is served by src/server/jobs/routes.ts
+  // run_again: its handler is src/server/domain/admin/jobs.server.ts
   recordActions: [
     { name: "run_again", kind: "post", label: "jobActions.runAgain", permission: ["editAdministrations"], when: { state: "failed" }, confirm: "confirm.runJobAgain" },
   ],

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState, type ReactNode } from "react";
 import { useGetIdentity, useTranslation } from "@refinedev/core";
-import { Button, Flex, Layout, Menu, Select, Spin, Typography } from "antd";
+import { Button, Flex, Grid, Layout, Menu, Select, Spin, Typography } from "antd";
 import { LogoutOutlined, UserOutlined } from "@ant-design/icons";
 import { Link, Outlet, useLocation, useNavigate, useSearchParams } from "react-router";
 import { resources } from "../../../resources/index.js";
@@ -48,19 +48,22 @@ function Header() {
   const user = useUser();
   const { translate } = useTranslation();
   const navigate = useNavigate();
+  // on a phone the header keeps the controls and drops their words (the menu trigger sits on its left)
+  const wide = Grid.useBreakpoint().md !== false;
+  const logout = translate("actions.logout", "Logout");
   return (
-    <Layout.Header style={{ background: "#fff", padding: "0 16px", borderBottom: "1px solid #f0f0f0" }}>
-      <Flex justify="flex-end" align="center" gap="middle" style={{ height: "100%" }}>
+    <Layout.Header style={{ background: "#fff", padding: wide ? "0 16px" : "0 8px 0 52px", borderBottom: "1px solid #f0f0f0" }}>
+      <Flex justify="flex-end" align="center" gap={wide ? "middle" : "small"} style={{ height: "100%" }}>
         {user.portal ? null : <NotificationBell />}
-        <Select aria-label={translate("header.company", "Company")} value={user.company.id} style={{ minWidth: 160 }}
+        <Select aria-label={translate("header.company", "Company")} value={user.company.id} style={{ minWidth: wide ? 160 : 0, flex: wide ? undefined : "1 1 auto" }}
           options={user.companies.map((c) => ({ value: c.id, label: c.name }))}
           onChange={(id: number) => void switchCompany(id)} />
-        <Select aria-label={translate("header.language", "Language")} value={i18n.language} style={{ width: 110 }}
-          options={Object.entries(languages).map(([value, label]) => ({ value, label }))} onChange={setLanguage} />
+        <Select aria-label={translate("header.language", "Language")} value={i18n.language} style={{ width: wide ? 110 : 64 }}
+          options={Object.entries(languages).map(([value, label]) => ({ value, label: wide ? label : value.toUpperCase() }))} onChange={setLanguage} />
         <Link to="/user_profile" aria-label={translate("header.profile", "Profile")}>
-          <Typography.Text strong><UserOutlined /> {user.name}</Typography.Text>
+          <Typography.Text strong style={{ whiteSpace: "nowrap" }}><UserOutlined />{wide ? ` ${user.name}` : null}</Typography.Text>
         </Link>
-        <Button icon={<LogoutOutlined />} onClick={() => navigate("/logout")}>{translate("actions.logout", "Logout")}</Button>
+        <Button icon={<LogoutOutlined />} aria-label={logout} onClick={() => navigate("/logout")}>{wide ? logout : null}</Button>
       </Flex>
     </Layout.Header>
   );
