@@ -21,7 +21,7 @@ import { validateBody, writableSchema } from "../validation.js";
 import type { Ctx, Row } from "./context.js";
 import { related, scope } from "./query.js";
 import { sameValue, withoutServerOwned } from "./server-owned.js";
-import { audit, changesBetween, checkReferences, constraintError, insertRow, updateById, writableInput } from "./write.js";
+import { audit, changesBetween, checkReferences, deleteLocked, insertRow, updateById, writableInput } from "./write.js";
 
 /** One collection of lines as sent: its declaration, the line resource and the array. */
 export interface LinesInput {
@@ -148,30 +148,19 @@ async function currentLines(input: LinesInput, documentId: number, ctx: Ctx, trx
 
 /**
  * Write the lines sent with document `document` inside its transaction: removals, changes, then
- * additions, each through its resource's hooks with an audit row. Returns the tables written.
+ * additions, each through its resource's hooks with an audit row. Returns whether any line was written.
  */
-export async function writeLines(document: Row, inputs: readonly LinesInput[], ctx: Ctx, trx: DB): Promise<string[]> {
+export async function writeLines(document: Row, inputs: readonly LinesInput[], ctx: Ctx, trx: DB): Promise<boolean> {
   const documentId = document.id as number;
   const errors: FieldErrors = {};
   const plans = [];
   for (const input of inputs) plans.push({ input, ...plan(input, documentId, await currentLines(input, documentId, ctx, trx), errors) });
   if (Object.keys(errors).length) throw unprocessable(errors);
-  const written: string[] = [];
+  let written = false;
   for (const { input, planned, removed } of plans) {
     const { line, def } = input;
     const hooks = hooksOf(line);
-    for (const existing of removed) {
-      await atLine(`${def.relation}`, async () => {
-        await hooks.beforeDelete?.(existing, ctx, trx);
-        try {
-          await untyped(trx).deleteFrom(tableOf(line)).where("id", "=", existing.id as number).execute();
-        } catch (error) {
-          constraintError(error, tableOf(line));
-        }
-        await hooks.afterWrite?.(existing, ctx, trx);
-      });
-      await audit(trx, ctx, "destroy", line, existing.id as number, existing);
-    }
+    for (const existing of removed) await atLine(`${def.relation}`, () => deleteLocked(line, existing, ctx, trx));
     for (const step of planned) {
       await atLine(step.path, async () => {
         await checkReferences(line, step.data, ctx, trx);
@@ -188,7 +177,7 @@ export async function writeLines(document: Row, inputs: readonly LinesInput[], c
         }
       });
     }
-    if (removed.length || planned.length) written.push(tableOf(line));
+    if (removed.length || planned.length) written = true;
   }
   return written;
 }

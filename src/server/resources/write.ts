@@ -163,8 +163,8 @@ export async function createRow(resource: ResourceDef, body: unknown, ctx: Ctx):
     let row = await insertRow(resource, data, tctx, trx);
     await hooks.afterWrite?.(row, tctx, trx);
     await audit(trx, ctx, "create", resource, row.id as number, data);
-    const linesWrote = await writeLines(row, lines, tctx, trx);
-    if (linesWrote.length) row = await reread(resource, row.id as number, trx);
+    const linesWritten = await writeLines(row, lines, tctx, trx);
+    if (linesWritten) row = await reread(resource, row.id as number, trx);
     // a record created in its pending status (a payment, card or card purchase created PENDING) starts its chain
     await afterEveryWrite(trx, tctx, resource, undefined, row);
     return row.id;
@@ -192,8 +192,8 @@ async function changeRow(resource: ResourceDef, id: string, ctx: Ctx, change: Ch
     await hooks.beforeUpdate?.(data, existing, tctx, trx);
     let row = await updateById(resource, existing.id as number, data, trx);
     await hooks.afterWrite?.(row, tctx, trx);
-    const linesWrote = await writeLines(row, lines, tctx, trx);
-    if (linesWrote.length) row = await reread(resource, row.id as number, trx);
+    const linesWritten = await writeLines(row, lines, tctx, trx);
+    if (linesWritten) row = await reread(resource, row.id as number, trx);
     await audit(trx, ctx, "update", resource, row.id as number, changesBetween(existing, row));
     // a changed amount or coding restarts a pending approval chain (or reopens an approved record's);
     // a move to the pending status starts one
@@ -233,18 +233,23 @@ export async function transitionRow(resource: ResourceDef, to: string, id: strin
   });
 }
 
-export async function deleteRow(resource: ResourceDef, id: string, ctx: Ctx): Promise<Row> {
+/** Delete a row locked by the caller: its hooks, the delete (a row still referenced: 422) and its audit row. */
+export async function deleteLocked(resource: ResourceDef, existing: Row, ctx: Ctx, trx: DB): Promise<void> {
   const hooks = hooksOf(resource);
+  await hooks.beforeDelete?.(existing, ctx, trx);
+  try {
+    await untyped(trx).deleteFrom(tableOf(resource)).where("id", "=", existing.id as number).execute();
+  } catch (error) {
+    constraintError(error, tableOf(resource));
+  }
+  await hooks.afterWrite?.(existing, ctx, trx);
+  await audit(trx, ctx, "destroy", resource, existing.id as number, existing);
+}
+
+export async function deleteRow(resource: ResourceDef, id: string, ctx: Ctx): Promise<Row> {
   return inTransaction(ctx, async (trx, tctx) => {
     const existing = await lockedForAction(resource, id, "delete", tctx);
-    await hooks.beforeDelete?.(existing, tctx, trx);
-    try {
-      await untyped(trx).deleteFrom(tableOf(resource)).where("id", "=", existing.id as number).execute();
-    } catch (error) {
-      constraintError(error, tableOf(resource));
-    }
-    await hooks.afterWrite?.(existing, tctx, trx);
-    await audit(trx, ctx, "destroy", resource, existing.id as number, existing);
+    await deleteLocked(resource, existing, tctx, trx);
     return existing;
   });
 }
