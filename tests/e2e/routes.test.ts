@@ -71,8 +71,14 @@ describe("every route of the manifest", () => {
     });
     await login(page, "admin@acme.test", "/dashboard");
 
+    const empty: string[] = [];
     for (const route of routes) {
       const url = await urlFor(route, api, rows);
+      // a record route of a resource with no rows in the demo data (e.g. the jobs list) has no record to open
+      if (route.idParam && route.resource && !closed.includes(route.path) && rows.has(route.resource) && rows.get(route.resource) === undefined) {
+        empty.push(route.path);
+        continue;
+      }
       current = `${route.path} (${url})`;
       await navigate(page, url);
       expect(new URL(page.url()).pathname, current).toBe(url.split("?")[0]);
@@ -92,6 +98,8 @@ describe("every route of the manifest", () => {
       }
       if (shots[route.path]) await screenshot(page, `route-${shots[route.path]}`);
     }
+    console.info(`record routes without a record in the demo data: ${empty.join(", ") || "none"}`);
+    expect(empty.filter((path) => !path.startsWith("/jobs/"))).toEqual([]);
     expect(failures).toEqual([]);
     // every page ran under the server's Content-Security-Policy without a violation
     expect(cspViolations(page)).toEqual([]);

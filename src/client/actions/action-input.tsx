@@ -3,19 +3,17 @@
  * input (a single text field, e.g. a return code) or a form generated from the schema (rjsf), else its
  * confirmation. One hook for the record buttons (record-actions.tsx) and the list's bulk buttons.
  */
-import { useState, type ReactNode } from "react";
+import { lazy, Suspense, useState, type ReactNode } from "react";
 import { useTranslation } from "@refinedev/core";
 import { App, Button, Input, Modal } from "antd";
-import Form from "@rjsf/antd";
 import type { RJSFSchema } from "@rjsf/utils";
-import { customizeValidator } from "@rjsf/validator-ajv8";
 import type { RecordAction, ResourceDef } from "../../framework/resource.js";
-import { customFormats } from "../../framework/schema.js";
 import { useConfirm } from "../confirm.js";
 import type { Row } from "../format.js";
 import { fieldKey } from "../i18n/keys.js";
 
-const validator = customizeValidator({ customFormats: { ...customFormats } });
+// rjsf and ajv only when a form is asked for: they are not part of a list page's first load
+const ActionForm = lazy(() => import("./action-form.js"));
 
 type Properties = Record<string, { type?: unknown } & object>;
 const propertiesOf = (action: RecordAction) => ((action.input as { properties?: Properties } | undefined)?.properties ?? {});
@@ -82,9 +80,11 @@ export function useActionInput(resource: ResourceDef): { ask: (action: RecordAct
   const dialog = (
     <Modal open={asking !== null} title={asking && translate(asking.action.label, asking.action.label)} footer={null} onCancel={() => answer(undefined)} destroyOnHidden>
       {asking && (
-        <Form schema={titled(asking.action)} validator={validator} onSubmit={({ formData }) => answer({ ...(formData as Row) })}>
-          <Button type="primary" htmlType="submit">{translate("actions.ok", "OK")}</Button>
-        </Form>
+        <Suspense fallback={null}>
+          <ActionForm schema={titled(asking.action)} onSubmit={answer}>
+            <Button type="primary" htmlType="submit">{translate("actions.ok", "OK")}</Button>
+          </ActionForm>
+        </Suspense>
       )}
     </Modal>
   );
