@@ -6,28 +6,11 @@ import { unzipSync, strFromU8 } from "fflate";
 import { describe, expect, it } from "vitest";
 import { maxDocumentBytes } from "../../src/server/domain/admin/documents.js";
 import { useApp } from "./harness.js";
-import { multipart } from "./multipart.js";
+import { exe, pdf, uploads } from "./uploads.js";
 
 const h = useApp();
+const { anInvoice, get, storedFiles, upload } = uploads(h);
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-const pdf = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n%%EOF\n`, "latin1");
-/** the start of a Windows executable (MZ header) */
-const exe = Buffer.concat([Buffer.from("MZ\x90\x00\x03\x00\x00\x00", "latin1"), Buffer.alloc(64)]);
-
-async function upload(parent: { type: string; id: unknown }, name: string, content: Buffer, user = "admin@acme.test") {
-  // the client's claimed type is always PDF: the server judges the bytes
-  const body = await multipart({ assetable_type: parent.type, assetable_id: String(parent.id) }, { name, content, type: "application/pdf" });
-  return h.app.inject({ method: "POST", url: "/api/documents/upload", payload: body.payload, headers: { ...(await h.login(user)), ...body.headers } });
-}
-
-const get = async (url: string, user = "admin@acme.test") => h.app.inject({ url, headers: await h.login(user) });
-const storedFiles = async () => Number((await h.database.db.selectFrom("stored_files").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
-
-async function anInvoice(user = "admin@acme.test") {
-  const invoice = (await get("/api/invoices?_end=1", user)).json().data[0] as Json;
-  return { type: "Invoice", id: invoice.id as number };
-}
 
 describe("upload and download", () => {
   it("a PDF uploaded on an invoice is listed on it and downloads with the same bytes as an attachment", async () => {
