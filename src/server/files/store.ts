@@ -7,6 +7,7 @@
  */
 import type { Readable } from "node:stream";
 import type { DB } from "../db/connect.js";
+import type { UnitContext } from "../db/unit-of-work.js";
 import { databaseStore } from "./database-store.js";
 import { s3Store } from "./s3-store.js";
 import { storageSettings, type StorageSettings } from "./settings.js";
@@ -45,4 +46,17 @@ export function fileStore(db: DB, settings = storageSettings()): FileStore {
     get: async (key, meta) => (await holder(key)?.get(key, meta)) ?? null,
     delete: async (key, meta) => holder(key)?.delete(key, meta),
   };
+}
+
+/**
+ * Deletes the bytes of a document whose row transaction `trx` (of `tctx`'s unit) deletes: in that transaction when
+ * the database holds them (row and bytes go together), once it has committed when a bucket does (an
+ * object cannot be rolled back: a crash in between leaves an orphan object, never a document
+ * without its bytes).
+ */
+export async function deleteWithRow(key: string, tctx: UnitContext & { company: { id: number } }, trx: DB): Promise<void> {
+  const meta = { companyId: tctx.company.id };
+  if (key.startsWith("db:") || !tctx.unit) return fileStore(trx).delete(key, meta);
+  const unit = tctx.unit;
+  unit.afterCommit.push(() => fileStore(unit.db).delete(key, meta));
 }

@@ -7,7 +7,7 @@ import type { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import { resourceByName } from "../../../../resources/index.js";
 import { notFound } from "../../errors.js";
-import { fileStore } from "../../files/store.js";
+import { deleteWithRow, fileStore } from "../../files/store.js";
 import { zipStream } from "../../files/zip.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import { findRow, scope } from "../../resources/query.js";
@@ -80,7 +80,6 @@ export const documentHooks: ResourceHooks = {
     }
   },
   async beforeDelete(existing, ctx, trx) {
-    // the database store deletes inside the transaction: the row and its bytes go together
-    if (existing.storage_key) await fileStore(trx).delete(String(existing.storage_key), { companyId: ctx.company.id });
+    if (existing.storage_key) await deleteWithRow(String(existing.storage_key), ctx, trx);
   },
 };
