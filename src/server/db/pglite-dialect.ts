@@ -3,7 +3,8 @@
  * (a query, or a whole transaction) holds it exclusively through a FIFO mutex; otherwise queries of
  * concurrent requests would leak into an open transaction.
  */
-import type { PGlite } from "@electric-sql/pglite";
+import { parse, protocol, type PGlite, type Results } from "@electric-sql/pglite";
+import { StatementNames } from "./prepared.js";
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -36,7 +37,23 @@ class Mutex {
   }
 }
 
+const { serialize } = protocol;
+
+function concat(messages: Uint8Array[]): Uint8Array {
+  const all = new Uint8Array(messages.reduce((n, m) => n + m.length, 0));
+  let at = 0;
+  for (const message of messages) {
+    all.set(message, at);
+    at += message.length;
+  }
+  return all;
+}
+
 class PGliteConnection implements DatabaseConnection {
+  private readonly names = new StatementNames();
+  /** the parameter types of each statement prepared, by name */
+  private readonly prepared = new Map<string, number[]>();
+
   constructor(private readonly pg: PGlite) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
@@ -45,11 +62,40 @@ class PGliteConnection implements DatabaseConnection {
       const results = await this.pg.exec(query.sql);
       return { rows: (results.at(-1)?.rows ?? []) as R[] };
     }
-    const result = await this.pg.query<R>(query.sql, query.parameters as unknown[]);
+    const name = this.names.nameFor(query.sql, this.pg.isInTransaction());
+    const result = name
+      ? await this.runPrepared<R>(name, query).catch((error: unknown) => {
+        if (!this.names.stale(error)) throw error;
+        return this.pg.query<R>(query.sql, query.parameters as unknown[]);
+      })
+      : await this.pg.query<R>(query.sql, query.parameters as unknown[]);
     return {
       rows: result.rows,
       numAffectedRows: result.affectedRows === undefined ? undefined : BigInt(result.affectedRows),
     };
+  }
+
+  /**
+   * PGlite's query() parses, describes and plans the text every time (prepared.ts): here a named
+   * statement is parsed once, then each run is one bind, describe and execute, values serialised
+   * and rows parsed by PGlite's own functions as query() does.
+   */
+  private async runPrepared<R>(name: string, query: CompiledQuery): Promise<Results<R>> {
+    let types = this.prepared.get(name);
+    if (!types) {
+      const described = await this.pg.execProtocol(concat([serialize.parse({ name, text: query.sql }), serialize.describe({ type: "S", name }), serialize.sync()]));
+      types = parse.parseDescribeStatementResults(described.messages);
+      this.prepared.set(name, types);
+    }
+    const values = query.parameters.map((value, i) => {
+      if (value === null || value === undefined) return null;
+      const serializer = this.pg.serializers[types[i]];
+      return serializer ? serializer(value as never) : String(value);
+    });
+    const { messages } = await this.pg.execProtocol(concat([
+      serialize.bind({ statement: name, values }), serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync(),
+    ]));
+    return parse.parseResults(messages, this.pg.parsers)[0] as Results<R>;
   }
 
   // eslint-disable-next-line require-yield

@@ -17,6 +17,7 @@
 import { sql } from "kysely";
 import type pg from "pg";
 import type { DB } from "./connect.js";
+import { prepareReads } from "./prepared.js";
 
 /** `company_id = app.company_id`; '' (the value after a local setting ends) and unset both match nothing */
 export const tenantPredicate = "company_id = NULLIF(current_setting('app.company_id', true), '')::integer";
@@ -96,6 +97,7 @@ export function companyPool(pool: pg.Pool, company: string) {
   return {
     async connect() {
       const client = await pool.connect();
+      prepareReads(client);
       if (held.get(client) !== company) {
         try {
           await client.query("SELECT set_config('app.company_id', $1, false)", [company]);
