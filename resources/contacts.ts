@@ -4,7 +4,7 @@ import { activation } from "./shared/status_actions.js";
 
 export const contactStatuses = {
   field: "status",
-  values: [{ code: "ACTIVE", color: "green" }, { code: "INACTIVE", color: "default" }],
+  values: [{ code: "ACTIVE", color: "green" }, { code: "INACTIVE", color: "default" }, { code: "INVITED", color: "blue" }],
 } as const;
 
 export default defineResource({

@@ -16,7 +16,7 @@ export const contactSchema = {
     vendor_id: { type: ["integer", "null"], "x-references": "vendors" },
     manager_id: { type: ["integer", "null"], "x-references": "contacts" },
     language: { type: "string", enum: ["en", "es"], default: "en" },
-    status: { type: "string", enum: ["ACTIVE", "INACTIVE"], default: "ACTIVE" },
+    status: { type: "string", enum: ["ACTIVE", "INACTIVE", "INVITED"], default: "ACTIVE" },
     source: { type: "string", enum: ["COMPANY", "VENDOR"], default: "COMPANY" },
     external_id: { type: ["string", "null"], maxLength: 100 },
   },

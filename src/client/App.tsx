@@ -26,6 +26,8 @@ import { fetchCurrentUser, homePath, useUser } from "./user.js";
 const LoginPage = lazy(() => import("./pages/Login.js"));
 const LogoutPage = lazy(() => import("./pages/Logout.js"));
 const LinkPage = lazy(() => import("./pages/Link.js"));
+const SetPasswordPage = lazy(() => import("./pages/identity/SetPassword.js"));
+const ResetPasswordPage = lazy(() => import("./pages/identity/ResetPassword.js"));
 
 /** Every route of the registry, with its page and guard (`routesOf`, `pagePermissions`). */
 const resourceRoutes = resources.flatMap(routesOf);
@@ -94,6 +96,8 @@ export function App() {
               <Route path="/login" element={<Suspense fallback={<Spin fullscreen />}><LoginPage /></Suspense>} />
               <Route path="/logout" element={<Suspense fallback={<Spin fullscreen />}><LogoutPage /></Suspense>} />
               <Route path="/link/:purpose/:token" element={<Suspense fallback={<Spin fullscreen />}><LinkPage /></Suspense>} />
+              <Route path="/set_password/:token" element={<Suspense fallback={<Spin fullscreen />}><SetPasswordPage /></Suspense>} />
+              <Route path="/reset_password" element={<Suspense fallback={<Spin fullscreen />}><ResetPasswordPage /></Suspense>} />
               <Route element={<Authenticated key="app" fallback={<ToLogin />} loading={<Spin fullscreen />}><Shell /></Authenticated>}>
                 <Route index element={<Home />} />
                 <Route path="/vendor_portal" element={<Suspense fallback={<Spin />}><VendorPortal /></Suspense>} />

@@ -25,6 +25,7 @@ import { paymentMethodHelperRoutes } from "./http/payment-methods.js";
 import { registerSecurityHeaders } from "./http/security-headers.js";
 import { userRoutes } from "./http/users.js";
 import { publicLinkRoutes, publicLinksPrefix } from "./links/routes.js";
+import { identityRoutes, publicIdentityPaths } from "./http/identity.js";
 import { clientDir } from "./paths.js";
 import { serveResources } from "./resources/query.js";
 import { installModules, type ServerModule } from "./resources/modules.js";
@@ -48,7 +49,7 @@ const clientFiles = {
   },
 };
 
-const publicApi = ["/api/openapi.json", "/api/docs", publicLinksPrefix];
+const publicApi = ["/api/openapi.json", "/api/docs", publicLinksPrefix, ...publicIdentityPaths];
 
 export interface AppOptions {
   db: DB;
@@ -86,6 +87,7 @@ export async function buildApp({ db, logger = false, resources = registry, modul
   await registerOpenApi(app, resources);
   oauthRoutes(app, db);
   publicLinkRoutes(app, db);
+  identityRoutes(app, db);
   userRoutes(app);
   fileRoutes(app, db);
   paymentRoutes(app);

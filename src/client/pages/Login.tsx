@@ -1,7 +1,7 @@
 /** /login: e-mail and password (OAuth password grant); afterwards to the remembered URL. */
 import { useLogin, useTranslation } from "@refinedev/core";
 import { Alert, Button, Card, Flex, Form, Input, Typography } from "antd";
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 
 interface Credentials {
   email: string;
@@ -19,7 +19,8 @@ export default function LoginPage() {
       <Card style={{ width: 380, maxWidth: "100%" }}>
         <Typography.Title level={2} style={{ textAlign: "center" }}>Outlay</Typography.Title>
         {params.has("confirmed") ? <Alert type="success" showIcon style={{ marginBottom: 16 }} message={translate("login.confirmed", "Your account is confirmed. Please log in.")} /> : null}
-        <Form<Credentials> layout="vertical" requiredMark={false} onFinish={(values) => login(values)}>
+        {params.has("password_set") ? <Alert type="success" showIcon style={{ marginBottom: 16 }} message={translate("login.passwordSet", "Your password is set. Please log in.")} /> : null}
+        <Form<Credentials> layout="vertical" requiredMark={false} initialValues={{ email: params.get("email") ?? "" }} onFinish={(values) => login(values)}>
           <Form.Item label={translate("login.email", "Email")} name="email" rules={[{ required: true, type: "email" }]}>
             <Input autoComplete="username" autoFocus />
           </Form.Item>
@@ -29,6 +30,7 @@ export default function LoginPage() {
           {error ? <Alert type="error" showIcon style={{ marginBottom: 16 }} message={error} /> : null}
           <Button type="primary" htmlType="submit" block loading={isPending}>{translate("login.submit", "Log in")}</Button>
         </Form>
+        <div style={{ textAlign: "center", marginTop: 16 }}><Link to="/reset_password">{translate("login.forgot", "Forgot your password?")}</Link></div>
       </Card>
     </Flex>
   );

@@ -10,7 +10,7 @@ import { linkPurposes, resolveLink, type LinkPurpose, type LinkRefusal } from ".
 
 export const publicLinksPrefix = "/api/public/links/";
 
-const refusals: Readonly<Record<LinkRefusal, { status: number; message: string }>> = {
+export const linkRefusals: Readonly<Record<LinkRefusal, { status: number; message: string }>> = {
   unknown: { status: 404, message: "This link is not valid." },
   expired: { status: 410, message: "This link has expired." },
   revoked: { status: 410, message: "This link has been withdrawn." },
@@ -21,7 +21,7 @@ export function publicLinkRoutes(app: FastifyInstance, db: DB): void {
     const { purpose, token } = request.params;
     const resolved = linkPurposes.includes(purpose as LinkPurpose) ? await resolveLink(db, token, purpose as LinkPurpose) : { refused: "unknown" as const };
     if ("refused" in resolved) {
-      const refusal = refusals[resolved.refused];
+      const refusal = linkRefusals[resolved.refused];
       return reply.status(refusal.status).send({ errors: { base: [refusal.message] }, reason: resolved.refused });
     }
     return { data: { purpose, record: resolved.record, expires_at: resolved.expiresAt.toISOString() } };

@@ -33,7 +33,7 @@ const outboxes = new WeakMap<Unit, Mail[]>();
  * delivery job, and tried once it has committed: awaited by default (the caller's answer can say it
  * went), or left to its job (`{ background: true }`).
  */
-export function queueMail(ctx: Ctx, mail: Mail, options: { background?: boolean } = {}): void {
+export function queueMail(ctx: Pick<Ctx, "unit" | "company">, mail: Mail, options: { background?: boolean } = {}): void {
   const unit = ctx.unit;
   if (!unit) throw new Error("queueMail needs the ctx of inTransaction: mail is written with its transaction");
   const known = outboxes.get(unit);

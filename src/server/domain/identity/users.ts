@@ -12,6 +12,7 @@ import type { Ctx, Row } from "../../resources/context.js";
 import { delegatorsOf } from "../approvals/engine.js";
 import type { ResourceHooks } from "../../resources/modules.js";
 import { forgetAttempts } from "./sign-in-throttle.js";
+import { sendInvitation } from "./password-links.js";
 
 export const acceptedTermsVersion = 1;
 
@@ -110,18 +111,23 @@ export const userHooks: ResourceHooks = {
     checkWithinOwn(data.role, ctx, "give");
   },
 
-  /** A new user: the login (found by e-mail, or created without a password) and its contact here. */
+  /**
+   * A new user: the login (found by e-mail, or created without a password) and its contact here,
+   * INVITED until the invitation e-mailed with it is used (password-links.ts).
+   */
   async insert(data, ctx, trx) {
     const email = String(data.email).trim().toLowerCase();
     const name = `${String(data.first_name)} ${String(data.last_name)}`;
-    const user = (await trx.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst())
-      ?? (await trx.insertInto("users").values({ email, name, current_company_id: ctx.company.id }).returning("id").executeTakeFirstOrThrow());
+    const existing = await trx.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst();
+    const user = existing ?? (await trx.insertInto("users").values({ email, name, current_company_id: ctx.company.id }).returning("id").executeTakeFirstOrThrow());
     const member = await trx.selectFrom("contacts").select("id").where("company_id", "=", ctx.company.id).where("user_id", "=", user.id).executeTakeFirst();
     if (member) throw unprocessable({ email: ["is already a user of this company"] });
-    return (await untyped(trx).insertInto("contacts").values({
-      ...data, email, company_id: ctx.company.id, user_id: user.id, contact_type: "COMPANY", source: "COMPANY",
+    const contact = await untyped(trx).insertInto("contacts").values({
+      ...data, email, status: "INVITED", company_id: ctx.company.id, user_id: user.id, contact_type: "COMPANY", source: "COMPANY",
       company_roles: data.company_roles ?? [], vendor_roles: data.vendor_roles ?? [],
-    }).returningAll().executeTakeFirstOrThrow());
+    }).returningAll().executeTakeFirstOrThrow();
+    await sendInvitation(trx, ctx, { id: contact.id as number, email }, existing !== undefined);
+    return contact;
   },
 };
 

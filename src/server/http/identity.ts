@@ -1,0 +1,59 @@
+/**
+ * The public identity endpoints (no session: the e-mailed token, or nothing, is the credential):
+ * - POST /api/users/password {email}: ask for a reset link; always the same answer (202);
+ * - GET /api/users/set_password/:token: what a /set_password link opens (or 404/410 with the reason);
+ * - POST /api/users/set_password {token, password, password_confirmation}: use it.
+ * Requests are throttled like sign-in attempts, per address and per account (sign-in-throttle.ts).
+ */
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { DB } from "../db/connect.js";
+import { openPasswordLink, requestPasswordReset, resetAnswer, usePasswordLink } from "../domain/identity/password-links.js";
+import { admitAttempt } from "../domain/identity/sign-in-throttle.js";
+import { HttpError, unprocessable } from "../errors.js";
+import { linkRefusals } from "../links/routes.js";
+import { userSchema } from "../../../schemas/user.js";
+
+export const publicIdentityPaths = ["/api/users/password", "/api/users/set_password"];
+
+const maxEmailLength = userSchema.properties.email.maxLength;
+
+/** 429 with Retry-After when `key` from this address has used up its attempts. */
+async function throttle(db: DB, key: string, address: string, reply: FastifyReply): Promise<void> {
+  const wait = await admitAttempt(db, key, address);
+  if (wait === null) return;
+  reply.header("retry-after", String(wait));
+  throw new HttpError(429, { base: [`Too many attempts. Try again in ${wait} ${wait === 1 ? "second" : "seconds"}.`] });
+}
+
+export function identityRoutes(app: FastifyInstance, db: DB): void {
+  app.post("/api/users/password", async (request, reply) => {
+    const raw = (request.body as { email?: unknown } | null)?.email;
+    const email = typeof raw === "string" ? raw.trim().toLowerCase() : "";
+    if (!/^[^\s@]+@[^\s@]+$/.test(email) || email.length > maxEmailLength) throw unprocessable({ email: ["must be an e-mail address"] });
+    await throttle(db, `reset:${email}`, request.ip, reply);
+    await requestPasswordReset(db, email);
+    return reply.status(202).send({ message: resetAnswer });
+  });
+
+  app.get<{ Params: { token: string } }>("/api/users/set_password/:token", async (request, reply) => {
+    const link = await openPasswordLink(db, request.params.token);
+    if ("refused" in link) {
+      const refusal = linkRefusals[link.refused];
+      return reply.status(refusal.status).send({ errors: { base: [refusal.message] }, reason: link.refused });
+    }
+    return { data: { purpose: link.purpose, email: link.email, company_name: link.companyName, has_password: link.hasPassword } };
+  });
+
+  app.post("/api/users/set_password", async (request, reply) => {
+    const body = (request.body ?? {}) as { token?: unknown; password?: unknown; password_confirmation?: unknown };
+    const token = typeof body.token === "string" ? body.token : "";
+    await throttle(db, `set_password:${token.slice(0, 64)}`, request.ip, reply);
+    const link = token ? await openPasswordLink(db, token) : { refused: "unknown" as const };
+    if ("refused" in link) {
+      const refusal = linkRefusals[link.refused];
+      return reply.status(refusal.status).send({ errors: { base: [refusal.message] }, reason: link.refused });
+    }
+    await usePasswordLink(db, link, token, body);
+    return { data: { email: link.email } };
+  });
+}

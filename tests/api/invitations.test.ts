@@ -1,0 +1,104 @@
+/**
+ * Passwords by e-mail (domain/identity/password-links.ts): an administrator's new user is invited and
+ * sets a password through the e-mailed link; an existing login joins another company only by
+ * accepting; a reset never tells whether an address has an account; links are used once.
+ */
+import { describe, expect, it } from "vitest";
+import { demoPassword } from "../../src/server/seed/demo.js";
+import { useApp } from "./harness.js";
+
+const h = useApp();
+const newPassword = "Welcome#2026";
+
+const mailTo = async (to: string) =>
+  h.database.db.selectFrom("mail_messages").select(["subject", "text"]).where("to", "=", to).orderBy("id", "desc").execute();
+const tokenIn = (text: string | null) => /\/set_password\/([A-Za-z0-9_-]+)/.exec(text ?? "")?.[1] ?? "";
+const signIn = (email: string, password: string) =>
+  h.app.inject({ method: "POST", url: "/oauth/token", payload: { grant_type: "password", username: email, password } });
+const setPassword = (payload: object) => h.app.inject({ method: "POST", url: "/api/users/set_password", payload });
+const invite = async (email: string, as = "admin@acme.test") =>
+  h.app.inject({ method: "POST", url: "/api/users", headers: await h.login(as), payload: { email, first_name: "New", last_name: "Person", role: "staff" } });
+
+describe("invitations", () => {
+  it("invite a new user, who sets a password through the e-mailed link and signs in", async () => {
+    const created = await invite("new@acme.test");
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().data.status).toBe("INVITED");
+    expect((await signIn("new@acme.test", newPassword)).statusCode).toBe(400);
+
+    const [mail] = await mailTo("new@acme.test");
+    expect(mail.subject).toBe("Your invitation to Acme Corp on Outlay");
+    const token = tokenIn(mail.text);
+    const opened = await h.app.inject({ url: `/api/users/set_password/${token}` });
+    expect(opened.json().data).toEqual({ purpose: "invitation", email: "new@acme.test", company_name: "Acme Corp", has_password: false });
+
+    expect((await setPassword({ token, password: "short", password_confirmation: "short" })).json().errors).toEqual({ password: ["Please enter atleast 1 character and Number."] });
+    expect((await setPassword({ token, password: newPassword, password_confirmation: "Other#2026" })).json().errors).toEqual({ password_confirmation: ["Please ensure the passwords match."] });
+    const set = await setPassword({ token, password: newPassword, password_confirmation: newPassword });
+    expect(set.statusCode, set.body).toBe(200);
+
+    const signedIn = await signIn("new@acme.test", newPassword);
+    expect(signedIn.statusCode).toBe(200);
+    const me = await h.app.inject({ url: "/api/users/current", headers: { authorization: `Bearer ${signedIn.json().access_token}` } });
+    expect(me.json().data).toMatchObject({ email: "new@acme.test", role: "staff", company: { name: "Acme Corp" } });
+    // used once
+    const again = await setPassword({ token, password: "Another#2026", password_confirmation: "Another#2026" });
+    expect(again.statusCode).toBe(410);
+    expect((await signIn("new@acme.test", "Another#2026")).statusCode).toBe(400);
+  });
+
+  it("an existing login joins another company only by accepting its invitation", async () => {
+    const created = await invite("staff@acme.test", "admin@globex.test");
+    expect(created.statusCode, created.body).toBe(201);
+    const globex = await h.companyId("Globex Ltd");
+    const token = tokenIn((await mailTo("staff@acme.test"))[0].text);
+    // not a member yet: Globex refuses the login's requests
+    const before = await h.app.inject({ url: "/api/users/current", headers: await h.login("staff@acme.test", globex) });
+    expect(before.statusCode).toBe(403);
+    expect((await h.app.inject({ url: `/api/users/set_password/${token}` })).json().data).toMatchObject({ has_password: true, company_name: "Globex Ltd" });
+    // the administrator cannot make the membership active in the login's place
+    const activate = await h.app.inject({ method: "POST", url: `/api/users/${created.json().data.id}/activate`, headers: await h.login("admin@globex.test") });
+    expect(activate.statusCode).toBe(409);
+
+    expect((await setPassword({ token })).statusCode).toBe(200);
+    const after = await h.app.inject({ url: "/api/users/current", headers: await h.login("staff@acme.test", globex) });
+    expect(after.statusCode).toBe(200);
+    // the password stays the one it had
+    expect((await signIn("staff@acme.test", demoPassword)).statusCode).toBe(200);
+  });
+
+  it("refuses an unknown or tampered link with the plain reason", async () => {
+    const opened = await h.app.inject({ url: "/api/users/set_password/not-a-token" });
+    expect(opened.statusCode).toBe(404);
+    expect(opened.json().errors.base).toEqual(["This link is not valid."]);
+    expect((await setPassword({ token: "not-a-token", password: newPassword, password_confirmation: newPassword })).statusCode).toBe(404);
+  });
+});
+
+describe("password reset", () => {
+  it("answers the same for an unknown address and sends nothing", async () => {
+    const known = await h.app.inject({ method: "POST", url: "/api/users/password", payload: { email: "approver@acme.test" } });
+    const unknown = await h.app.inject({ method: "POST", url: "/api/users/password", payload: { email: "nobody@acme.test" } });
+    expect([known.statusCode, unknown.statusCode]).toEqual([202, 202]);
+    expect(unknown.json()).toEqual(known.json());
+    expect(await mailTo("nobody@acme.test")).toEqual([]);
+    expect((await mailTo("approver@acme.test"))[0].subject).toBe("Reset your Outlay password");
+  });
+
+  it("sets a new password through the link and ends the user's sessions", async () => {
+    const session = await h.login("approver@acme.test");
+    await h.app.inject({ method: "POST", url: "/api/users/password", payload: { email: "Approver@Acme.test " } });
+    const token = tokenIn((await mailTo("approver@acme.test"))[0].text);
+    expect((await h.app.inject({ url: `/api/users/set_password/${token}` })).json().data).toMatchObject({ purpose: "password_reset", has_password: false });
+    expect((await setPassword({ token, password: newPassword, password_confirmation: newPassword })).statusCode).toBe(200);
+    expect((await signIn("approver@acme.test", demoPassword)).statusCode).toBe(400);
+    expect((await signIn("approver@acme.test", newPassword)).statusCode).toBe(200);
+    expect((await h.app.inject({ url: "/api/users/current", headers: session })).statusCode).toBe(401);
+  });
+
+  it("refuses what is not an e-mail address", async () => {
+    const response = await h.app.inject({ method: "POST", url: "/api/users/password", payload: { email: "not an address" } });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({ email: ["must be an e-mail address"] });
+  });
+});
