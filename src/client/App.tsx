@@ -28,6 +28,7 @@ const LogoutPage = lazy(() => import("./pages/Logout.js"));
 const LinkPage = lazy(() => import("./pages/Link.js"));
 const SetPasswordPage = lazy(() => import("./pages/identity/SetPassword.js"));
 const ResetPasswordPage = lazy(() => import("./pages/identity/ResetPassword.js"));
+const UnlockUserPage = lazy(() => import("./pages/identity/UnlockUser.js"));
 
 /** Every route of the registry, with its page and guard (`routesOf`, `pagePermissions`). */
 const resourceRoutes = resources.flatMap(routesOf);
@@ -98,6 +99,7 @@ export function App() {
               <Route path="/link/:purpose/:token" element={<Suspense fallback={<Spin fullscreen />}><LinkPage /></Suspense>} />
               <Route path="/set_password/:token" element={<Suspense fallback={<Spin fullscreen />}><SetPasswordPage /></Suspense>} />
               <Route path="/reset_password" element={<Suspense fallback={<Spin fullscreen />}><ResetPasswordPage /></Suspense>} />
+              <Route path="/unlock_user/:token" element={<Suspense fallback={<Spin fullscreen />}><UnlockUserPage /></Suspense>} />
               <Route element={<Authenticated key="app" fallback={<ToLogin />} loading={<Spin fullscreen />}><Shell /></Authenticated>}>
                 <Route index element={<Home />} />
                 <Route path="/vendor_portal" element={<Suspense fallback={<Spin />}><VendorPortal /></Suspense>} />

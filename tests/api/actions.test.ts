@@ -186,7 +186,7 @@ describe("server modules and routes are checked at boot", () => {
   it("the app registers no record-action route by hand: every /api route is generic, declared, or a listed non-record endpoint", () => {
     const handRoutes = new Set([
       "GET /api/users/current", "POST /api/users/switch_company/:company_id",
-      "POST /api/users/password", "GET /api/users/set_password/:token", "POST /api/users/set_password",
+      "POST /api/users/password", "GET /api/users/set_password/:token", "POST /api/users/set_password", "POST /api/users/unlock",
       "POST /api/payment_runs", "POST /api/payment_runs/preview", "POST /api/nacha_payments/returns",
       "POST /api/documents/upload", "POST /api/documents/zip", "GET /api/documents/:id/file",
       "GET /api/payment_methods/validate_iban", "GET /api/payment_methods/required_fields",

@@ -102,3 +102,35 @@ describe("password reset", () => {
     expect(response.json().errors).toEqual({ email: ["must be an e-mail address"] });
   });
 });
+
+describe("unlock by e-mail", () => {
+  const wrong = "Wrong!2026pass";
+  const signInFrom = (email: string, password: string, remoteAddress: string) =>
+    h.app.inject({ method: "POST", url: "/oauth/token", payload: { grant_type: "password", username: email, password }, remoteAddress });
+
+  it("e-mails the owner once when guesses slow the account down, and the link lifts the slowdown", async () => {
+    const email = "po@acme.test";
+    for (let i = 0; i < 20; i++) expect((await signInFrom(email, wrong, `10.9.1.${i}`)).statusCode).toBe(400);
+    expect((await signInFrom(email, wrong, "10.9.2.1")).statusCode).toBe(429);
+    expect((await signInFrom(email, wrong, "10.9.2.2")).statusCode).toBe(429);
+    const mails = await mailTo(email);
+    expect(mails.map((m) => m.subject)).toEqual(["Sign-in attempts on your Outlay account"]);
+    // the owner, from an address new to the account, waits too
+    expect((await signInFrom(email, demoPassword, "10.9.3.1")).statusCode).toBe(429);
+
+    const token = /\/unlock_user\/([A-Za-z0-9_-]+)/.exec(mails[0].text ?? "")?.[1] ?? "";
+    const unlocked = await h.app.inject({ method: "POST", url: "/api/users/unlock", payload: { token } });
+    expect(unlocked.statusCode, unlocked.body).toBe(200);
+    expect(unlocked.json().data).toEqual({ email });
+    expect((await signInFrom(email, demoPassword, "10.9.3.1")).statusCode).toBe(200);
+    // used once
+    expect((await h.app.inject({ method: "POST", url: "/api/users/unlock", payload: { token } })).statusCode).toBe(410);
+  });
+
+  it("sends nothing for an address without an account, and refuses an unknown link", async () => {
+    const email = "ghost@acme.test";
+    for (let i = 0; i < 21; i++) await signInFrom(email, wrong, `10.9.4.${i}`);
+    expect(await mailTo(email)).toEqual([]);
+    expect((await h.app.inject({ method: "POST", url: "/api/users/unlock", payload: { token: "nope" } })).statusCode).toBe(404);
+  });
+});

@@ -14,6 +14,7 @@ import { issueTokens, refreshTokens, revokeToken, tokenHash } from "../domain/id
 import type { CompanyRow, Ctx } from "../resources/context.js";
 import { badRequest, forbidden, HttpError, unauthorized } from "../errors.js";
 import { sessions, type Session } from "../domain/identity/sessions.js";
+import { offerUnlock } from "../domain/identity/unlock-links.js";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -60,7 +61,10 @@ async function passwordGrant(db: DB, username: unknown, password: unknown, addre
   // anything is counted or stored under such a key
   if (email.length > maxEmailLength || email.includes("\u0000")) throw oauthError(400, "invalid_request", "username must be an e-mail address.");
   const wait = await admitAttempt(db, email, address);
-  if (wait !== null) throw new TooManyAttempts(wait);
+  if (wait !== null) {
+    await offerUnlock(db, email);
+    throw new TooManyAttempts(wait);
+  }
   const user = await db.selectFrom("users").select(["id", "password_hash", "locked_at"]).where("email", "=", email).executeTakeFirst();
   const valid = await verifyPassword(user?.password_hash, password);
   if (!user || !valid) {

@@ -2,18 +2,20 @@
  * The public identity endpoints (no session: the e-mailed token, or nothing, is the credential):
  * - POST /api/users/password {email}: ask for a reset link; always the same answer (202);
  * - GET /api/users/set_password/:token: what a /set_password link opens (or 404/410 with the reason);
- * - POST /api/users/set_password {token, password, password_confirmation}: use it.
+ * - POST /api/users/set_password {token, password, password_confirmation}: use it;
+ * - POST /api/users/unlock {token}: use an unlock link (unlock-links.ts).
  * Requests are throttled like sign-in attempts, per address and per account (sign-in-throttle.ts).
  */
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { DB } from "../db/connect.js";
 import { openPasswordLink, requestPasswordReset, resetAnswer, usePasswordLink } from "../domain/identity/password-links.js";
 import { admitAttempt } from "../domain/identity/sign-in-throttle.js";
+import { useUnlockLink } from "../domain/identity/unlock-links.js";
 import { HttpError, unprocessable } from "../errors.js";
-import { linkRefusals } from "../links/routes.js";
+import { refuseLink } from "../links/routes.js";
 import { userSchema } from "../../../schemas/user.js";
 
-export const publicIdentityPaths = ["/api/users/password", "/api/users/set_password"];
+export const publicIdentityPaths = ["/api/users/password", "/api/users/set_password", "/api/users/unlock"];
 
 const maxEmailLength = userSchema.properties.email.maxLength;
 
@@ -37,10 +39,7 @@ export function identityRoutes(app: FastifyInstance, db: DB): void {
 
   app.get<{ Params: { token: string } }>("/api/users/set_password/:token", async (request, reply) => {
     const link = await openPasswordLink(db, request.params.token);
-    if ("refused" in link) {
-      const refusal = linkRefusals[link.refused];
-      return reply.status(refusal.status).send({ errors: { base: [refusal.message] }, reason: link.refused });
-    }
+    if ("refused" in link) return refuseLink(reply, link.refused);
     return { data: { purpose: link.purpose, email: link.email, company_name: link.companyName, has_password: link.hasPassword } };
   });
 
@@ -49,11 +48,16 @@ export function identityRoutes(app: FastifyInstance, db: DB): void {
     const token = typeof body.token === "string" ? body.token : "";
     await throttle(db, `set_password:${token.slice(0, 64)}`, request.ip, reply);
     const link = token ? await openPasswordLink(db, token) : { refused: "unknown" as const };
-    if ("refused" in link) {
-      const refusal = linkRefusals[link.refused];
-      return reply.status(refusal.status).send({ errors: { base: [refusal.message] }, reason: link.refused });
-    }
+    if ("refused" in link) return refuseLink(reply, link.refused);
     await usePasswordLink(db, link, token, body);
     return { data: { email: link.email } };
+  });
+
+  app.post("/api/users/unlock", async (request, reply) => {
+    const token = (request.body as { token?: unknown } | null)?.token;
+    await throttle(db, "unlock", request.ip, reply);
+    const used = typeof token === "string" && token ? await useUnlockLink(db, token) : { refused: "unknown" as const };
+    if ("refused" in used) return refuseLink(reply, used.refused);
+    return { data: used };
   });
 }

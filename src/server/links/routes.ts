@@ -4,26 +4,29 @@
  * 404 for an unknown (or tampered) token, 410 Gone for an expired or revoked one — so the public
  * page can say why. Flows that act on a link (set a password, answer a request) resolve it the same way.
  */
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { DB } from "../db/connect.js";
 import { linkPurposes, resolveLink, type LinkPurpose, type LinkRefusal } from "./links.js";
 
 export const publicLinksPrefix = "/api/public/links/";
 
-export const linkRefusals: Readonly<Record<LinkRefusal, { status: number; message: string }>> = {
+const linkRefusals: Readonly<Record<LinkRefusal, { status: number; message: string }>> = {
   unknown: { status: 404, message: "This link is not valid." },
   expired: { status: 410, message: "This link has expired." },
   revoked: { status: 410, message: "This link has been withdrawn." },
 };
 
+/** Answer a refused link with its status, plain message and reason (for the public page to say why). */
+export function refuseLink(reply: FastifyReply, reason: LinkRefusal) {
+  const refusal = linkRefusals[reason];
+  return reply.status(refusal.status).send({ errors: { base: [refusal.message] }, reason });
+}
+
 export function publicLinkRoutes(app: FastifyInstance, db: DB): void {
   app.get<{ Params: { purpose: string; token: string } }>(`${publicLinksPrefix}:purpose/:token`, async (request, reply) => {
     const { purpose, token } = request.params;
     const resolved = linkPurposes.includes(purpose as LinkPurpose) ? await resolveLink(db, token, purpose as LinkPurpose) : { refused: "unknown" as const };
-    if ("refused" in resolved) {
-      const refusal = linkRefusals[resolved.refused];
-      return reply.status(refusal.status).send({ errors: { base: [refusal.message] }, reason: resolved.refused });
-    }
+    if ("refused" in resolved) return refuseLink(reply, resolved.refused);
     return { data: { purpose, record: resolved.record, expires_at: resolved.expiresAt.toISOString() } };
   });
 }

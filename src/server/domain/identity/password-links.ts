@@ -17,6 +17,7 @@ import { issueLink, resolveLink, revokeLinks, type LinkPurpose, type LinkRefusal
 import { queueMail } from "../../mail/outbox.js";
 import type { Ctx } from "../../resources/context.js";
 import { hashPassword, passwordRule } from "./passwords.js";
+import { identityActivity } from "./identity-activity.js";
 import { forgetSessions } from "./sessions.js";
 import { tokenHash } from "./tokens.js";
 
@@ -32,12 +33,6 @@ type Actor = Pick<Ctx, "company" | "user" | "unit">;
 
 const setPasswordUrl = (token: string) => `${config.appUrl}/set_password/${token}`;
 
-async function activity(trx: DB, companyId: number, item: { type: "contacts" | "users"; id: number }, userId: number | null, changes: object): Promise<void> {
-  await trx.insertInto("activities").values({
-    company_id: companyId, event: "update", item_type: item.type, item_id: item.id, user_id: userId, changes: JSON.stringify(changes),
-  }).execute();
-}
-
 /**
  * Invite the contact just added (inside the unit of work of its insert): any earlier invitation link
  * is revoked, a new one e-mailed. `existingLogin`: the address already signs in elsewhere.
@@ -51,7 +46,7 @@ export async function sendInvitation(trx: DB, ctx: Actor, contact: { id: number;
     ? `You have been invited to join ${company} on Outlay. Open this link to accept (valid for 7 days):\n\n${setPasswordUrl(token)}`
     : `You have been invited to ${company} on Outlay. Open this link to choose your password (valid for 7 days):\n\n${setPasswordUrl(token)}`;
   queueMail(ctx, { to: contact.email, subject: `Your invitation to ${company} on Outlay`, text, related: { type: "Contact", id: contact.id } });
-  await activity(trx, ctx.company.id, { type: "contacts", id: contact.id }, ctx.user.id, { invitation: "sent" });
+  await identityActivity(trx, ctx.company.id, { type: "contacts", id: contact.id }, ctx.user.id, { invitation: "sent" });
 }
 
 /** What a /set_password link opens, or why it is refused. */
@@ -116,9 +111,9 @@ export async function usePasswordLink(db: DB, link: PasswordLink, token: string,
     }
     if (link.contactId !== null) {
       await trx.updateTable("contacts").set({ status: "ACTIVE", updated_at: new Date() }).where("id", "=", link.contactId).where("status", "=", "INVITED").execute();
-      await activity(trx, link.companyId, { type: "contacts", id: link.contactId }, link.userId, { invitation: "accepted", status: ["INVITED", "ACTIVE"] });
+      await identityActivity(trx, link.companyId, { type: "contacts", id: link.contactId }, link.userId, { invitation: "accepted", status: ["INVITED", "ACTIVE"] });
     } else {
-      await activity(trx, link.companyId, { type: "users", id: link.userId }, link.userId, { password: "reset by e-mail" });
+      await identityActivity(trx, link.companyId, { type: "users", id: link.userId }, link.userId, { password: "reset by e-mail" });
     }
   });
   forgetSessions();
@@ -147,6 +142,6 @@ export async function requestPasswordReset(db: DB, email: string): Promise<void>
       to: user.email, subject: "Reset your Outlay password",
       text: `Someone (we hope you) asked to reset the password of ${user.email} on Outlay. Open this link within an hour to choose a new one:\n\n${setPasswordUrl(token)}\n\nIf you did not ask, ignore this message: your password stays as it is.`,
     });
-    await activity(trx, companyId, { type: "users", id: user.id }, null, { password_reset: "requested" });
+    await identityActivity(trx, companyId, { type: "users", id: user.id }, null, { password_reset: "requested" });
   });
 }

@@ -129,3 +129,10 @@ export async function attemptSucceeded(db: DB, account: string, address: string)
 export async function forgetAttempts(db: DB, account: string): Promise<void> {
   await db.deleteFrom("sign_in_throttles").where("account", "=", account).execute();
 }
+
+/** Whether the account-wide key of `account` makes attempts from new addresses wait now. */
+export async function accountWaits(db: DB, account: string): Promise<boolean> {
+  const row = await db.selectFrom("sign_in_throttles").select("key").where("key", "=", keyOf("account", account, ""))
+    .where("next_allowed_at", ">", new Date()).executeTakeFirst();
+  return row !== undefined;
+}
