@@ -35,6 +35,8 @@ export default defineResource({
     ...activation(["editUsers"]),
     // an explicit lock and the sign-in throttles of the account
     { name: "unlock", kind: "post", label: "userActions.unlock", permission: ["editUsers"], confirm: "confirm.unlockUser" },
+    // a new invitation link (the earlier one revoked), until the invitation is accepted
+    { name: "resend_invitation", kind: "post", label: "userActions.resendInvitation", permission: ["addUsers"], when: { status: "INVITED" }, confirm: "confirm.resendInvitation" },
   ],
   rowActions: [{ action: "edit", permission: ["editUsers"] }],
 });

@@ -67,6 +67,23 @@ describe("invitations", () => {
     expect((await signIn("staff@acme.test", demoPassword)).statusCode).toBe(200);
   });
 
+  it("resends an invitation with a new link, the earlier one withdrawn, only while it is not accepted", async () => {
+    const created = await invite("again@acme.test");
+    const id = created.json().data.id as number;
+    const first = tokenIn((await mailTo("again@acme.test"))[0].text);
+    const resend = await h.app.inject({ method: "POST", url: `/api/users/${id}/resend_invitation`, headers: await h.login("admin@acme.test") });
+    expect(resend.statusCode, resend.body).toBe(200);
+    const second = tokenIn((await mailTo("again@acme.test"))[0].text);
+    expect(second).not.toBe(first);
+    expect((await h.app.inject({ url: `/api/users/set_password/${first}` })).statusCode).toBe(410);
+    expect((await setPassword({ token: second, password: newPassword, password_confirmation: newPassword })).statusCode).toBe(200);
+    const accepted = await h.app.inject({ method: "POST", url: `/api/users/${id}/resend_invitation`, headers: await h.login("admin@acme.test") });
+    expect(accepted.statusCode).toBe(409);
+    // a user without the key to add users cannot send invitations
+    const staff = await h.app.inject({ method: "POST", url: `/api/users/${id}/resend_invitation`, headers: await h.login("staff@acme.test") });
+    expect([403, 404]).toContain(staff.statusCode);
+  });
+
   it("refuses an unknown or tampered link with the plain reason", async () => {
     const opened = await h.app.inject({ url: "/api/users/set_password/not-a-token" });
     expect(opened.statusCode).toBe(404);
@@ -132,5 +149,26 @@ describe("unlock by e-mail", () => {
     for (let i = 0; i < 21; i++) await signInFrom(email, wrong, `10.9.4.${i}`);
     expect(await mailTo(email)).toEqual([]);
     expect((await h.app.inject({ method: "POST", url: "/api/users/unlock", payload: { token: "nope" } })).statusCode).toBe(404);
+  });
+});
+
+describe("sign-in events in the audit log", () => {
+  it("records successes, failures and throttled attempts of a login in its company, and nothing for an unknown address", async () => {
+    const email = "readonly@acme.test";
+    const user = await h.database.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow();
+    const events = async () => (await h.database.db.selectFrom("activities").select(["changes", "user_id", "company_id"])
+      .where("item_type", "=", "users").where("item_id", "=", user.id).orderBy("id").execute()).map((a) => ({ ...a, changes: typeof a.changes === "string" ? JSON.parse(a.changes) : a.changes }));
+    const before = (await events()).length;
+    await h.app.inject({ method: "POST", url: "/oauth/token", payload: { grant_type: "password", username: email, password: "Wrong!2026pass" }, remoteAddress: "10.8.0.1" });
+    await h.app.inject({ method: "POST", url: "/oauth/token", payload: { grant_type: "password", username: email, password: demoPassword }, remoteAddress: "10.8.0.1" });
+    const acme = await h.companyId("Acme Corp");
+    expect((await events()).slice(before)).toEqual([
+      { changes: { sign_in: "failed", address: "10.8.0.1" }, user_id: null, company_id: acme },
+      { changes: { sign_in: "succeeded", address: "10.8.0.1" }, user_id: user.id, company_id: acme },
+    ]);
+    const all = async () => Number((await h.database.db.selectFrom("activities").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+    const count = await all();
+    await h.app.inject({ method: "POST", url: "/oauth/token", payload: { grant_type: "password", username: "nobody-at-all@acme.test", password: "Wrong!2026pass" }, remoteAddress: "10.8.0.2" });
+    expect(await all()).toBe(count);
   });
 });

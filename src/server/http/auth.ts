@@ -15,6 +15,7 @@ import type { CompanyRow, Ctx } from "../resources/context.js";
 import { badRequest, forbidden, HttpError, unauthorized } from "../errors.js";
 import { sessions, type Session } from "../domain/identity/sessions.js";
 import { offerUnlock } from "../domain/identity/unlock-links.js";
+import { signInActivity } from "../domain/identity/identity-activity.js";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -61,19 +62,25 @@ async function passwordGrant(db: DB, username: unknown, password: unknown, addre
   // anything is counted or stored under such a key
   if (email.length > maxEmailLength || email.includes("\u0000")) throw oauthError(400, "invalid_request", "username must be an e-mail address.");
   const wait = await admitAttempt(db, email, address);
+  const user = await db.selectFrom("users").select(["id", "password_hash", "locked_at", "current_company_id"]).where("email", "=", email).executeTakeFirst();
   if (wait !== null) {
+    if (user) await signInActivity(db, user, "throttled", address);
     await offerUnlock(db, email);
     throw new TooManyAttempts(wait);
   }
-  const user = await db.selectFrom("users").select(["id", "password_hash", "locked_at"]).where("email", "=", email).executeTakeFirst();
   const valid = await verifyPassword(user?.password_hash, password);
   if (!user || !valid) {
     await db.updateTable("users").set((eb) => ({ failed_attempts: eb("failed_attempts", "+", 1) })).where("email", "=", email).execute();
+    if (user) await signInActivity(db, user, "failed", address);
     throw oauthError(400, "invalid_grant", badCredentials);
   }
-  if (user.locked_at) throw oauthError(400, "invalid_grant", lockedMessage);
+  if (user.locked_at) {
+    await signInActivity(db, user, "refused: locked", address);
+    throw oauthError(400, "invalid_grant", lockedMessage);
+  }
   await db.updateTable("users").set({ failed_attempts: 0 }).where("id", "=", user.id).execute();
   await attemptSucceeded(db, email, address);
+  await signInActivity(db, user, "succeeded", address);
   return issueTokens(db, user.id);
 }
 
