@@ -45,13 +45,17 @@ async function signIn(page: Page, email: string, password: string): Promise<void
 const email = `invited-${Date.now()}@acme.test`;
 
 describe("invitations and passwords by e-mail", () => {
-  it("the administrator invites a user, who sets a password and lands on their dashboard", async () => {
+  it("the administrator invites a user, who sets a password and lands on their dashboard in their language", async () => {
     const page = await newPage(browser());
     await login(page, "admin@acme.test", "/users/new");
     await page.getByLabel("Email", { exact: true }).fill(email);
     await page.getByLabel("First Name", { exact: true }).fill("Ina");
     await page.getByLabel("Last Name", { exact: true }).fill("Vited");
     await page.getByLabel("Role", { exact: true }).fill("staff");
+    // the language saved on the contact is the one the user gets at sign-in
+    const languageId = await page.locator("form label", { hasText: /^Language$/ }).getAttribute("for");
+    await page.locator(".ant-select", { has: page.locator(`[id="${languageId}"]`) }).click();
+    await page.locator(".ant-select-item-option", { hasText: /^Spanish$/ }).click();
     await page.getByRole("button", { name: "Save" }).click();
     await expect.poll(() => page.locator(".ant-tag", { hasText: "Invited" }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await page.context().close();
@@ -60,6 +64,9 @@ describe("invitations and passwords by e-mail", () => {
     await screenshot(invited, "invitation-password-set");
     await signIn(invited, email, "Welcome#2026");
     await expect.poll(() => invited.locator(".ant-card").count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => invited.getByRole("button", { name: "Cerrar sesión" }).count()).toBe(1);
+    expect(await invited.evaluate(() => document.documentElement.lang)).toBe("es");
+    await screenshot(invited, "invited-dashboard-es");
     expect(cspViolations(invited)).toEqual([]);
     await invited.context().close();
   });

@@ -1,8 +1,10 @@
 /**
  * i18next with the locale files (locales/*.json at the repository root). English is the fallback and
- * ships with the app; any other language, with antd's matching locale, loads when it is chosen, so the
+ * ships with the app; any other language, with antd's and dayjs's matching locales, loads when it is chosen (or
+ * at sign-in, from the contact's language: providers/auth.ts), so the
  * first load carries one language (issue 11). `ready` settles once the stored language is in place.
  */
+import dayjs from "dayjs";
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import type { Locale } from "antd/es/locale";
@@ -16,9 +18,9 @@ const storageKey = "outlay.language";
 const isLanguage = (value: string | null): value is Language => value !== null && value in languages;
 const stored = globalThis.localStorage?.getItem(storageKey) ?? null;
 
-/** The other languages: their messages and antd's locale, fetched on demand. */
-const loaders: Record<Exclude<Language, "en">, () => Promise<[Record<string, unknown>, Locale]>> = {
-  es: () => Promise.all([import("../../../locales/es.json").then((m) => m.default), import("antd/locale/es_ES").then((m) => m.default)]),
+/** The other languages: their messages, antd's locale and dayjs's (month and day names), fetched on demand. */
+const loaders: Record<Exclude<Language, "en">, () => Promise<[Record<string, unknown>, Locale, unknown]>> = {
+  es: () => Promise.all([import("../../../locales/es.json").then((m) => m.default), import("antd/locale/es_ES").then((m) => m.default), import("dayjs/locale/es")]),
 };
 const antdLocales = new Map<string, Locale>([["en", enUS]]);
 
@@ -40,15 +42,16 @@ async function load(language: Language): Promise<void> {
 
 async function switchTo(language: Language): Promise<void> {
   await load(language);
+  dayjs.locale(language);
   await i18n.changeLanguage(language);
 }
 
 export const ready: Promise<void> = isLanguage(stored) && stored !== "en" ? switchTo(stored).catch(() => undefined) : Promise.resolve();
 
-export function setLanguage(language: string): void {
-  if (!isLanguage(language)) return;
+export function setLanguage(language: string): Promise<void> {
+  if (!isLanguage(language)) return Promise.resolve();
   localStorage.setItem(storageKey, language);
-  void switchTo(language);
+  return switchTo(language);
 }
 
 /** antd's locale for the current language (loaded with it). */

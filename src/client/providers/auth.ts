@@ -1,7 +1,7 @@
 /** Refine auth provider: OAuth password grant, revoke on logout, identity from /api/users/current. */
 import type { AuthProvider } from "@refinedev/core";
 import { requestTokens, revokeToken } from "../http.js";
-import { i18n } from "../i18n/index.js";
+import { i18n, setLanguage } from "../i18n/index.js";
 import { baseMessages, errorNotice, notify } from "../notify.js";
 import { session } from "../session.js";
 import { fetchCurrentUser, forgetCurrentUser } from "../user.js";
@@ -21,6 +21,9 @@ export const authProvider: AuthProvider = {
     forgetCurrentUser();
     try {
       await requestTokens({ grant_type: "password", username: email, password });
+      // the language saved on the contact, before the first signed-in page renders
+      const user = await fetchCurrentUser().catch(() => undefined);
+      if (user?.contact.language) await setLanguage(user.contact.language);
       return { success: true, redirectTo: session.takeRedirect() };
     } catch (error) {
       return { success: false, error: { name: "login", message: loginError(error) } };
