@@ -9,6 +9,9 @@ import { cspViolations, login, newPage, screenshot, useBrowser } from "./browser
 
 const { browser } = useBrowser();
 
+/** The text of the page's notice, or null while there is none (each look bounded, so that a poll can time out). */
+const notice = (page: Page) => page.locator(".ant-alert").first().textContent({ timeout: 500 }).catch(() => null);
+
 /** The link of the newest message to `to` (the stored outbox, read as the administrator). */
 async function linkMailedTo(to: string): Promise<string> {
   const admin = await apiAs("admin@acme.test");
@@ -29,7 +32,7 @@ async function choosePassword(browser: Browser, path: string, password: string):
   await page.getByLabel("Confirm password").fill(password);
   await page.getByRole("button", { name: "Set my password" }).click();
   await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.has("password_set"));
-  await expect.poll(() => page.locator(".ant-alert-success").textContent()).toBe("Your password is set. Please log in.");
+  await expect.poll(() => notice(page), { timeout: 20_000 }).toBe("Your password is set. Please log in.");
   return page;
 }
 
@@ -63,6 +66,10 @@ describe("invitations and passwords by e-mail", () => {
     const invited = await choosePassword(browser(), await linkMailedTo(email), "Welcome#2026");
     await screenshot(invited, "invitation-password-set");
     await signIn(invited, email, "Welcome#2026");
+    // a new user first accepts the terms (product spec), asked in their language
+    await invited.getByRole("button", { name: "Acepto" }).click();
+    await invited.locator(".ant-modal").waitFor({ state: "hidden" });
+    await invited.getByRole("heading", { name: "Mi panel" }).waitFor();
     await expect.poll(() => invited.locator(".ant-card").count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await expect.poll(() => invited.getByRole("button", { name: "Cerrar sesión" }).count()).toBe(1);
     expect(await invited.evaluate(() => document.documentElement.lang)).toBe("es");
@@ -75,9 +82,11 @@ describe("invitations and passwords by e-mail", () => {
     const page = await newPage(browser());
     await page.goto("/login");
     await page.getByRole("link", { name: "Forgot your password?" }).click();
+    // the login page has an Email field too: fill the reset page's
+    await page.getByRole("heading", { name: "Reset your password" }).waitFor();
     await page.getByLabel("Email").fill(email);
     await page.getByRole("button", { name: "Send me a link" }).click();
-    await expect.poll(() => page.locator(".ant-alert-success").textContent())
+    await expect.poll(() => notice(page), { timeout: 20_000 })
       .toBe("If an account exists for this address, we have sent it a link to set a new password.");
     await screenshot(page, "reset-password-sent");
     await page.context().close();
