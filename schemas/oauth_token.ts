@@ -17,5 +17,8 @@ export const oauthTokenSchema = {
     /** pairs issued before families existed have none: a reuse of theirs revokes only their own pair */
     family: { type: ["string", "null"] },
     rotated_at: { type: ["string", "null"], format: "date-time" },
+    /** a single sign-on session: the company's sign-on setting, and the provider's ID token for its logout */
+    sso_setting_id: { type: ["integer", "null"] },
+    id_token: { type: ["string", "null"] },
   },
 } as const;

@@ -29,6 +29,8 @@ const LinkPage = lazy(() => import("./pages/Link.js"));
 const SetPasswordPage = lazy(() => import("./pages/identity/SetPassword.js"));
 const ResetPasswordPage = lazy(() => import("./pages/identity/ResetPassword.js"));
 const UnlockUserPage = lazy(() => import("./pages/identity/UnlockUser.js"));
+const SignUpPage = lazy(() => import("./pages/identity/SignUp.js"));
+const ConfirmationPage = lazy(() => import("./pages/identity/Confirmation.js"));
 
 /** Every route of the registry, with its page and guard (`routesOf`, `pagePermissions`). */
 const resourceRoutes = resources.flatMap(routesOf);
@@ -100,6 +102,8 @@ export function App() {
               <Route path="/set_password/:token" element={<Suspense fallback={<Spin fullscreen />}><SetPasswordPage /></Suspense>} />
               <Route path="/reset_password" element={<Suspense fallback={<Spin fullscreen />}><ResetPasswordPage /></Suspense>} />
               <Route path="/unlock_user/:token" element={<Suspense fallback={<Spin fullscreen />}><UnlockUserPage /></Suspense>} />
+              <Route path="/signup" element={<Suspense fallback={<Spin fullscreen />}><SignUpPage /></Suspense>} />
+              <Route path="/users/confirmation" element={<Suspense fallback={<Spin fullscreen />}><ConfirmationPage /></Suspense>} />
               <Route element={<Authenticated key="app" fallback={<ToLogin />} loading={<Spin fullscreen />}><Shell /></Authenticated>}>
                 <Route index element={<Home />} />
                 <Route path="/vendor_portal" element={<Suspense fallback={<Spin />}><VendorPortal /></Suspense>} />

@@ -26,6 +26,7 @@ import { registerSecurityHeaders } from "./http/security-headers.js";
 import { userRoutes } from "./http/users.js";
 import { publicLinkRoutes, publicLinksPrefix } from "./links/routes.js";
 import { identityRoutes, publicIdentityPaths } from "./http/identity.js";
+import { publicSsoPaths, ssoRoutes } from "./http/sso.js";
 import { clientDir } from "./paths.js";
 import { serveResources } from "./resources/query.js";
 import { installModules, type ServerModule } from "./resources/modules.js";
@@ -49,7 +50,7 @@ const clientFiles = {
   },
 };
 
-const publicApi = ["/api/openapi.json", "/api/docs", publicLinksPrefix, ...publicIdentityPaths];
+const publicApi = ["/api/openapi.json", "/api/docs", publicLinksPrefix, ...publicIdentityPaths, ...publicSsoPaths];
 
 export interface AppOptions {
   db: DB;
@@ -88,6 +89,7 @@ export async function buildApp({ db, logger = false, resources = registry, modul
   oauthRoutes(app, db);
   publicLinkRoutes(app, db);
   identityRoutes(app, db);
+  ssoRoutes(app, db);
   userRoutes(app);
   fileRoutes(app, db);
   paymentRoutes(app);

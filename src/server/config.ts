@@ -18,6 +18,8 @@ export const config = {
   jobsPollSeconds: Math.max(0.5, Number(process.env.JOBS_POLL_SECONDS ?? 2) || 2),
   /** when the recurring-invoice run is queued (cron, server time) */
   recurringInvoicesCron: process.env.RECURRING_INVOICES_CRON || "0 * * * *",
+  /** SIGNUP=open: anyone may sign up a new company (/signup); closed by default in production */
+  signupOpen: (process.env.SIGNUP ?? (process.env.NODE_ENV === "production" ? "closed" : "open")) === "open",
   /** the app's public address, put before the paths in e-mail links (e.g. https://outlay.example.com) */
   appUrl: (process.env.APP_URL ?? "").replace(/\/$/, ""),
   /**

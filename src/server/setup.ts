@@ -3,11 +3,11 @@
  * Creates a company and its first administrator on the configured database (production has no demo data).
  */
 import { parseArgs } from "node:util";
-import { moduleNames } from "../framework/roles.js";
 import { companyDateFormats } from "../framework/dates.js";
 import { config } from "./config.js";
 import { connect } from "./db/connect.js";
 import { migrate } from "./db/migrate.js";
+import { createCompany } from "./domain/admin/new-company.js";
 import { hashPassword, passwordRule, passwordRuleMessage } from "./domain/identity/passwords.js";
 
 const { values } = parseArgs({
@@ -36,18 +36,8 @@ const database = await connect({ databaseUrl: config.databaseUrl, dataDir: confi
 await migrate(database.db);
 const email = values.admin!.toLowerCase();
 const passwordHash = await hashPassword(values.password!);
-await database.db.transaction().execute(async (trx) => {
-  const company = await trx.insertInto("companies").values({
-    name: values.company!, currency_code: values.currency, company_date_format: values["date-format"],
-    module_settings: JSON.stringify(Object.fromEntries(moduleNames.map((m) => [m, true]))),
-  }).returning("id").executeTakeFirstOrThrow();
-  const existing = await trx.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst();
-  const user = existing ?? (await trx.insertInto("users").values({ email, name: values.name, password_hash: passwordHash, current_company_id: company.id }).returning("id").executeTakeFirstOrThrow());
-  const [first, ...rest] = values.name.split(" ");
-  await trx.insertInto("contacts").values({
-    company_id: company.id, user_id: user.id, email, first_name: first, last_name: rest.join(" ") || first,
-    contact_type: "COMPANY", role: "admin", source: "COMPANY",
-  }).execute();
-  console.log(`Created company ${values.company} (id ${company.id}) with administrator ${email}${existing ? " (existing login)" : ""}.`);
-});
+const created = await database.db.transaction().execute((trx) => createCompany(trx,
+  { name: values.company!, currency_code: values.currency, company_date_format: values["date-format"] },
+  { email, name: values.name, passwordHash }));
+console.log(`Created company ${values.company} (id ${created.company.id}) with administrator ${email}${created.existingLogin ? " (existing login)" : ""}.`);
 await database.close();

@@ -187,6 +187,8 @@ describe("server modules and routes are checked at boot", () => {
     const handRoutes = new Set([
       "GET /api/users/current", "POST /api/users/switch_company/:company_id",
       "POST /api/users/password", "GET /api/users/set_password/:token", "POST /api/users/set_password", "POST /api/users/unlock",
+      "GET /api/users/signup", "POST /api/users/signup", "GET /api/users/confirmation",
+      "GET /api/sso/start", "POST /api/sso/callback", "POST /api/sso/saml/acs", "GET /api/sso/saml/metadata/:id",
       "POST /api/payment_runs", "POST /api/payment_runs/preview", "POST /api/nacha_payments/returns",
       "POST /api/documents/upload", "POST /api/documents/zip", "GET /api/documents/:id/file",
       "GET /api/payment_methods/validate_iban", "GET /api/payment_methods/required_fields",

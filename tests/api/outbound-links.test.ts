@@ -46,9 +46,9 @@ describe("outbound links", () => {
   });
 
   it("refuses an expired link with 410 and its reason", async () => {
-    const token = await issueLink(h.database.db, await issuer(), { purpose: "password_set", record: { type: "users", id: 1 }, expiresIn: -1 });
-    expect(await resolveLink(h.database.db, token, "password_set")).toEqual({ refused: "expired" });
-    const response = await h.app.inject({ method: "GET", url: `/api/public/links/password_set/${token}` });
+    const token = await issueLink(h.database.db, await issuer(), { purpose: "password_reset", record: { type: "users", id: 1 }, expiresIn: -1 });
+    expect(await resolveLink(h.database.db, token, "password_reset")).toEqual({ refused: "expired" });
+    const response = await h.app.inject({ method: "GET", url: `/api/public/links/password_reset/${token}` });
     expect(response.statusCode).toBe(410);
     expect(response.json()).toEqual({ errors: { base: ["This link has expired."] }, reason: "expired" });
   });

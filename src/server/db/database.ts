@@ -628,6 +628,8 @@ export interface OauthTokensTable {
   revoked_at: Timestamp | null;
   family: string | null;
   rotated_at: Timestamp | null;
+  sso_setting_id: number | null;
+  id_token: string | null;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
 }
@@ -940,6 +942,24 @@ export interface SignInThrottlesTable {
   updated_at: Defaulted<Timestamp>;
 }
 
+export interface SsoSettingsTable {
+  id: Defaulted<number>;
+  company_id: number;
+  protocol: Defaulted<string>;
+  email_domain: string;
+  issuer: string;
+  client_id: string | null;
+  client_secret: string | null;
+  sso_url: string | null;
+  idp_certificate: string | null;
+  jit_enabled: Defaulted<boolean>;
+  default_role: Defaulted<string>;
+  enforced: Defaulted<boolean>;
+  status: Defaulted<string>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
 export interface StatementsTable {
   id: Defaulted<number>;
   company_id: number;
@@ -1015,6 +1035,7 @@ export interface UsersTable {
   date_accepted_term: Timestamp | null;
   version_accepted_term: number | null;
   okta_id: string | null;
+  confirmation_pending: Defaulted<boolean>;
   current_company_id: number | null;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
@@ -1157,6 +1178,7 @@ export interface Database {
   report_schedules: ReportSchedulesTable;
   reports: ReportsTable;
   sign_in_throttles: SignInThrottlesTable;
+  sso_settings: SsoSettingsTable;
   statements: StatementsTable;
   stored_files: StoredFilesTable;
   subsidiaries: SubsidiariesTable;

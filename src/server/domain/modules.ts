@@ -30,6 +30,7 @@ import expensesExpenseItems from "./expenses/expense-items.server.js";
 import expensesExpenseReports from "./expenses/expense-reports.server.js";
 import expensesPolicies from "./expenses/policies.server.js";
 import identityContacts from "./identity/contacts.server.js";
+import identitySsoSettings from "./identity/sso-settings.server.js";
 import identityTeamMembers from "./identity/team-members.server.js";
 import identityTeams from "./identity/teams.server.js";
 import identityUsers from "./identity/users.server.js";
@@ -84,6 +85,7 @@ export const serverModules: readonly ServerModule[] = [
   expensesExpenseReports,
   expensesPolicies,
   identityContacts,
+  identitySsoSettings,
   identityTeamMembers,
   identityTeams,
   identityUsers,

@@ -15,6 +15,10 @@ import type { CompanyRow, Ctx } from "../resources/context.js";
 import { badRequest, forbidden, HttpError, unauthorized } from "../errors.js";
 import { sessions, type Session } from "../domain/identity/sessions.js";
 import { offerUnlock } from "../domain/identity/unlock-links.js";
+import { unconfirmedMessage } from "../domain/identity/sign-up.js";
+import { ssoEnforced } from "../domain/identity/sso.js";
+import { providerLogoutUrl } from "../domain/identity/sso-oidc.js";
+import { originOf } from "./sso.js";
 import { signInActivity } from "../domain/identity/identity-activity.js";
 
 declare module "fastify" {
@@ -30,6 +34,7 @@ function oauthError(status: number, error: string, description: string): HttpErr
   return e;
 }
 
+export const ssoEnforcedMessage = "Your company signs in with single sign-on. Please use \"Log in with single sign-on\".";
 export const lockedMessage = "Your account is locked. Ask an administrator to unlock it.";
 const badCredentials = "Invalid email or password.";
 const maxEmailLength = userSchema.properties.email.maxLength;
@@ -62,7 +67,7 @@ async function passwordGrant(db: DB, username: unknown, password: unknown, addre
   // anything is counted or stored under such a key
   if (email.length > maxEmailLength || email.includes("\u0000")) throw oauthError(400, "invalid_request", "username must be an e-mail address.");
   const wait = await admitAttempt(db, email, address);
-  const user = await db.selectFrom("users").select(["id", "password_hash", "locked_at", "current_company_id"]).where("email", "=", email).executeTakeFirst();
+  const user = await db.selectFrom("users").select(["id", "password_hash", "locked_at", "current_company_id", "confirmation_pending"]).where("email", "=", email).executeTakeFirst();
   if (wait !== null) {
     if (user) await signInActivity(db, user, "throttled", address);
     await offerUnlock(db, email);
@@ -77,6 +82,12 @@ async function passwordGrant(db: DB, username: unknown, password: unknown, addre
   if (user.locked_at) {
     await signInActivity(db, user, "refused: locked", address);
     throw oauthError(400, "invalid_grant", lockedMessage);
+  }
+  // like a lock, said only to the right password
+  if (user.confirmation_pending) throw oauthError(400, "invalid_grant", unconfirmedMessage);
+  if (await ssoEnforced(db, email)) {
+    await signInActivity(db, user, "refused: single sign-on enforced", address);
+    throw oauthError(400, "invalid_grant", ssoEnforcedMessage);
   }
   await db.updateTable("users").set({ failed_attempts: 0 }).where("id", "=", user.id).execute();
   await attemptSucceeded(db, email, address);
@@ -103,10 +114,12 @@ export function oauthRoutes(app: FastifyInstance, db: DB): void {
     }
   });
 
+  // a single sign-on session also ends at its provider, when the provider supports it: the browser goes to `logout_url`
   app.post("/oauth/revoke", async (request) => {
     const token = (request.body as Record<string, unknown> | undefined)?.token;
-    if (typeof token === "string" && token) await revokeToken(db, token);
-    return {};
+    const session = typeof token === "string" && token ? await revokeToken(db, token) : undefined;
+    const logoutUrl = session?.sso_setting_id ? await providerLogoutUrl(db, session, originOf(request)) : undefined;
+    return logoutUrl ? { logout_url: logoutUrl } : {};
   });
 }
 

@@ -3,7 +3,9 @@
  * - POST /api/users/password {email}: ask for a reset link; always the same answer (202);
  * - GET /api/users/set_password/:token: what a /set_password link opens (or 404/410 with the reason);
  * - POST /api/users/set_password {token, password, password_confirmation}: use it;
- * - POST /api/users/unlock {token}: use an unlock link (unlock-links.ts).
+ * - POST /api/users/unlock {token}: use an unlock link (unlock-links.ts);
+ * - GET /api/users/signup: whether sign-up is open; POST /api/users/signup: sign up (sign-up.ts);
+ * - GET /api/users/confirmation?confirmation_token=…: confirm the address of a sign-up.
  * Requests are throttled like sign-in attempts, per address and per account (sign-in-throttle.ts).
  */
 import type { FastifyInstance, FastifyReply } from "fastify";
@@ -11,11 +13,13 @@ import type { DB } from "../db/connect.js";
 import { openPasswordLink, requestPasswordReset, resetAnswer, usePasswordLink } from "../domain/identity/password-links.js";
 import { admitAttempt } from "../domain/identity/sign-in-throttle.js";
 import { useUnlockLink } from "../domain/identity/unlock-links.js";
-import { HttpError, unprocessable } from "../errors.js";
+import { checkSignUp, confirmAddress, signUp, signUpAnswer } from "../domain/identity/sign-up.js";
+import { config } from "../config.js";
+import { forbidden, HttpError, unprocessable } from "../errors.js";
 import { refuseLink } from "../links/routes.js";
 import { userSchema } from "../../../schemas/user.js";
 
-export const publicIdentityPaths = ["/api/users/password", "/api/users/set_password", "/api/users/unlock"];
+export const publicIdentityPaths = ["/api/users/password", "/api/users/set_password", "/api/users/unlock", "/api/users/signup", "/api/users/confirmation"];
 
 const maxEmailLength = userSchema.properties.email.maxLength;
 
@@ -59,5 +63,23 @@ export function identityRoutes(app: FastifyInstance, db: DB): void {
     const used = typeof token === "string" && token ? await useUnlockLink(db, token) : { refused: "unknown" as const };
     if ("refused" in used) return refuseLink(reply, used.refused);
     return { data: used };
+  });
+
+  app.get("/api/users/signup", async () => ({ data: { open: config.signupOpen } }));
+
+  app.post("/api/users/signup", async (request, reply) => {
+    if (!config.signupOpen) throw forbidden("Sign-up is closed on this Outlay. Ask your company's administrator for an invitation.");
+    const input = checkSignUp(request.body);
+    await throttle(db, `signup:${input.email}`, request.ip, reply);
+    await signUp(db, input);
+    return reply.status(202).send({ message: signUpAnswer });
+  });
+
+  app.get<{ Querystring: { confirmation_token?: string } }>("/api/users/confirmation", async (request, reply) => {
+    const token = request.query.confirmation_token;
+    await throttle(db, "confirmation", request.ip, reply);
+    const confirmed = typeof token === "string" && token ? await confirmAddress(db, token) : { refused: "unknown" as const };
+    if ("refused" in confirmed) return refuseLink(reply, confirmed.refused);
+    return { data: confirmed };
   });
 }

@@ -10,8 +10,9 @@ import type { DB } from "../db/connect.js";
 import { systemDb } from "../db/row-security.js";
 import { tokenHash } from "../domain/identity/tokens.js";
 import type { Ctx } from "../resources/context.js";
+import { linkPurposes } from "../../../schemas/outbound_link.js";
 
-export const linkPurposes = ["invitation", "password_set", "password_reset", "invoice_request", "accrual_request", "message", "unlock"] as const;
+export { linkPurposes };
 export type LinkPurpose = (typeof linkPurposes)[number];
 
 export interface LinkRecord {
@@ -64,4 +65,11 @@ export async function revokeLinks(trx: DB, companyId: number, record: LinkRecord
     .where("company_id", "=", companyId).where("record_type", "=", record.type).where("record_id", "=", record.id)
     .where("purpose", "=", purpose).where("revoked_at", "is", null).executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/** Use a link once, inside the caller's transaction: revoke it if still live; false when another use got there first. */
+export async function spendLink(trx: DB, token: string): Promise<boolean> {
+  const spent = await trx.updateTable("outbound_links").set({ revoked_at: new Date(), updated_at: new Date() })
+    .where("token_hash", "=", tokenHash(token)).where("revoked_at", "is", null).returning("id").executeTakeFirst();
+  return spent !== undefined;
 }

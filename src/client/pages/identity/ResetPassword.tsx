@@ -4,6 +4,7 @@ import { useTranslation } from "@refinedev/core";
 import { Alert, Button, Form, Input } from "antd";
 import { Link } from "react-router";
 import PublicCard from "./PublicCard.js";
+import { callPublic } from "./public-api.js";
 
 export default function ResetPasswordPage() {
   const { translate } = useTranslation();
@@ -12,12 +13,11 @@ export default function ResetPasswordPage() {
 
   async function submit({ email }: { email: string }) {
     setSending(true);
-    const response = await fetch("/api/users/password", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email }) });
+    const result = await callPublic("/api/users/password", { email });
     setSending(false);
-    const body = (await response.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string[]> };
-    setAnswer(response.ok
+    setAnswer(result.ok
       ? { type: "success", message: translate("resetPassword.sent", "If an account exists for this address, we have sent it a link to set a new password.") }
-      : { type: "error", message: Object.values(body.errors ?? {}).flat()[0] ?? translate("errors.generic", "Something went wrong. Please try again.") });
+      : { type: "error", message: Object.values(result.errors ?? {}).flat()[0] ?? translate("errors.generic", "Something went wrong. Please try again.") });
   }
 
   return (

@@ -4,9 +4,11 @@
  */
 import { useEffect, useState } from "react";
 import { useTranslation } from "@refinedev/core";
-import { Alert, Button, Form, Input, Result, Spin, Typography } from "antd";
+import { Alert, Button, Form, Result, Spin, Typography } from "antd";
 import { useNavigate, useParams } from "react-router";
+import PasswordFields from "./PasswordFields.js";
 import PublicCard from "./PublicCard.js";
+import { baseError, callPublic, fieldErrors } from "./public-api.js";
 
 interface Opened {
   purpose: "invitation" | "password_reset";
@@ -16,13 +18,6 @@ interface Opened {
 }
 
 type Answer = { ok: true; link: Opened } | { ok: false; message: string };
-
-interface Errors {
-  errors?: Record<string, string[]>;
-}
-
-// the spec's password rule (product-spec 5), checked by the server as well
-const passwordRule = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[!@#$%^&*]).{8,}$/;
 
 export default function SetPasswordPage() {
   const { translate } = useTranslation();
@@ -34,28 +29,22 @@ export default function SetPasswordPage() {
   const [error, setError] = useState<string>();
 
   useEffect(() => {
-    void fetch(`/api/users/set_password/${encodeURIComponent(token)}`).then(async (response) => {
-      const body = (await response.json().catch(() => ({}))) as { data?: Opened } & Errors;
-      setAnswer(response.ok && body.data ? { ok: true, link: body.data } : { ok: false, message: body.errors?.base?.[0] ?? translate("links.unknown", "This link is not valid.") });
-    });
+    void callPublic<Opened>(`/api/users/set_password/${encodeURIComponent(token)}`).then((opened) =>
+      setAnswer(opened.ok && opened.data ? { ok: true, link: opened.data } : { ok: false, message: opened.errors?.base?.[0] ?? translate("links.unknown", "This link is not valid.") }));
   }, [token, translate]);
 
   async function submit(values: { password?: string; password_confirmation?: string }) {
     setSaving(true);
     setError(undefined);
-    const response = await fetch("/api/users/set_password", {
-      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token, ...values }),
-    });
+    const result = await callPublic("/api/users/set_password", { token, ...values });
     setSaving(false);
-    if (response.ok) {
+    if (result.ok) {
       const email = answer?.ok ? answer.link.email : "";
       void navigate(`/login?password_set&email=${encodeURIComponent(email)}`);
       return;
     }
-    const body = (await response.json().catch(() => ({}))) as Errors;
-    const fields = Object.entries(body.errors ?? {}).filter(([name]) => name !== "base");
-    form.setFields(fields.map(([name, errors]) => ({ name, errors })));
-    setError(body.errors?.base?.[0] ?? (fields.length ? undefined : translate("errors.generic", "Something went wrong. Please try again.")));
+    form.setFields(fieldErrors(result));
+    setError(baseError(result, translate("errors.generic", "Something went wrong. Please try again.")));
   }
 
   if (!answer) return <Spin fullscreen />;
@@ -69,21 +58,7 @@ export default function SetPasswordPage() {
     <PublicCard title={title}>
       <Typography.Paragraph style={{ textAlign: "center" }}>{link.email}</Typography.Paragraph>
       <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void submit(values as Record<string, string>)}>
-        {accepting ? null : (
-          <>
-            <Form.Item label={translate("setPassword.password", "Password")} name="password"
-              extra={translate("setPassword.rule", "At least 8 characters, with a lowercase and an uppercase letter, a digit and one of ! @ # $ % ^ & *")}
-              rules={[{ required: true, pattern: passwordRule, message: translate("setPassword.badPassword", "Please enter atleast 1 character and Number.") }]}>
-              <Input.Password autoComplete="new-password" autoFocus />
-            </Form.Item>
-            <Form.Item label={translate("setPassword.confirmation", "Confirm password")} name="password_confirmation" dependencies={["password"]}
-              rules={[{ required: true, message: translate("setPassword.mismatch", "Please ensure the passwords match.") }, ({ getFieldValue }) => ({
-                validator: (_, value) => (value === getFieldValue("password") ? Promise.resolve() : Promise.reject(new Error(translate("setPassword.mismatch", "Please ensure the passwords match.")))),
-              })]}>
-              <Input.Password autoComplete="new-password" />
-            </Form.Item>
-          </>
-        )}
+        {accepting ? null : <PasswordFields autoFocus />}
         {error ? <Alert type="error" showIcon style={{ marginBottom: 16 }} message={error} /> : null}
         <Button type="primary" htmlType="submit" block loading={saving}>
           {accepting ? translate("setPassword.accept", "Accept the invitation") : translate("setPassword.submit", "Set my password")}

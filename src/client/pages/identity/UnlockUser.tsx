@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "@refinedev/core";
 import { Button, Result, Spin } from "antd";
 import { Link, useParams } from "react-router";
+import { callPublic } from "./public-api.js";
 
 type Answer = { ok: true; email: string } | { ok: false; message: string };
 
@@ -11,10 +12,8 @@ export default function UnlockUserPage() {
   const { token = "" } = useParams();
   const [answer, setAnswer] = useState<Answer>();
   useEffect(() => {
-    void fetch("/api/users/unlock", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token }) }).then(async (response) => {
-      const body = (await response.json().catch(() => ({}))) as { data?: { email: string }; errors?: { base?: string[] } };
-      setAnswer(response.ok && body.data ? { ok: true, email: body.data.email } : { ok: false, message: body.errors?.base?.[0] ?? translate("links.unknown", "This link is not valid.") });
-    });
+    void callPublic<{ email: string }>("/api/users/unlock", { token }).then((used) =>
+      setAnswer(used.ok && used.data ? { ok: true, email: used.data.email } : { ok: false, message: used.errors?.base?.[0] ?? translate("links.unknown", "This link is not valid.") }));
   }, [token, translate]);
   if (!answer) return <Spin fullscreen />;
   if (!answer.ok) return <Result status="warning" title={answer.message} subTitle={translate("links.askAgain", "Please ask the sender for a new link.")} />;

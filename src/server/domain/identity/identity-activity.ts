@@ -8,7 +8,7 @@ export async function identityActivity(trx: DB, companyId: number, item: { type:
   }).execute();
 }
 
-export type SignInEvent = "succeeded" | "failed" | "throttled" | "refused: locked";
+export type SignInEvent = "succeeded" | "failed" | "throttled" | "refused: locked" | "refused: single sign-on enforced";
 
 /**
  * A sign-in event of a login, in the audit log of its current company (whose administrators answer

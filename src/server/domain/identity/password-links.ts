@@ -10,16 +10,14 @@
  */
 import { config } from "../../config.js";
 import type { DB } from "../../db/connect.js";
-import { forCompany, systemDb } from "../../db/row-security.js";
-import { inTransaction, type UnitContext } from "../../db/unit-of-work.js";
+import { systemDb } from "../../db/row-security.js";
 import { unprocessable } from "../../errors.js";
-import { issueLink, resolveLink, revokeLinks, type LinkPurpose, type LinkRefusal } from "../../links/links.js";
+import { issueLink, resolveLink, revokeLinks, spendLink, type LinkPurpose, type LinkRefusal } from "../../links/links.js";
 import { queueMail } from "../../mail/outbox.js";
-import type { Ctx } from "../../resources/context.js";
+import { actingFor, type Actor } from "./acting-for.js";
 import { hashPassword, passwordRule } from "./passwords.js";
 import { identityActivity } from "./identity-activity.js";
 import { forgetSessions } from "./sessions.js";
-import { tokenHash } from "./tokens.js";
 
 export const invitationSeconds = 7 * 24 * 3600;
 export const resetSeconds = 3600;
@@ -29,7 +27,6 @@ export const badPasswordMessage = "Please enter atleast 1 character and Number."
 export const mismatchMessage = "Please ensure the passwords match.";
 export const resetAnswer = "If an account exists for this address, we have sent it a link to set a new password.";
 
-type Actor = Pick<Ctx, "company" | "user" | "unit">;
 
 const setPasswordUrl = (token: string) => `${config.appUrl}/set_password/${token}`;
 
@@ -98,13 +95,9 @@ function checkPassword(password: unknown, confirmation: unknown): string {
 export async function usePasswordLink(db: DB, link: PasswordLink, token: string, input: { password?: unknown; password_confirmation?: unknown }): Promise<void> {
   const password = link.hasPassword ? null : checkPassword(input.password, input.password_confirmation);
   const passwordHash = password === null ? null : await hashPassword(password);
-  const scoped = forCompany(db, link.companyId);
-  await inTransaction({ db: scoped, company: { id: link.companyId } }, async (trx) => {
+  await actingFor(db, { id: link.companyId, name: link.companyName }, link.userId, async (trx) => {
     // the token again, inside the transaction and locked: two uses at once, one wins
-    const live = await trx.updateTable("outbound_links").set({ revoked_at: new Date(), updated_at: new Date() })
-      .where("token_hash", "=", tokenHash(token)).where("revoked_at", "is", null)
-      .returning("id").executeTakeFirst();
-    if (!live) throw unprocessable({ base: ["This link has already been used."] });
+    if (!(await spendLink(trx, token))) throw unprocessable({ base: ["This link has already been used."] });
     if (passwordHash) {
       await trx.updateTable("users").set({ password_hash: passwordHash, failed_attempts: 0, updated_at: new Date() }).where("id", "=", link.userId).execute();
       await trx.updateTable("oauth_tokens").set({ revoked_at: new Date() }).where("user_id", "=", link.userId).where("revoked_at", "is", null).execute();
@@ -132,9 +125,7 @@ export async function requestPasswordReset(db: DB, email: string): Promise<void>
   if (!user) return;
   const companyId = user.company_id;
   const company = await owner.selectFrom("companies").select(["id", "name"]).where("id", "=", companyId).executeTakeFirstOrThrow();
-  const unitCtx: UnitContext = { db: forCompany(db, companyId), company: { id: companyId } };
-  await inTransaction(unitCtx, async (trx, tctx) => {
-    const actor = { company: company as Ctx["company"], user: { id: user.id } as Ctx["user"], unit: tctx.unit };
+  await actingFor(db, company, user.id, async (trx, actor) => {
     const record = { type: "User", id: user.id };
     await revokeLinks(trx, companyId, record, "password_reset");
     const token = await issueLink(trx, actor, { purpose: "password_reset", record, expiresIn: resetSeconds });

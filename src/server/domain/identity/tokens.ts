@@ -18,8 +18,14 @@ export interface TokenPair {
   expires_in: number;
 }
 
-/** A new pair; a refresh passes its `family` on, a sign-in starts one. */
-export async function issueTokens(db: DB, userId: number, family: string = crypto.randomUUID()): Promise<TokenPair> {
+/** What a single sign-on session keeps for its logout at the provider; a refresh passes it on. */
+export interface SsoSession {
+  sso_setting_id: number | null;
+  id_token: string | null;
+}
+
+/** A new pair; a refresh passes its `family` (and single sign-on session) on, a sign-in starts one. */
+export async function issueTokens(db: DB, userId: number, family: string = crypto.randomUUID(), sso?: SsoSession): Promise<TokenPair> {
   const access = newToken();
   const refresh = newToken();
   const now = Date.now();
@@ -30,6 +36,8 @@ export async function issueTokens(db: DB, userId: number, family: string = crypt
     access_expires_at: new Date(now + accessTokenSeconds * 1000),
     refresh_expires_at: new Date(now + refreshTokenSeconds * 1000),
     family,
+    sso_setting_id: sso?.sso_setting_id ?? null,
+    id_token: sso?.id_token ?? null,
   }).execute();
   return { access_token: access, refresh_token: refresh, token_type: "Bearer", expires_in: accessTokenSeconds };
 }
@@ -45,7 +53,7 @@ export async function refreshTokens(db: DB, refreshToken: string): Promise<Token
     const now = new Date();
     const row = await trx.updateTable("oauth_tokens").set({ revoked_at: now, rotated_at: now })
       .where("refresh_hash", "=", hashed).where("revoked_at", "is", null).where("refresh_expires_at", ">", now)
-      .returning(["user_id", "family"]).executeTakeFirst();
+      .returning(["user_id", "family", "sso_setting_id", "id_token"]).executeTakeFirst();
     if (!row) {
       const reused = await trx.selectFrom("oauth_tokens").select("family")
         .where("refresh_hash", "=", hashed).where("rotated_at", "is not", null).executeTakeFirst();
@@ -57,16 +65,18 @@ export async function refreshTokens(db: DB, refreshToken: string): Promise<Token
     }
     const user = await trx.selectFrom("users").select("locked_at").where("id", "=", row.user_id).executeTakeFirst();
     if (!user || user.locked_at) return undefined;
-    return issueTokens(trx, row.user_id, (row.family) ?? undefined);
+    return issueTokens(trx, row.user_id, row.family ?? undefined, row);
   });
   forgetSessions();
   return pair;
 }
 
-/** Revoke the pair an access or refresh token belongs to. */
-export async function revokeToken(db: DB, token: string): Promise<void> {
+/** Revoke the pair an access or refresh token belongs to; its single sign-on session, if it had one. */
+export async function revokeToken(db: DB, token: string): Promise<SsoSession | undefined> {
   const hashed = tokenHash(token);
-  await db.updateTable("oauth_tokens").set({ revoked_at: new Date() })
-    .where((eb) => eb.or([eb("access_hash", "=", hashed), eb("refresh_hash", "=", hashed)])).execute();
+  const revoked = await db.updateTable("oauth_tokens").set({ revoked_at: new Date() })
+    .where((eb) => eb.or([eb("access_hash", "=", hashed), eb("refresh_hash", "=", hashed)]))
+    .returning(["sso_setting_id", "id_token"]).executeTakeFirst();
   forgetSessions();
+  return revoked;
 }

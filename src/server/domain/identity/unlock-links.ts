@@ -7,14 +7,12 @@
  */
 import { config } from "../../config.js";
 import type { DB } from "../../db/connect.js";
-import { forCompany, systemDb } from "../../db/row-security.js";
-import { inTransaction, type UnitContext } from "../../db/unit-of-work.js";
-import { issueLink, resolveLink, type LinkRefusal } from "../../links/links.js";
+import { systemDb } from "../../db/row-security.js";
+import { issueLink, resolveLink, spendLink, type LinkRefusal } from "../../links/links.js";
 import { queueMail } from "../../mail/outbox.js";
-import type { Ctx } from "../../resources/context.js";
+import { actingFor } from "./acting-for.js";
 import { identityActivity } from "./identity-activity.js";
 import { accountWaits } from "./sign-in-throttle.js";
-import { tokenHash } from "./tokens.js";
 import { unlockUser } from "./users.js";
 
 export const unlockSeconds = 3600;
@@ -33,12 +31,10 @@ export async function offerUnlock(db: DB, email: string): Promise<void> {
   if (!(await accountWaits(db, email))) return;
   const user = await loginOf(db, email);
   if (!user) return;
-  const unitCtx: UnitContext = { db: forCompany(db, user.company_id), company: { id: user.company_id } };
-  await inTransaction(unitCtx, async (trx, tctx) => {
+  await actingFor(db, { id: user.company_id, name: user.company_name }, user.id, async (trx, actor) => {
     const live = await trx.selectFrom("outbound_links").select("id").where("purpose", "=", "unlock").where("record_type", "=", "User")
       .where("record_id", "=", user.id).where("revoked_at", "is", null).where("expires_at", ">", new Date()).executeTakeFirst();
     if (live) return;
-    const actor = { company: { id: user.company_id, name: user.company_name } as Ctx["company"], user: { id: user.id } as Ctx["user"], unit: tctx.unit };
     const token = await issueLink(trx, actor, { purpose: "unlock", record: { type: "User", id: user.id }, expiresIn: unlockSeconds });
     queueMail(actor, {
       to: user.email, subject: "Sign-in attempts on your Outlay account",
@@ -52,11 +48,8 @@ export async function offerUnlock(db: DB, email: string): Promise<void> {
 export async function useUnlockLink(db: DB, token: string): Promise<{ email: string } | { refused: LinkRefusal }> {
   const link = await resolveLink(db, token, "unlock");
   if ("refused" in link) return link;
-  const unitCtx: UnitContext = { db: forCompany(db, link.companyId), company: { id: link.companyId } };
-  return inTransaction(unitCtx, async (trx) => {
-    const used = await trx.updateTable("outbound_links").set({ revoked_at: new Date(), updated_at: new Date() })
-      .where("token_hash", "=", tokenHash(token)).where("revoked_at", "is", null).returning("id").executeTakeFirst();
-    if (!used) return { refused: "revoked" as const };
+  return actingFor(db, { id: link.companyId, name: "" }, link.record.id, async (trx) => {
+    if (!(await spendLink(trx, token))) return { refused: "revoked" as const };
     const user = await trx.selectFrom("users").select("email").where("id", "=", link.record.id).executeTakeFirstOrThrow();
     await unlockUser(trx, link.record.id);
     await identityActivity(trx, link.companyId, { type: "users", id: link.record.id }, link.record.id, { sign_in: "unlocked by e-mail" });

@@ -16,11 +16,11 @@ import { sendInvitation } from "./password-links.js";
 
 export const acceptedTermsVersion = 1;
 
-const isRole = (role: unknown) => typeof role === "string" && roleNames.includes(role);
-const roleMessage = `must be one of ${roleNames.join(", ")}`;
+export const isRole = (role: unknown) => typeof role === "string" && roleNames.includes(role);
+export const roleMessage = `must be one of ${roleNames.join(", ")}`;
 
 /** Roles go only up to the giver's own: a role holding a key the giver lacks cannot be given, nor taken from its holder. */
-function checkWithinOwn(role: unknown, ctx: Ctx, what: "give" | "change"): void {
+export function checkWithinOwn(role: unknown, ctx: Ctx, what: "give" | "change"): void {
   if (typeof role !== "string") return;
   const own = new Set(ctx.principal.perm_resources);
   if (keysOfRole(role).every((key) => own.has(key))) return;
