@@ -31,6 +31,10 @@ const ResetPasswordPage = lazy(() => import("./pages/identity/ResetPassword.js")
 const UnlockUserPage = lazy(() => import("./pages/identity/UnlockUser.js"));
 const SignUpPage = lazy(() => import("./pages/identity/SignUp.js"));
 const ConfirmationPage = lazy(() => import("./pages/identity/Confirmation.js"));
+const LoginCallbackPage = lazy(() => import("./pages/identity/LoginCallback.js"));
+const SignOnFailedPage = lazy(() => import("./pages/identity/SignOnFailed.js"));
+const PrivateLinkPage = lazy(() => import("./pages/identity/PrivateLink.js"));
+const InvalidMessagePage = lazy(() => import("./pages/identity/InvalidMessage.js"));
 
 /** Every route of the registry, with its page and guard (`routesOf`, `pagePermissions`). */
 const resourceRoutes = resources.flatMap(routesOf);
@@ -104,6 +108,12 @@ export function App() {
               <Route path="/unlock_user/:token" element={<Suspense fallback={<Spin fullscreen />}><UnlockUserPage /></Suspense>} />
               <Route path="/signup" element={<Suspense fallback={<Spin fullscreen />}><SignUpPage /></Suspense>} />
               <Route path="/users/confirmation" element={<Suspense fallback={<Spin fullscreen />}><ConfirmationPage /></Suspense>} />
+              <Route path="/login/callback" element={<Suspense fallback={<Spin fullscreen />}><LoginCallbackPage /></Suspense>} />
+              <Route path="/saml_failed" element={<Suspense fallback={<Spin fullscreen />}><SignOnFailedPage /></Suspense>} />
+              <Route path="/sso_failed" element={<Suspense fallback={<Spin fullscreen />}><SignOnFailedPage /></Suspense>} />
+              <Route path="/private/:token" element={<Suspense fallback={<Spin fullscreen />}><PrivateLinkPage /></Suspense>} />
+              <Route path="/private/:token/accruals" element={<Suspense fallback={<Spin fullscreen />}><PrivateLinkPage accruals /></Suspense>} />
+              <Route path="/invalid_message" element={<Suspense fallback={<Spin fullscreen />}><InvalidMessagePage /></Suspense>} />
               <Route element={<Authenticated key="app" fallback={<ToLogin />} loading={<Spin fullscreen />}><Shell /></Authenticated>}>
                 <Route index element={<Home />} />
                 <Route path="/vendor_portal" element={<Suspense fallback={<Spin />}><VendorPortal /></Suspense>} />

@@ -24,7 +24,7 @@ import { paymentRunRoutes } from "./http/payment-runs.js";
 import { paymentMethodHelperRoutes } from "./http/payment-methods.js";
 import { registerSecurityHeaders } from "./http/security-headers.js";
 import { userRoutes } from "./http/users.js";
-import { publicLinkRoutes, publicLinksPrefix } from "./links/routes.js";
+import { privateLinksPrefix, publicLinkRoutes, publicLinksPrefix } from "./links/routes.js";
 import { identityRoutes, publicIdentityPaths } from "./http/identity.js";
 import { publicSsoPaths, ssoRoutes } from "./http/sso.js";
 import { clientDir } from "./paths.js";
@@ -50,7 +50,7 @@ const clientFiles = {
   },
 };
 
-const publicApi = ["/api/openapi.json", "/api/docs", publicLinksPrefix, ...publicIdentityPaths, ...publicSsoPaths];
+const publicApi = ["/api/openapi.json", "/api/docs", publicLinksPrefix, privateLinksPrefix, ...publicIdentityPaths, ...publicSsoPaths];
 
 export interface AppOptions {
   db: DB;

@@ -392,14 +392,16 @@ describe("categories", () => {
 });
 
 describe("messages", () => {
-  it("fills sender, recipient and token, and filters by vendor", async () => {
+  it("fills sender, recipient and token, sends it, and filters by vendor", async () => {
     const [vendor] = await rows("/api/vendors?_end=1");
     const forged = await send("POST", "/api/messages", { vendor_id: vendor.id, subject: "Hello", body: "Please send your W-9.", status: "opened", token: "mine" });
     expect(forged.json().errors).toEqual({ status: ["is set by the server and cannot be written"], token: ["is set by the server and cannot be written"] });
     const created = await send("POST", "/api/messages", { vendor_id: vendor.id, subject: "Hello", body: "Please send your W-9." });
     expect(created.statusCode, created.body).toBe(201);
     const message = created.json().data;
-    expect(message).toMatchObject({ status: "not sent", sent_at: null, to_email: vendor.email, from_contact_id: await contactId("admin@acme.test") });
+    // handed to the mail outbox in the same transaction (its /private link: outbound-links.test.ts)
+    expect(message).toMatchObject({ status: "sent", to_email: vendor.email, from_contact_id: await contactId("admin@acme.test") });
+    expect(message.sent_at).not.toBeNull();
     expect(message.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
     const forVendor = await rows(`/api/messages?vendor_id=${vendor.id}&_end=100`);
     expect(forVendor.every((m) => m.vendor_id === vendor.id)).toBe(true);

@@ -69,3 +69,36 @@ describe("outbound links", () => {
     expect(response.json()).toEqual({ errors: { base: ["This link has been withdrawn."] }, reason: "revoked" });
   });
 });
+
+describe("private links of vendors", () => {
+  it("a message goes out by e-mail with its /private link, which shows it without an account", async () => {
+    const acme = await h.companyId("Acme Corp");
+    const vendor = await h.database.db.selectFrom("vendors").select(["id", "name"]).where("company_id", "=", acme).where("email", "is not", null).orderBy("id").executeTakeFirstOrThrow();
+    const created = await h.app.inject({ method: "POST", url: "/api/messages", headers: await h.login("admin@acme.test"), payload: { vendor_id: vendor.id, subject: "W-9 needed", body: "Please send your W-9." } });
+    expect(created.statusCode, created.body).toBe(201);
+    const message = await h.database.db.selectFrom("messages").select(["status", "sent_at", "to_email"]).where("id", "=", created.json().data.id).executeTakeFirstOrThrow();
+    expect(message.status).toBe("sent");
+    expect(message.sent_at).not.toBeNull();
+    const mail = await h.database.db.selectFrom("mail_messages").select("text").where("to", "=", message.to_email!).where("subject", "=", "W-9 needed").executeTakeFirstOrThrow();
+    const token = /\/private\/([A-Za-z0-9_-]+)/.exec(mail.text ?? "")?.[1] ?? "";
+
+    const opened = await h.app.inject({ url: `/api/private/${token}` });
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json().data).toMatchObject({ subject: "W-9 needed", body: "Please send your W-9.", vendor_name: vendor.name, company_name: "Acme Corp" });
+    // a message link opens no accrual request, a made-up one nothing
+    expect((await h.app.inject({ url: `/api/private/${token}/accruals` })).statusCode).toBe(404);
+    expect((await h.app.inject({ url: `/api/private/${"x".repeat(43)}` })).statusCode).toBe(404);
+    await revokeLinks(h.database.db, acme, { type: "Message", id: created.json().data.id as number }, "message");
+    expect((await h.app.inject({ url: `/api/private/${token}` })).statusCode).toBe(410);
+  });
+
+  it("an accrual request's link opens it at /private/{token}/accruals", async () => {
+    const acme = await h.companyId("Acme Corp");
+    const request = await h.database.db.selectFrom("accrual_requests").select(["id", "number"]).where("company_id", "=", acme).orderBy("id").executeTakeFirstOrThrow();
+    const token = await issueLink(h.database.db, await issuer(), { purpose: "accrual_request", record: { type: "AccrualRequest", id: request.id }, expiresIn: 3600 });
+    const opened = await h.app.inject({ url: `/api/private/${token}/accruals` });
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json().data).toMatchObject({ number: request.number, company_name: "Acme Corp" });
+    expect((await h.app.inject({ url: `/api/private/${token}` })).statusCode).toBe(404);
+  });
+});

@@ -61,7 +61,7 @@ export async function login(page: Page, email: string, path = "/"): Promise<void
   await page.goto(path);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(demoPassword);
-  await page.getByRole("button", { name: "Log in" }).click();
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
   await page.waitForURL((url) => !url.pathname.startsWith("/login"));
 }
 

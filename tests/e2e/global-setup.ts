@@ -7,6 +7,8 @@ import { clientDir } from "../../src/server/paths.js";
 import { connect } from "../../src/server/db/connect.js";
 import { migrate } from "../../src/server/db/migrate.js";
 import { seedDemo } from "../../src/server/seed/demo.js";
+import { config } from "../../src/server/config.js";
+import { startSmtpSink } from "../support/smtp-sink.js";
 
 export async function setup(): Promise<() => Promise<void>> {
   if (!fs.existsSync(path.join(clientDir, "index.html"))) throw new Error("Build the client first: npm run build:client");
@@ -14,12 +16,20 @@ export async function setup(): Promise<() => Promise<void>> {
   const database = await connect({ dataDir });
   await migrate(database.db);
   await seedDemo(database.db);
+  // mail really goes out, to a local SMTP server that drops each message into a folder the tests read (mailbox.ts)
+  const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), "outlay-e2e-mail-"));
+  let count = 0;
+  const sink = await startSmtpSink(0, (mail) => fs.writeFileSync(path.join(mailDir, `${String(++count).padStart(6, "0")}.json`), JSON.stringify(mail)));
+  config.smtpUrl = `smtp://127.0.0.1:${sink.port}`;
+  process.env.OUTLAY_E2E_MAILDIR = mailDir;
   const app = await buildApp({ db: database.app });
   const address = await app.listen({ port: 0, host: "127.0.0.1" });
   process.env.OUTLAY_E2E_URL = address;
   return async () => {
     await app.close();
+    await sink.close();
     await database.close();
+    fs.rmSync(mailDir, { recursive: true, force: true });
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

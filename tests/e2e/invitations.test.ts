@@ -39,7 +39,7 @@ async function choosePassword(browser: Browser, path: string, password: string):
 async function signIn(page: Page, email: string, password: string): Promise<void> {
   expect(await page.getByLabel("Email").inputValue()).toBe(email);
   await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Log in" }).click();
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
   await page.waitForURL((url) => !url.pathname.startsWith("/login"));
 }
 

@@ -17,8 +17,8 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-/** On `port` (a sink stopped and started again, "the SMTP server comes back"), or on a free one. */
-export async function startSmtpSink(port = 0): Promise<SmtpSink> {
+/** On `port` (a sink stopped and started again, "the SMTP server comes back"), or on a free one; `received` sees each message. */
+export async function startSmtpSink(port = 0, received?: (mail: SunkMail) => void): Promise<SmtpSink> {
   const messages: SunkMail[] = [];
   const sockets = new Set<net.Socket>();
   const server = net.createServer((socket) => {
@@ -42,7 +42,9 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
             inData = false;
             const text = data.join("\r\n");
             const subject = /^Subject: (.*)$/im.exec(text)?.[1] ?? "";
-            messages.push({ ...envelope, subject, data: text });
+            const mail = { ...envelope, subject, data: text };
+            messages.push(mail);
+            received?.(mail);
             envelope = { from: "", to: [] };
             data = [];
             reply("250 queued");

@@ -4,6 +4,7 @@ import { requestTokens, revokeToken } from "../http.js";
 import { i18n, setLanguage } from "../i18n/index.js";
 import { baseMessages, errorNotice, notify } from "../notify.js";
 import { session } from "../session.js";
+import { finishSso, keepFailure } from "../sso.js";
 import { fetchCurrentUser, forgetCurrentUser } from "../user.js";
 
 /** The message a failed token request shows on the login form. */
@@ -16,11 +17,21 @@ function loginError(error: unknown): string {
 }
 
 export const authProvider: AuthProvider = {
-  async login({ email, password }: { email: string; password: string }) {
+  /** with a password, or with what a single sign-on callback redeems (sso.ts) */
+  async login(params: { email: string; password: string } | { sso: Record<string, string> }) {
     session.clear();
     forgetCurrentUser();
     try {
-      await requestTokens({ grant_type: "password", username: email, password });
+      if ("sso" in params) {
+        const finished = await finishSso(params.sso);
+        if ("failure" in finished) {
+          keepFailure(finished.failure);
+          return { success: false, error: { name: finished.failure.error, message: finished.failure.description } };
+        }
+        session.signIn(finished.tokens);
+      } else {
+        await requestTokens({ grant_type: "password", username: params.email, password: params.password });
+      }
       // the language saved on the contact, before the first signed-in page renders
       const user = await fetchCurrentUser().catch(() => undefined);
       if (user?.contact.language) await setLanguage(user.contact.language);
@@ -32,9 +43,15 @@ export const authProvider: AuthProvider = {
 
   async logout() {
     const token = session.accessToken();
-    if (token) await revokeToken(token).catch(() => undefined);
+    const revoked = token ? ((await revokeToken(token).catch(() => undefined)) as { data?: { logout_url?: string } } | undefined) : undefined;
     session.clear();
     forgetCurrentUser();
+    // a single sign-on session ends at its provider too, which sends the browser back to /login
+    const providerLogout = revoked?.data?.logout_url;
+    if (providerLogout) {
+      window.location.assign(providerLogout);
+      return { success: true };
+    }
     return { success: true, redirectTo: "/login" };
   },
 

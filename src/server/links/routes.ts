@@ -6,9 +6,11 @@
  */
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { DB } from "../db/connect.js";
+import { openAccrualRequest, openMessage } from "../domain/admin/private-links.js";
 import { linkPurposes, resolveLink, type LinkPurpose, type LinkRefusal } from "./links.js";
 
 export const publicLinksPrefix = "/api/public/links/";
+export const privateLinksPrefix = "/api/private/";
 
 const linkRefusals: Readonly<Record<LinkRefusal, { status: number; message: string }>> = {
   unknown: { status: 404, message: "This link is not valid." },
@@ -23,6 +25,16 @@ export function refuseLink(reply: FastifyReply, reason: LinkRefusal) {
 }
 
 export function publicLinkRoutes(app: FastifyInstance, db: DB): void {
+  // private links of vendors (domain/admin/private-links.ts)
+  app.get<{ Params: { token: string } }>(`${privateLinksPrefix}:token`, async (request, reply) => {
+    const opened = await openMessage(db, request.params.token);
+    return "refused" in opened ? refuseLink(reply, opened.refused) : opened;
+  });
+  app.get<{ Params: { token: string } }>(`${privateLinksPrefix}:token/accruals`, async (request, reply) => {
+    const opened = await openAccrualRequest(db, request.params.token);
+    return "refused" in opened ? refuseLink(reply, opened.refused) : opened;
+  });
+
   app.get<{ Params: { purpose: string; token: string } }>(`${publicLinksPrefix}:purpose/:token`, async (request, reply) => {
     const { purpose, token } = request.params;
     const resolved = linkPurposes.includes(purpose as LinkPurpose) ? await resolveLink(db, token, purpose as LinkPurpose) : { refused: "unknown" as const };

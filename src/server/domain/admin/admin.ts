@@ -10,6 +10,7 @@ import type { Ctx, Row } from "../../resources/context.js";
 import { listPage, parseQuery } from "../../resources/query.js";
 import type { ResourceHooks } from "../../resources/modules.js";
 import { checkParent, referenceTitles, userEmails } from "./lookups.js";
+import { sendMessage } from "./private-links.js";
 
 /** What an import of each kind does to its resource's rows. */
 const importActions: Readonly<Record<string, ResourceAction>> = { create: "create", update: "edit", delete: "delete", list: "create" };
@@ -70,9 +71,11 @@ export const messageHooks: ResourceHooks = {
       if (!vendor?.email) throw unprocessable({ to_email: ["the vendor has no e-mail address: enter one"] });
       data.to_email = vendor.email;
     }
-    // the message goes out with the mail job, which sets sent_at and follows delivery
+    // sendMessage sets sent_at when the e-mail is handed to the outbox; the link is an outbound link, `token` only names the message
     Object.assign(data, { status: "not sent", sent_at: null, from_contact_id: ctx.contact.id, token: crypto.randomBytes(24).toString("base64url") });
   },
+  // messages are only created (no edit, no delete): a write is the creation
+  afterWrite: sendMessage,
 };
 
 export const notificationHooks: ResourceHooks = {

@@ -1,0 +1,51 @@
+/**
+ * /private/:token and /private/:token/accruals — what a vendor opens from an e-mail without an
+ * account: the message, or the accrual request asked of them. A link that is not valid (any more)
+ * goes to /invalid_message.
+ */
+import { useEffect, useState } from "react";
+import { useTranslation } from "@refinedev/core";
+import { Descriptions, Spin, Typography } from "antd";
+import { useNavigate, useParams } from "react-router";
+import { formatDate } from "../../../framework/dates.js";
+import PublicCard from "./PublicCard.js";
+import { callPublic } from "./public-api.js";
+
+type Opened = Record<string, string | null>;
+
+export default function PrivateLinkPage({ accruals = false }: { accruals?: boolean }) {
+  const { translate } = useTranslation();
+  const { token = "" } = useParams();
+  const navigate = useNavigate();
+  const [opened, setOpened] = useState<Opened>();
+
+  useEffect(() => {
+    void callPublic<Opened>(`/api/private/${encodeURIComponent(token)}${accruals ? "/accruals" : ""}`).then((answer) => {
+      if (answer.ok && answer.data) setOpened(answer.data);
+      else void navigate("/invalid_message", { replace: true });
+    });
+  }, [token, accruals, navigate]);
+
+  if (!opened) return <Spin fullscreen />;
+  const date = (value: string | null) => (value ? formatDate(value.slice(0, 10), opened.company_date_format ?? undefined) : "—");
+  if (accruals) {
+    return (
+      <PublicCard title={translate("privateLink.accrualTitle", { company: opened.company_name }, `Accrual request from ${opened.company_name}`)}>
+        <Descriptions column={1} size="small" items={[
+          { key: "vendor", label: translate("privateLink.vendor", "Vendor"), children: opened.vendor_name },
+          { key: "number", label: translate("privateLink.number", "Request"), children: opened.number },
+          { key: "service", label: translate("privateLink.serviceDate", "Service date"), children: date(opened.service_date) },
+          { key: "period", label: translate("privateLink.period", "Period"), children: `${date(opened.start_date)} – ${date(opened.end_date)}` },
+        ]} />
+      </PublicCard>
+    );
+  }
+  return (
+    <PublicCard title={opened.subject ?? ""}>
+      <Typography.Paragraph type="secondary" style={{ textAlign: "center" }}>
+        {translate("privateLink.from", { company: opened.company_name, vendor: opened.vendor_name }, `From ${opened.company_name} to ${opened.vendor_name}`)}
+      </Typography.Paragraph>
+      <Typography.Paragraph style={{ whiteSpace: "pre-wrap" }}>{opened.body}</Typography.Paragraph>
+    </PublicCard>
+  );
+}
