@@ -22,6 +22,8 @@ export async function setup(): Promise<() => Promise<void>> {
   const sink = await startSmtpSink(0, (mail) => fs.writeFileSync(path.join(mailDir, `${String(++count).padStart(6, "0")}.json`), JSON.stringify(mail)));
   config.smtpUrl = `smtp://127.0.0.1:${sink.port}`;
   process.env.OUTLAY_E2E_MAILDIR = mailDir;
+  // as behind a reverse proxy on this machine: a test can guess passwords from many addresses (X-Forwarded-For)
+  config.trustProxy = "127.0.0.1";
   const app = await buildApp({ db: database.app });
   const address = await app.listen({ port: 0, host: "127.0.0.1" });
   process.env.OUTLAY_E2E_URL = address;

@@ -80,6 +80,39 @@ describe("sign-up", () => {
   });
 });
 
+describe("unlock by e-mail", () => {
+  it("guesses from many addresses slow the account down; its owner lifts that with the e-mailed link and signs in", async () => {
+    const email = `owner-${stamp}@initech.test`;
+    const password = "Owner#2026pass";
+    const form = { company_name: `Unlock ${stamp}`, currency_code: "EUR", company_date_format: "DD/MM/YYYY", name: "Owen Owner", email, password, password_confirmation: password };
+    expect((await fetch(`${baseUrl()}/api/users/signup`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(form) })).status).toBe(202);
+    const confirmation = await mailedLink(email, /confirmation_token=[A-Za-z0-9_-]+/);
+    expect((await fetch(`${baseUrl()}/api/users/confirmation?${confirmation}`)).status).toBe(200);
+    // a botnet's guesses, each from its own address (X-Forwarded-For through the trusted proxy)
+    for (let i = 0; i < 21; i++) {
+      await fetch(`${baseUrl()}/oauth/token`, {
+        method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": `10.9.${stamp % 200}.${i}` },
+        body: JSON.stringify({ grant_type: "password", username: email, password: "Wrong#2026guess" }),
+      });
+    }
+    // the owner, from an address new to the account, is slowed down too, and gets the link
+    const page = await newPage(browser());
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Log in", exact: true }).click();
+    await expect.poll(() => notice(page), { timeout: 20_000 }).toMatch(/^Too many attempts/);
+    await page.goto(await mailedLink(email, /\/unlock_user\/[A-Za-z0-9_-]+/));
+    await page.getByText("Your account is unlocked.").waitFor();
+    await screenshot(page, "unlocked");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Log in", exact: true }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith("/login"), { timeout: 20_000 });
+    await page.context().close();
+  });
+});
+
 describe("single sign-on", () => {
   it("a person of the company's domain signs in through the OpenID Connect provider and is created with the default role", async () => {
     const email = `new.clerk@oidc${stamp}.acme.test`;
