@@ -144,6 +144,11 @@ describe("OpenID Connect", () => {
     const { answer } = await oidcSignIn("late@sso.acme.test");
     expect(answer.json()).toMatchObject({ error: "No account", error_description: "There is no Outlay account for late@sso.acme.test in Acme Corp. Ask an administrator for an invitation." });
     await h.app.inject({ method: "PATCH", url: `/api/sso_settings/${setting.id}`, headers: await admin(), payload: { jit_enabled: true } });
+
+    const contact = await h.database.db.selectFrom("contacts").select("id").where("email", "=", "new.person@sso.acme.test").executeTakeFirstOrThrow();
+    const deactivated = await h.app.inject({ method: "POST", url: `/api/users/${contact.id}/deactivate`, headers: await admin() });
+    expect(deactivated.statusCode, deactivated.body).toBe(200);
+    expect((await oidcSignIn("new.person@sso.acme.test")).answer.json()).toMatchObject({ error: "Account deactivated" });
   });
 
   it("logs out at the provider too", async () => {

@@ -6,23 +6,14 @@ import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "@refinedev/core";
 import { Alert, Button, Form, Input, Result, Select, Spin } from "antd";
 import { Link } from "react-router";
+import type { SignUp } from "../../../../schemas/sign_up.js";
 import PasswordFields from "./PasswordFields.js";
 import PublicCard from "./PublicCard.js";
 import { baseError, callPublic, fieldErrors } from "./public-api.js";
 
-interface SignUpForm {
-  company_name: string;
-  currency_code: string;
-  company_date_format: string;
-  name: string;
-  email: string;
-  password: string;
-  password_confirmation: string;
-}
-
 export default function SignUpPage() {
   const { translate } = useTranslation();
-  const [form] = Form.useForm<SignUpForm>();
+  const [form] = Form.useForm<SignUp>();
   const [open, setOpen] = useState<boolean>();
   const [saving, setSaving] = useState(false);
   const [sent, setSent] = useState<string>();
@@ -33,7 +24,7 @@ export default function SignUpPage() {
     void callPublic<{ open: boolean }>("/api/users/signup").then((answer) => setOpen(answer.data?.open ?? false));
   }, []);
 
-  async function submit(values: SignUpForm) {
+  async function submit(values: SignUp) {
     setSaving(true);
     setError(undefined);
     const result = await callPublic("/api/users/signup", values);
@@ -54,7 +45,7 @@ export default function SignUpPage() {
   }
   return (
     <PublicCard title={translate("signUp.title", "Create your company")}>
-      <Form<SignUpForm> form={form} layout="vertical" requiredMark={false} initialValues={{ currency_code: "USD", company_date_format: "MM/DD/YYYY" }} onFinish={(values) => void submit(values)}>
+      <Form<SignUp> form={form} layout="vertical" requiredMark={false} initialValues={{ currency_code: "USD", company_date_format: "MM/DD/YYYY" }} onFinish={(values) => void submit(values)}>
         <Form.Item label={translate("signUp.companyName", "Company name")} name="company_name" rules={[{ required: true, whitespace: true }]}>
           <Input autoComplete="organization" autoFocus />
         </Form.Item>

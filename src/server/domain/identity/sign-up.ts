@@ -5,8 +5,7 @@
  * The answer never says whether the address has an account: an address that has one gets an e-mail
  * saying so (a login still waiting for its confirmation gets a new link instead), and the same 202.
  */
-import { companySchema } from "../../../../schemas/company.js";
-import { userSchema } from "../../../../schemas/user.js";
+import { signUpSchema, type SignUp } from "../../../../schemas/sign_up.js";
 import { config } from "../../config.js";
 import type { DB } from "../../db/connect.js";
 import { systemDb } from "../../db/row-security.js";
@@ -25,32 +24,6 @@ import { hashPassword, passwordRule } from "./passwords.js";
 export const confirmationSeconds = 24 * 3600;
 export const signUpAnswer = "Check your e-mail: we have sent you a link to confirm your address.";
 export const unconfirmedMessage = "Please confirm your e-mail address first: open the link we sent you.";
-
-const { email, name } = userSchema.properties;
-const signUpSchema = {
-  type: "object",
-  additionalProperties: false,
-  required: ["company_name", "currency_code", "company_date_format", "name", "email", "password", "password_confirmation"],
-  properties: {
-    company_name: companySchema.properties.name,
-    currency_code: companySchema.properties.currency_code,
-    company_date_format: companySchema.properties.company_date_format,
-    name,
-    email: { type: email.type, format: email.format, maxLength: email.maxLength },
-    password: { type: "string", maxLength: 200 },
-    password_confirmation: { type: "string", maxLength: 200 },
-  },
-} as const;
-
-export interface SignUp {
-  company_name: string;
-  currency_code: string;
-  company_date_format: string;
-  name: string;
-  email: string;
-  password: string;
-  password_confirmation: string;
-}
 
 /** The sign-up's fields checked, every problem at once (422 per field). */
 export function checkSignUp(body: unknown): SignUp {
