@@ -14,6 +14,13 @@ const outDir = `${repo}dist/client`;
  */
 const markdownPackages = /node_modules[\\/](react-markdown|remark-[^\\/]+|micromark[^\\/]*|mdast-[^\\/]+|hast-[^\\/]+|unified|vfile[^\\/]*|unist-[^\\/]+|property-information|markdown-table|decode-named-character-reference|character-entities[^\\/]*|space-separated-tokens|comma-separated-tokens|html-url-attributes|trim-lines|bail|trough|is-plain-obj|devlop|zwitch|longest-streak|ccount|escape-string-regexp|style-to-[^\\/]+|inline-style-parser|estree-util-[^\\/]+)[\\/]/;
 
+/**
+ * papaparse: Refine's useImport and useExport (which the client does not use) import it statically,
+ * and as a CommonJS module that declares no side effects it stayed in the first load. Free of side
+ * effects, it leaves with them; the client's CSV writer (framework/csv.ts) loads it on demand.
+ */
+const sideEffectFree = /node_modules[\\/]papaparse[\\/]/;
+
 export default defineConfig({
   root: `${repo}src/client`,
   plugins: [react(), precompress(outDir)],
@@ -26,7 +33,7 @@ export default defineConfig({
     manifest: true,
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
-      treeshake: { moduleSideEffects: (id: string) => !markdownPackages.test(id) },
+      treeshake: { moduleSideEffects: (id: string) => !markdownPackages.test(id) && !sideEffectFree.test(id) },
       output: {
         codeSplitting: {
           groups: [
