@@ -24,8 +24,12 @@ const sideEffectFree = /node_modules[\\/]papaparse[\\/]/;
 export default defineConfig({
   root: `${repo}src/client`,
   plugins: [react(), precompress(outDir)],
-  // one icon package: @refinedev/antd brings its own older @ant-design/icons otherwise
-  resolve: { dedupe: ["@ant-design/icons"] },
+  resolve: {
+    // one icon package: @refinedev/antd brings its own older @ant-design/icons otherwise
+    dedupe: ["@ant-design/icons"],
+    // qs's side-channel on WeakMap and Map, without get-intrinsic and object-inspect (src/client/shims)
+    alias: [{ find: /^side-channel$/, replacement: `${repo}src/client/shims/side-channel.cjs` }],
+  },
   build: {
     outDir,
     emptyOutDir: true,
