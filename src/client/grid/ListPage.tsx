@@ -5,7 +5,7 @@
 import { BulkActions } from "../actions/bulk-actions.js";
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useDataProvider, useTranslation, type CrudFilter, type LogicalFilter } from "@refinedev/core";
-import { getDefaultSortOrder, useTable } from "@refinedev/antd";
+import { getDefaultSortOrder, useTable } from "./use-table.js";
 import { Button, Checkbox, ConfigProvider, Flex, Input, Popover, Space, Table, Typography, type TableColumnsType } from "antd";
 import { FileExcelOutlined, FilePdfOutlined, FilterOutlined, PlusOutlined, SettingOutlined } from "@ant-design/icons";
 import { Link, useNavigate } from "react-router";
