@@ -26,7 +26,7 @@ export function getDefaultSortOrder(field: string, sorters?: CrudSort[]): "ascen
 }
 
 /** antd's sorter (one, or several for a multiple sort) as Refine sorters. */
-function toSorters<T>(sorter: SorterResult<T> | SorterResult<T>[]): CrudSort[] {
+export function toSorters<T>(sorter: SorterResult<T> | SorterResult<T>[]): CrudSort[] {
   const list = Array.isArray(sorter)
     ? [...sorter].sort((a, b) => (((a.column?.sorter as { multiple?: number } | undefined)?.multiple ?? 0) < ((b.column?.sorter as { multiple?: number } | undefined)?.multiple ?? 0) ? -1 : 0))
     : [sorter];
@@ -37,7 +37,7 @@ function toSorters<T>(sorter: SorterResult<T> | SorterResult<T>[]): CrudSort[] {
 }
 
 /** antd's column filters as Refine filters, each keeping the operator it had (or was declared with). */
-function toFilters(tableFilters: Record<string, FilterValue | null>, previous: CrudFilter[], initial: CrudFilter[] | undefined): CrudFilter[] {
+export function toFilters(tableFilters: Record<string, FilterValue | null>, previous: CrudFilter[], initial: CrudFilter[] | undefined): CrudFilter[] {
   const declared = new Map((initial ?? []).map((f) => [(f as { key?: string }).key ?? (f as LogicalFilter).field, f]));
   const filters: CrudFilter[] = [];
   for (const [field, value] of Object.entries(tableFilters)) {
