@@ -15,11 +15,12 @@ const outDir = `${repo}dist/client`;
 const markdownPackages = /node_modules[\\/](react-markdown|remark-[^\\/]+|micromark[^\\/]*|mdast-[^\\/]+|hast-[^\\/]+|unified|vfile[^\\/]*|unist-[^\\/]+|property-information|markdown-table|decode-named-character-reference|character-entities[^\\/]*|space-separated-tokens|comma-separated-tokens|html-url-attributes|trim-lines|bail|trough|is-plain-obj|devlop|zwitch|longest-streak|ccount|escape-string-regexp|style-to-[^\\/]+|inline-style-parser|estree-util-[^\\/]+)[\\/]/;
 
 /**
- * papaparse: Refine's useImport and useExport (which the client does not use) import it statically,
- * and as a CommonJS module that declares no side effects it stayed in the first load. Free of side
- * effects, it leaves with them; the client's CSV writer (framework/csv.ts) loads it on demand.
+ * CommonJS packages that declare nothing about side effects, imported by code the client never
+ * runs, so they stayed in the first load; declared free of side effects, they leave with that code.
+ * papaparse: Refine's useImport and useExport (the client's CSV writer, framework/csv.ts, loads it on
+ * demand). error-stack-parser and stackframe: Refine's devtools traces, in development builds only.
  */
-const sideEffectFree = /node_modules[\\/]papaparse[\\/]/;
+const sideEffectFree = /node_modules[\\/](papaparse|error-stack-parser|stackframe)[\\/]/;
 
 export default defineConfig({
   root: `${repo}src/client`,
