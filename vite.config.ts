@@ -14,11 +14,23 @@ const outDir = `${repo}dist/client`;
  */
 const markdownPackages = /node_modules[\\/](react-markdown|remark-[^\\/]+|micromark[^\\/]*|mdast-[^\\/]+|hast-[^\\/]+|unified|vfile[^\\/]*|unist-[^\\/]+|property-information|markdown-table|decode-named-character-reference|character-entities[^\\/]*|space-separated-tokens|comma-separated-tokens|html-url-attributes|trim-lines|bail|trough|is-plain-obj|devlop|zwitch|longest-streak|ccount|escape-string-regexp|style-to-[^\\/]+|inline-style-parser|estree-util-[^\\/]+)[\\/]/;
 
+/**
+ * CommonJS packages that declare nothing about side effects, imported by code the client never
+ * runs, so they stayed in the first load; declared free of side effects, they leave with that code.
+ * papaparse: Refine's useImport and useExport (the client's CSV writer, framework/csv.ts, loads it on
+ * demand). error-stack-parser and stackframe: Refine's devtools traces, in development builds only.
+ */
+const sideEffectFree = /node_modules[\\/](papaparse|error-stack-parser|stackframe)[\\/]/;
+
 export default defineConfig({
   root: `${repo}src/client`,
   plugins: [react(), precompress(outDir)],
-  // one icon package: @refinedev/antd brings its own older @ant-design/icons otherwise
-  resolve: { dedupe: ["@ant-design/icons"] },
+  resolve: {
+    // one icon package: @refinedev/antd brings its own older @ant-design/icons otherwise
+    dedupe: ["@ant-design/icons"],
+    // qs's side-channel on WeakMap and Map, without get-intrinsic and object-inspect (src/client/shims)
+    alias: [{ find: /^side-channel$/, replacement: `${repo}src/client/shims/side-channel.cjs` }],
+  },
   build: {
     outDir,
     emptyOutDir: true,
@@ -26,7 +38,7 @@ export default defineConfig({
     manifest: true,
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
-      treeshake: { moduleSideEffects: (id: string) => !markdownPackages.test(id) },
+      treeshake: { moduleSideEffects: (id: string) => !markdownPackages.test(id) && !sideEffectFree.test(id) },
       output: {
         codeSplitting: {
           groups: [

@@ -5,7 +5,7 @@ import { Tag } from "antd";
 import { Link } from "react-router";
 import { valueAt } from "../framework/conditions.js";
 import { formatDate, formatDateTime } from "../framework/dates.js";
-import { formatMoney } from "../framework/money.js";
+import { formatMoney } from "../framework/money-format.js";
 import type { ColumnDef, PageKind, ResourceDef } from "../framework/resource.js";
 import { statusKey, titleKey, valueKey } from "./i18n/keys.js";
 import { numberLocale } from "./i18n/index.js";

@@ -1,6 +1,6 @@
 /**
  * Notifications (product spec 8 and 9): top right, 10 s. The HTTP error catalogue lives here, once;
- * the axios interceptor is its only caller for failed requests.
+ * the HTTP client (http.ts) is its only caller for failed requests.
  */
 import { notification } from "antd";
 import { i18n } from "./i18n/index.js";

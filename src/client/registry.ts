@@ -51,7 +51,7 @@ export const grammarField = (key: string) => key.replace(/_(ne|gte|lte|like|null
 
 /**
  * A filter in the API's query grammar (`vendor.name_like=Acme`, `status=[...]`) as a Refine filter.
- * `<field>_null` stays a field of its own (simple-rest sends it as is).
+ * `<field>_null` stays a field of its own (the data provider sends it as is).
  */
 export function grammarFilter(key: string, value: string | readonly string[]): LogicalFilter {
   const suffix = suffixes.find(([s]) => key.endsWith(s));
@@ -59,7 +59,7 @@ export function grammarFilter(key: string, value: string | readonly string[]): L
   return { field: key, operator: Array.isArray(value) ? "in" : "eq", value };
 }
 
-/** The query-string key simple-rest sends a Refine filter as (eq and in are both the bare field). */
+/** The query-string key the data provider (providers/data.ts) sends a Refine filter as (eq and in are both the bare field). */
 export function apiKey(filter: LogicalFilter): string {
   const suffix = suffixes.find(([, op]) => op === filter.operator);
   return suffix ? `${filter.field}${suffix[0]}` : filter.field;

@@ -23,22 +23,4 @@ export function sum(values: readonly MoneyInput[]): string {
   return round(values.reduce<Decimal>((total, v) => total.plus(v), new Decimal(0)));
 }
 
-export function formatMoney(value: MoneyInput | null | undefined, currency: string, locale = "en-US"): string {
-  if (value === null || value === undefined || value === "") return "";
-  return new Intl.NumberFormat(locale, { style: "currency", currency }).format(Number(round(value)));
-}
-
-const symbols = new Map<string, string>();
-
-/** Intl formatters are costly to build; symbols are asked for on every row of a list. */
-export function currencySymbol(currency: string): string {
-  let symbol = symbols.get(currency);
-  if (symbol === undefined) {
-    const parts = new Intl.NumberFormat("en", { style: "currency", currency, currencyDisplay: "narrowSymbol" }).formatToParts(0);
-    symbol = parts.find((p) => p.type === "currency")?.value ?? currency;
-    symbols.set(currency, symbol);
-  }
-  return symbol;
-}
-
-export const currencyOf = (code: string) => ({ iso_code: code, symbol: currencySymbol(code) });
+export { currencyOf, currencySymbol, formatMoney } from "./money-format.js";

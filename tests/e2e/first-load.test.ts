@@ -13,9 +13,9 @@ import { baseUrl, cspViolations, login, newPage, useBrowser } from "./browser.js
 
 /**
  * The budget this branch holds, in gzip bytes. Issue 11 asks for 350 KB; the first load is now
- * about 565 KB as Chromium counts it (from about 660 KB): lower this as it shrinks, never raise it.
+ * about 502 KB as Chromium counts it (from about 660 KB): lower this as it shrinks, never raise it.
  */
-const budget = 580 * 1024;
+const budget = 503 * 1024;
 
 const { browser } = useBrowser();
 

@@ -5,18 +5,15 @@
 import { BulkActions } from "../actions/bulk-actions.js";
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useDataProvider, useTranslation, type CrudFilter, type LogicalFilter } from "@refinedev/core";
-import { getDefaultSortOrder, useTable } from "@refinedev/antd";
+import { getDefaultSortOrder, useTable } from "./use-table.js";
 import { Button, Checkbox, ConfigProvider, Flex, Input, Popover, Space, Table, Typography, type TableColumnsType } from "antd";
 import { FileExcelOutlined, FilePdfOutlined, FilterOutlined, PlusOutlined, SettingOutlined } from "@ant-design/icons";
 import { Link, useNavigate } from "react-router";
-import { valueAt } from "../../framework/conditions.js";
-import { formatMoney, sum } from "../../framework/money.js";
 import { canAct } from "../../framework/permissions.js";
-import type { ColumnDef, ResourceDef, RouteView } from "../../framework/resource.js";
+import type { ResourceDef, RouteView } from "../../framework/resource.js";
 import { RowActions } from "../actions.js";
 import { useFormat, type Row } from "../format.js";
 import { fieldKey, titleKey } from "../i18n/keys.js";
-import { numberLocale } from "../i18n/index.js";
 import { apiKey, fieldKind } from "../registry.js";
 import { useUser } from "../user.js";
 import { downloadCsv, downloadPdf, exportDateFormat, exportRowLimit, type ExportTable } from "./export.js";
@@ -24,6 +21,8 @@ import { useFilterPanel, useGridLayout } from "./layout.js";
 
 // closed by default: the filter panel and its date and number pickers load when it opens
 const FilterPanel = lazy(() => import("./filters.js").then((m) => ({ default: m.FilterPanel })));
+// the sums are exact (decimal.js): loaded with the first selection, off the list's first load
+const SelectionTotal = lazy(() => import("./selection-total.js").then((m) => ({ default: m.SelectionTotal })));
 
 interface Props {
   resource: ResourceDef;
@@ -208,31 +207,9 @@ export default function ListPage({ resource, view, permanent: declared, initial,
             selectedRowKeys: selected.map((row) => row.id as number),
             onChange: (_, rows) => setSelected(rows.filter(Boolean)),
           }}
-          footer={selected.length ? () => <SelectionTotal resource={resource} rows={selected} /> : undefined}
+          footer={selected.length ? () => <Suspense fallback={null}><SelectionTotal resource={resource} rows={selected} /></Suspense> : undefined}
         />
       </ConfigProvider>
     </>
-  );
-}
-
-/** Sum of the `total` columns over the selected rows, when they all share one currency. */
-function SelectionTotal({ resource, rows }: { resource: ResourceDef; rows: Row[] }) {
-  const { translate } = useTranslation();
-  const { company } = useUser();
-  const totalOf = (column: ColumnDef) => {
-    const currencies = new Set(rows.map((row) => valueAt(row, column.currency ?? "currency_code") ?? company.currency_code));
-    if (currencies.size !== 1) return translate("grid.mixedCurrencies", "different currencies");
-    const amounts = rows.map((row) => String(valueAt(row, column.field) ?? "0"));
-    return formatMoney(sum(amounts), String([...currencies][0]), numberLocale());
-  };
-  return (
-    <Space wrap size="large">
-      <span>{translate("grid.selected", { count: rows.length }, `${rows.length} selected`)}</span>
-      {resource.columns.filter((c) => c.total).map((column) => (
-        <span key={column.field}>
-          {translate(fieldKey(resource.name, column.field), column.field)}: <strong>{totalOf(column)}</strong>
-        </span>
-      ))}
-    </Space>
   );
 }

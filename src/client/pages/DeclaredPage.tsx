@@ -1,20 +1,14 @@
 /** A declared page (resources/pages) at its path, behind its guard: a dashboard, or a hand-written page by name. */
 import { lazy, Suspense } from "react";
-import { useTranslation } from "@refinedev/core";
-import { Result, Spin } from "antd";
+import { Spin } from "antd";
 import type { PageDef } from "../../framework/pages.js";
 import { customPages } from "./custom/index.js";
 import { RouteGuard } from "./Guard.js";
+import { UnknownPage } from "./Results.js";
 
 // dashboards and their charts load on demand, off the first load of every other page
 const DashboardPage = lazy(() => import("./Dashboard.js").then((m) => ({ default: m.DashboardPage })));
 export const VendorPortal = lazy(() => import("./Dashboard.js").then((m) => ({ default: m.VendorPortal })));
-
-function UnknownPage({ page }: { page: PageDef }) {
-  const { translate } = useTranslation();
-  return <Result status="error" title={translate("errors.unknownPage", "This page cannot be shown.")}
-    subTitle={translate("errors.unknownComponent", { name: page.component ?? "" }, `No page component named "${page.component ?? ""}".`)} />;
-}
 
 /** A hand-written page by its component name (a declared page, or a resource route a component renders). */
 export function CustomPage({ page }: { page: PageDef }) {

@@ -1,28 +1,32 @@
-/** Full-page results: not found, not authorized, server error. */
-import { Component, useEffect, type ErrorInfo, type ReactNode } from "react";
-import { useTranslation } from "@refinedev/core";
-import { Button, Result } from "antd";
-import { useNavigate } from "react-router";
-import { i18n } from "../i18n/index.js";
-import { notAuthorized, notify, oops } from "../notify.js";
+/**
+ * Full-page results: not found, not authorized, server error, and the boundary that shows render
+ * failures. The pages themselves (result-pages.tsx) load on demand: antd's Result carries its
+ * 404/403/500 illustrations, which a page that renders fine never shows (issue 11).
+ */
+import { Component, lazy, Suspense, useEffect, type ErrorInfo, type ReactNode } from "react";
+import { Spin } from "antd";
+import type { PageDef } from "../../framework/pages.js";
+import { notAuthorized, notify } from "../notify.js";
 
-export function NotFound() {
-  const { translate } = useTranslation();
-  const navigate = useNavigate();
-  return (
-    <Result status="404" title="404" subTitle={translate("errors.notFound", "Sorry, the page you visited does not exist.")}
-      extra={<Button type="primary" onClick={() => navigate("/")}>{translate("actions.home", "Back Home")}</Button>} />
-  );
-}
+const load = () => import("./result-pages.js");
+const LazyNotFound = lazy(() => load().then((m) => ({ default: m.NotFound })));
+const LazyNotAuthorized = lazy(() => load().then((m) => ({ default: m.NotAuthorized })));
+const LazyServerError = lazy(() => load().then((m) => ({ default: m.ServerError })));
+const LazyRenderFailed = lazy(() => load().then((m) => ({ default: m.RenderFailed })));
+const LazyUnknownPage = lazy(() => load().then((m) => ({ default: m.UnknownPage })));
 
-/** A denied route: the notification of product spec 8, and not the page. */
+export const NotFound = () => <Suspense fallback={<Spin />}><LazyNotFound /></Suspense>;
+
+/** A denied route: the notification of product spec 8 (at once), and not the page. */
 export function NotAuthorized() {
-  const notice = notAuthorized();
   useEffect(() => notify("error", notAuthorized(), "not-authorized"), []);
-  return <Result status="403" title={notice.title} subTitle={notice.message} />;
+  return <Suspense fallback={<Spin />}><LazyNotAuthorized /></Suspense>;
 }
 
-export const ServerError = () => <Result status="500" title="500" subTitle={oops().title} />;
+export const ServerError = () => <Suspense fallback={<Spin />}><LazyServerError /></Suspense>;
+
+/** A page component name no hand-written page answers to. */
+export const UnknownPage = ({ page }: { page: PageDef }) => <Suspense fallback={<Spin />}><LazyUnknownPage page={page} /></Suspense>;
 
 /** Render failures show the Oops page instead of a blank screen. */
 export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -37,6 +41,6 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: 
   }
 
   render() {
-    return this.state.failed ? <Result status="500" title={i18n.t("errors.oopsTitle", "Error")} subTitle={oops().title} /> : this.props.children;
+    return this.state.failed ? <Suspense fallback={<Spin />}><LazyRenderFailed /></Suspense> : this.props.children;
   }
 }

@@ -8,7 +8,7 @@
  */
 import { useMemo, useState } from "react";
 import { useDataProvider, useTranslation, type LogicalFilter } from "@refinedev/core";
-import { getDefaultSortOrder, useTable } from "@refinedev/antd";
+import { getDefaultSortOrder, useTable } from "../../../grid/use-table.js";
 import { Alert, Button, Flex, Input, Select, Space, Switch, Table, Typography, type TableColumnsType } from "antd";
 import { FilterOutlined } from "@ant-design/icons";
 import { useLocation, useNavigate } from "react-router";
