@@ -4,7 +4,6 @@ import { requestTokens, revokeToken } from "../http.js";
 import { i18n, setLanguage } from "../i18n/index.js";
 import { baseMessages, errorNotice, notify } from "../notify.js";
 import { session } from "../session.js";
-import { finishSso, keepFailure } from "../sso.js";
 import { fetchCurrentUser, forgetCurrentUser } from "../user.js";
 
 /** The message a failed token request shows on the login form. */
@@ -23,6 +22,8 @@ export const authProvider: AuthProvider = {
     forgetCurrentUser();
     try {
       if ("sso" in params) {
+        // on demand: single sign-on's client code stays off the first load
+        const { finishSso, keepFailure } = await import("../sso.js");
         const finished = await finishSso(params.sso);
         if ("failure" in finished) {
           keepFailure(finished.failure);
