@@ -200,6 +200,9 @@ describe("server modules and routes are checked at boot", () => {
     for (const r of [...resources, widgets]) {
       for (const path of [`/api/${r.name}`, `/api/${r.name}/stats`, `/api/${r.name}/:id`]) generic.add(`GET ${path}`).add(`HEAD ${path}`);
       generic.add(`POST /api/${r.name}`).add(`PATCH /api/${r.name}/:id`).add(`DELETE /api/${r.name}/:id`);
+      // the vendor portal's namespace (docs/portal.md): list and show as the declaration offers them
+      if (r.portal?.actions.includes("list")) generic.add(`GET /api/portal/${r.name}`).add(`HEAD /api/portal/${r.name}`);
+      if (r.portal?.actions.includes("show")) generic.add(`GET /api/portal/${r.name}/:id`).add(`HEAD /api/portal/${r.name}/:id`);
     }
     for (const action of manifestActions([...resources, widgets])) {
       generic.add(`${action.method} ${action.path}`);

@@ -105,6 +105,8 @@ describe("portal lists", () => {
     expect(data).not.toHaveProperty("notes");
     expect(data).not.toHaveProperty("approvals");
     expect(data).not.toHaveProperty("documents");
+    expect(Array.isArray(data.payments)).toBe(true);
+    expect(Array.isArray(data.purchase_orders)).toBe(true);
     for (const payment of data.payments ?? []) expect(Object.keys(payment).sort()).toEqual(["amount", "id", "payment_date", "payment_number", "status"]);
     for (const po of data.purchase_orders ?? []) expect(Object.keys(po).sort()).toEqual(["id", "number"]);
   });
