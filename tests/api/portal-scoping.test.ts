@@ -5,6 +5,7 @@
  * (404); staff have no portal, vendors no staff paths.
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { resourceByName } from "../../resources/index.js";
 import invoices from "../../resources/invoices.js";
 import { useApp } from "./harness.js";
 
@@ -79,6 +80,13 @@ describe("portal lists", () => {
     const other = await h.database.db.selectFrom("invoices").select("number").where("company_id", "=", acme).where("vendor_id", "!=", northwind).executeTakeFirstOrThrow();
     const searched = (await get(`/api/portal/invoices?q=${encodeURIComponent(other.number)}`, vendor)).json();
     expect(searched.data.every((r: { number: string }) => r.number !== other.number)).toBe(true);
+    // `q` looks only in the searchable portal fields: an own invoice's description (not a portal field) finds nothing
+    const described = await h.database.db.selectFrom("invoices").select(["id", "description"]).where("company_id", "=", acme).where("vendor_id", "=", northwind)
+      .where("description", "is not", null).where("description", "!=", "").executeTakeFirst();
+    if (described) {
+      const byDescription = (await get(`/api/portal/invoices?q=${encodeURIComponent(described.description!)}&_end=1000`, vendor)).json();
+      expect(byDescription.data.map((r: { id: number }) => r.id)).not.toContain(described.id);
+    }
   });
 
   it("answers the portal fields only: no notes, GL coding, approvals, creators or other relations", async () => {
@@ -145,7 +153,10 @@ describe("portal lists", () => {
       const response = await get(`/api/portal/${name}?_end=1000`, vendor);
       expect(response.statusCode, name).toBe(200);
       const table = name === "vendor_contacts" ? "contacts" : name;
-      const ids = response.json().data.map((r: { id: number }) => r.id);
+      const data: Record<string, unknown>[] = response.json().data;
+      const allowed = new Set(["id", ...resourceByName.get(name)!.portal!.fields.map((f) => f.split(".")[0])]);
+      for (const row of data) for (const key of Object.keys(row)) expect(allowed.has(key), `${name}.${key}`).toBe(true);
+      const ids = data.map((r) => r.id as number);
       if (ids.length > 0) {
         const rows = await h.database.db.selectFrom(table as "invoices").select(["vendor_id", "company_id"]).where("id", "in", ids).execute();
         expect(rows.every((r) => r.vendor_id === northwind && r.company_id === acme), name).toBe(true);
@@ -183,6 +194,13 @@ describe("who may use which paths", () => {
     expect((await get(`/api/invoices/${own}`, vendor)).statusCode).toBe(403);
     expect((await get("/api/invoices/stats", vendor)).statusCode).toBe(403);
     expect((await get("/api/payments", vendor)).statusCode).toBe(403);
+  });
+
+  it("lists the portal paths in OpenAPI", async () => {
+    const doc = (await h.app.inject({ url: "/api/openapi.json" })).json();
+    expect(doc.paths["/api/portal/invoices"].get.tags).toEqual(["portal"]);
+    expect(doc.paths["/api/portal/invoices/{id}"].get).toBeDefined();
+    expect(doc.paths["/api/portal/vendors"]).toBeUndefined();
   });
 
   it("offers no portal path for a resource outside the portal, nor any write", async () => {
