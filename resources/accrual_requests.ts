@@ -56,5 +56,10 @@ export default defineResource({
   serverFields: ["token"],
   computed: ["purchaser_name"],
   relations: accrualRequestRelations,
-  portal: { scope: "vendor_id", actions: ["list", "show"] },
+  // the vendor's view (docs/portal.md): the request's period and state and the accrual answering it; never its link token
+  portal: {
+    scope: "vendor_id",
+    actions: ["list", "show"],
+    fields: ["number", "status", "service_date", "start_date", "end_date", "message_status", "no_accrual_needed", "created_at", "accrual.number", "accrual.amount", "accrual.status"],
+  },
 });

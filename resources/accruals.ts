@@ -85,5 +85,13 @@ export default defineResource({
     { action: "edit", permission: ["editAccruals"], when: unbooked },
     { action: "delete", permission: ["deleteAccruals"], when: unbooked, confirm: "confirm.deleteAccrual" },
   ],
-  portal: { scope: "vendor_id", actions: ["list", "show"] },
+  // the vendor's view (docs/portal.md): its accruals' numbers, dates, amounts and status; never the GL account or internal flags
+  portal: {
+    scope: "vendor_id",
+    actions: ["list", "show"],
+    fields: [
+      "number", "date", "amount", "balance", "currency_code", "currency", "status", "description", "submitter_type",
+      "purchase_order.number", "accrual_request.number",
+    ],
+  },
 });

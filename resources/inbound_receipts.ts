@@ -40,5 +40,10 @@ export default defineResource({
     vendor: { kind: "belongsTo", resource: "vendors", foreignKey: "vendor_id", fields: ["id", "name"] },
     purchase_order: { kind: "belongsTo", resource: "purchase_orders", foreignKey: "purchase_order_id", fields: ["id", "number", "status"] },
   },
-  portal: { scope: "vendor_id", actions: ["list", "show"] },
+  // the vendor's view (docs/portal.md): its shipments against orders
+  portal: {
+    scope: "vendor_id",
+    actions: ["list", "show"],
+    fields: ["number", "expected_date", "carrier", "tracking_number", "status", "purchase_order.number"],
+  },
 });

@@ -51,5 +51,10 @@ export default defineResource({
   clientWritable: { create: ["status"] },
   recordActions: [{ name: "send", kind: "post", label: "statusActions.send", permission: sendKeys, when: { status: ["NEW", "SENT"] }, to: "SENT" }],
   rowActions: [{ action: "edit", permission: [...tokenToggleKeys, ...sendKeys] }],
-  portal: { scope: "vendor_id", actions: ["list", "show"] },
+  // the vendor's view (docs/portal.md): the request, its order and the invoice answering it; never its link token
+  portal: {
+    scope: "vendor_id",
+    actions: ["list", "show"],
+    fields: ["status", "message", "sent_date", "created_at", "purchase_order.number", "invoice.number", "invoice.status"],
+  },
 });

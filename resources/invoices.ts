@@ -103,5 +103,14 @@ export default defineResource({
     { action: "edit", permission: ["editInvoices"], when: { status: ["DRAFT", "NEW", "PENDING", "REJECTED"] } },
     { action: "delete", permission: ["deleteInvoices"], when: { is_invoice_allow_to_delete: true }, confirm: "confirm.deleteInvoice" },
   ],
-  portal: { scope: "vendor_id", actions: ["list", "show"] },
+  // the vendor's view (docs/portal.md): its invoices' numbers, dates, amounts, status and payments; never notes, GL coding, approvals, who created it
+  portal: {
+    scope: "vendor_id",
+    actions: ["list", "show"],
+    fields: [
+      "number", "reference_number", "date", "due_date", "service_start_date", "service_end_date", "submit_date", "amount", "currency_code",
+      "currency", "status", "due_status", "payments_sum", "balance_outstanding", "submitter_type",
+      "purchase_orders.number", "payments.payment_number", "payments.payment_date", "payments.amount", "payments.status",
+    ],
+  },
 });

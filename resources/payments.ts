@@ -99,5 +99,13 @@ export default defineResource({
     { name: "instructions", kind: "view", label: "paymentActions.instructions", permission: paymentTransitionPermission, when: { payment_type: ["wire", "international", "sepa"], record_type: "DEBIT" } },
     { name: "remittance", kind: "view", label: "paymentActions.remittance", permission: ["readPayments"], when: { record_type: "DEBIT" } },
   ],
-  portal: { scope: "vendor_id", actions: ["list", "show"] },
+  // the vendor's view (docs/portal.md): what was paid, when and how, for which invoices; never the bank accounts, runs or approvals
+  portal: {
+    scope: "vendor_id",
+    actions: ["list", "show"],
+    fields: [
+      "payment_number", "payment_date", "amount", "currency_code", "currency", "payment_type", "status", "reference_number", "invoice_numbers",
+      "invoices.number", "invoices.date", "invoices.amount", "invoices.status",
+    ],
+  },
 });

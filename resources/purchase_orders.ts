@@ -89,5 +89,10 @@ export default defineResource({
   ],
   // spec 2.15 "PO request edit": requestPurchaseOrders, editPurchaseOrders, po_approval_edit
   approvable: { type: "PurchaseOrder", submittable: ["DRAFT", "REJECTED"], permission: ["requestPurchaseOrders", "editPurchaseOrders", "po_approval_edit"] },
-  portal: { scope: "vendor_id", actions: ["list", "show"] },
+  // the vendor's view (docs/portal.md): its orders' numbers, dates, amounts and status; never budgets, requestors, approvals
+  portal: {
+    scope: "vendor_id",
+    actions: ["list", "show"],
+    fields: ["number", "date", "amount", "open_balance", "currency_code", "currency", "status", "description"],
+  },
 });

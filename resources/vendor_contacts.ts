@@ -42,5 +42,10 @@ export default defineResource({
   },
   recordActions: activation(["editContacts"]),
   rowActions: [{ action: "edit", permission: ["editContacts"], when: { source: "COMPANY" } }],
-  portal: { scope: "vendor_id", actions: ["list", "show"] },
+  // the vendor's view (docs/portal.md): its own contacts' names and addresses; never their company roles, users or managers
+  portal: {
+    scope: "vendor_id",
+    actions: ["list", "show"],
+    fields: ["first_name", "last_name", "email", "phone", "status", "vendor_roles"],
+  },
 });

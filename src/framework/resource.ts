@@ -284,12 +284,30 @@ export interface ResourceDef {
   rowHeight?: number;
   /** show in the menu */
   menu?: { group: string; order?: number } | false;
-  portal?: { scope: string; actions: readonly ("list" | "show")[] };
+  /** what a vendor contact may see of the resource in the vendor portal (PortalDef, docs/portal.md) */
+  portal?: PortalDef;
   /**
    * The record goes through the approval engine as `type`: `POST /api/{name}/{id}/submit` starts
    * its chain when its status is one of `submittable`, and its show page carries the approval timeline.
    */
   approvable?: { type: ApprovableType; submittable: readonly string[]; permission: PermissionKeys };
+}
+
+/**
+ * The vendor portal's view of a resource (docs/portal.md): served at GET /api/portal/{name} and
+ * /api/portal/{name}/{id} (only the `actions` listed) to vendor-portal users alone, every statement
+ * confined to the rows whose `scope` column is the signed-in contact's vendor.
+ */
+export interface PortalDef {
+  /** the column naming the record's vendor (vendor_id) */
+  scope: string;
+  actions: readonly ("list" | "show")[];
+  /**
+   * The only fields a vendor sees, filters, sorts and searches on (id always): columns, computed
+   * fields, and `relation.field` of a relation whose resource is in the portal too (that field in its
+   * portal fields): the relation is embedded with those fields only. Checked at boot (portal.ts).
+   */
+  fields: readonly string[];
 }
 
 /**

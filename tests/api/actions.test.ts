@@ -9,7 +9,7 @@ import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { resources } from "../../resources/index.js";
 import { manifestActions } from "../../src/framework/manifest.js";
-import { defineResource } from "../../src/framework/resource.js";
+import { defineResource, type ResourceDef } from "../../src/framework/resource.js";
 import { diffTables } from "../../src/server/db/ddl.js";
 import { tableModels } from "../../src/server/db/tables.js";
 import { serverModules } from "../../src/server/domain/modules.js";
@@ -197,9 +197,12 @@ describe("server modules and routes are checked at boot", () => {
       "GET /api/private/:token", "HEAD /api/private/:token", "GET /api/private/:token/accruals", "HEAD /api/private/:token/accruals",
     ].flatMap((route) => (route.startsWith("GET ") ? [route, route.replace("GET", "HEAD")] : [route])));
     const generic = new Set<string>();
-    for (const r of [...resources, widgets]) {
+    for (const r of [...resources, widgets] as ResourceDef[]) {
       for (const path of [`/api/${r.name}`, `/api/${r.name}/stats`, `/api/${r.name}/:id`]) generic.add(`GET ${path}`).add(`HEAD ${path}`);
       generic.add(`POST /api/${r.name}`).add(`PATCH /api/${r.name}/:id`).add(`DELETE /api/${r.name}/:id`);
+      // the vendor portal's namespace (docs/portal.md): list and show as the declaration offers them
+      if (r.portal?.actions.includes("list")) generic.add(`GET /api/portal/${r.name}`).add(`HEAD /api/portal/${r.name}`);
+      if (r.portal?.actions.includes("show")) generic.add(`GET /api/portal/${r.name}/:id`).add(`HEAD /api/portal/${r.name}/:id`);
     }
     for (const action of manifestActions([...resources, widgets])) {
       generic.add(`${action.method} ${action.path}`);

@@ -11,6 +11,7 @@ import { can, canAct } from "../../src/framework/permissions.js";
 import { parseListQuery, QueryError } from "../../src/server/resources/grammar.js";
 import { keysOfRole, roles } from "../../src/framework/roles.js";
 import { passwordRule } from "../../src/server/domain/identity/passwords.js";
+import { portalProblems } from "../../src/server/resources/portal.js";
 
 const fields = new Set(["id", "status", "amount", "due_date", "vendor.name"]);
 
@@ -148,5 +149,31 @@ describe("document lines", () => {
         if (lines.pick) expect(resourceByName.get(lines.pick.from)?.relations?.[lines.pick.relation]?.kind).toBe("hasMany");
       }
     }
+  });
+});
+
+describe("portal declarations", () => {
+  it("are sound in the registry: every portal field exists, relation fields are portal fields of their resource", () => {
+    expect(portalProblems(resources)).toEqual([]);
+    for (const resource of resources) if (resource.portal) expect(resource.portal.fields.length, resource.name).toBeGreaterThan(0);
+  });
+
+  it("name a scope that is no column, an unknown field, a relation outside the portal, a hidden default sort", () => {
+    const bad = {
+      ...invoices,
+      defaultSort: { field: "notes", order: "asc" as const },
+      portal: { scope: "vendor", actions: ["list" as const], fields: ["number", "nonsense", "subsidiary.name", "purchase_orders.department", "payments.status"] },
+    };
+    const others = resources.filter((r) => r.name !== "invoices");
+    const problems = portalProblems([...others, bad]);
+    // the payments' and invoice requests' invoice fields are no longer portal fields of invoices
+    expect(problems).toContain('Portal of "payments": "invoices.amount" is not a field of the relation and of invoices\'s portal fields');
+    expect(problems.filter((p) => p.startsWith('Portal of "invoices"'))).toEqual([
+      'Portal of "invoices": scope "vendor" is not a column',
+      'Portal of "invoices": field "nonsense" is not in its schema',
+      'Portal of "invoices": "subsidiary.name": subsidiaries is not in the portal',
+      'Portal of "invoices": "purchase_orders.department" is not a field of the relation and of purchase_orders\'s portal fields',
+      'Portal of "invoices": the default sort "notes" is not among its fields',
+    ]);
   });
 });

@@ -48,6 +48,20 @@ export function openApiDocument(resources: readonly ResourceDef[]) {
     if (r.permissions.delete) item.delete = { tags, summary: `Delete (${r.permissions.delete.join(" or ")})`, parameters: [idParameter], responses: { 200: ok(ref("")), 422: errorResponse, 404: errorResponse } };
     paths[`/api/${r.name}`] = collection;
     paths[`/api/${r.name}/{id}`] = item;
+    // the vendor portal's reading (docs/portal.md): vendor-portal users only, their vendor's rows, the portal fields
+    if (r.portal) {
+      const portalTags = ["portal"];
+      const fields = ["id", ...r.portal.fields].join(", ");
+      const row = { type: "object", description: `Fields: ${fields}` };
+      if (r.portal.actions.includes("list")) {
+        paths[`/api/portal/${r.name}`] = { get: { tags: portalTags, summary: `List own-vendor ${r.name} (vendor portal); filters and sorts on: ${fields}`, parameters: listParameters,
+          responses: { 200: ok({ type: "array", items: row }), 400: errorResponse, 401: errorResponse, 403: errorResponse } } };
+      }
+      if (r.portal.actions.includes("show")) {
+        paths[`/api/portal/${r.name}/{id}`] = { get: { tags: portalTags, summary: `Show an own-vendor ${r.name} record (vendor portal)`, parameters: [idParameter],
+          responses: { 200: ok(row), 403: errorResponse, 404: errorResponse } } };
+      }
+    }
     // declared actions (resources/actions.ts), each with its keys, its condition and its input schema
     for (const action of actionEndpoints(r)) {
       const keys = [...new Set(action.variants.flatMap((v) => v.permission))];

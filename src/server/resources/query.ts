@@ -17,6 +17,7 @@ import { onTablesWritten } from "../db/written-tables.js";
 import { delegationTypes } from "../../../schemas/delegation.js";
 import { resourceByName } from "../../../resources/index.js";
 import type { Ctx, Row } from "./context.js";
+import { portalScope, portalSearch, readsAsPortal } from "./portal-view.js";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Select = SelectQueryBuilder<any, any, any>;
@@ -76,7 +77,10 @@ export function related(name: string): ResourceDef {
   return resource;
 }
 
-/** Confine a query on `resource` (aliased `alias`) to the current company, the owning user or employee, the resource's own hook and base filter. */
+/**
+ * Confine a query on `resource` (aliased `alias`) to the current company, the owning user or employee,
+ * for a vendor-portal user to their vendor's rows (portal-view.ts), the resource's own hook and base filter.
+ */
 export function scope(qb: Select, resource: ResourceDef, ctx: Ctx, alias = "t"): Select {
   const tenancy = resource.tenancy ?? "company_id";
   if (tenancy === "company_id") qb = qb.where(`${alias}.company_id`, "=", ctx.company.id);
@@ -89,6 +93,7 @@ export function scope(qb: Select, resource: ResourceDef, ctx: Ctx, alias = "t"):
   }
   if (resource.owner) qb = qb.where(`${alias}.${resource.owner}`, "=", ctx.user.id);
   if (personallyScoped(resource, ctx)) qb = ownRows(qb, resource.personalScope!, ctx, alias);
+  if (readsAsPortal(resource, ctx)) qb = portalScope(qb, resource, ctx, alias);
   const hook = scopeHookOf(resource);
   if (hook) qb = hook(qb, ctx, alias);
   return applyFilters(qb, resource, baseFilterOf(resource), ctx, alias);
@@ -241,10 +246,12 @@ function hasManyKeys(relation: HasMany, matching: Select, ctx: Ctx): Select {
   return keys;
 }
 
-function applySearch(qb: Select, resource: ResourceDef, q: string | undefined, alias = "t"): Select {
-  if (!q || !resource.search?.length) return qb;
+/** `q` over the resource's search columns (a portal user's: those among its portal fields). */
+function applySearch(qb: Select, resource: ResourceDef, q: string | undefined, ctx: Ctx, alias = "t"): Select {
+  const columns = readsAsPortal(resource, ctx) ? portalSearch(resource) : resource.search ?? [];
+  if (!q || columns.length === 0) return qb;
   const pattern = `%${q.replace(/[\\%_]/g, "\\$&")}%`;
-  return qb.where((eb) => eb.or(resource.search!.map((field) => eb(sql`${sql.ref(`${alias}.${field}`)}::text`, "ilike", pattern))));
+  return qb.where((eb) => eb.or(columns.map((field) => eb(sql`${sql.ref(`${alias}.${field}`)}::text`, "ilike", pattern))));
 }
 
 /** List parameters beyond the filter grammar, by name: each adds its conditions to the query of the rows aliased `t`. */
@@ -268,7 +275,7 @@ export async function filtered(resource: ResourceDef, query: ResourceQuery, ctx:
   let qb = scope(untyped(ctx.db).selectFrom(`${tableOf(resource)} as t`), resource, ctx);
   qb = applyFilters(qb, resource, query.filters, ctx);
   for (const condition of query.conditions) qb = await condition(qb, ctx);
-  return applySearch(qb, resource, query.q);
+  return applySearch(qb, resource, query.q, ctx);
 }
 
 function sortColumn(resource: ResourceDef, field: string, ctx: Ctx) {

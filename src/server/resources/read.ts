@@ -11,6 +11,7 @@ import type { Ctx, Row } from "./context.js";
 import { listPage, readableRows, related, scope, type Page, type ResourceQuery } from "./query.js";
 import { isRecordId } from "../validation.js";
 import { perReader } from "./per-reader.js";
+import { portalRow, readsAsPortal } from "./portal-view.js";
 import { embedRelations, embedsOf } from "./relations.js";
 import { untyped } from "../db/connect.js";
 
@@ -42,10 +43,12 @@ export async function decorate(resource: ResourceDef, rows: Row[], ctx: Ctx, wit
   return finish(resource, rows, ctx, withMany);
 }
 
+/** Lines, computed fields, no write-only fields; for a vendor-portal user, the portal's fields only (portal-view.ts). */
 async function finish(resource: ResourceDef, rows: Row[], ctx: Ctx, withLines: boolean): Promise<Row[]> {
-  if (withLines) await embedLines(resource, rows, ctx);
+  const portal = readsAsPortal(resource, ctx);
+  if (withLines && !portal) await embedLines(resource, rows, ctx);
   await hooksOf(resource).decorate?.(rows, ctx);
-  return rows.map((row) => withoutWriteOnly(resource, row));
+  return rows.map((row) => (portal ? portalRow(resource, row) : withoutWriteOnly(resource, row)));
 }
 
 /**

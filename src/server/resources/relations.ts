@@ -7,12 +7,14 @@
  * Each subquery goes through `scope`, like the related resource's own list: company, owner,
  * personal scope, scope hook and base filter. A to-many relation (a related list) is embedded only
  * for a reader who may list the related resource (its list keys, its module); otherwise it is absent.
+ * A vendor-portal user gets only the relations (and their fields) the resource's portal fields name.
  */
 import { sql, type AliasedExpression, type RawBuilder } from "kysely";
 import { canAct } from "../../framework/permissions.js";
 import { tableOf, type Relation, type ResourceDef } from "../../framework/resource.js";
 import type { Ctx, Row } from "./context.js";
 import { perReader } from "./per-reader.js";
+import { portalView, readsAsPortal } from "./portal-view.js";
 import { columnsOf, related, scope, type Select } from "./query.js";
 import { untyped } from "../db/connect.js";
 
@@ -91,6 +93,11 @@ const listEmbeds = perReader((resource, ctx) => buildEmbeds(resource, ctx, false
 const everyEmbed = perReader((resource, ctx) => buildEmbeds(resource, ctx, true));
 
 function buildEmbeds(resource: ResourceDef, ctx: Ctx, withMany: boolean): Embed[] {
+  // a portal user: the relations its portal fields name, with those fields only, each confined to the vendor by `scope`
+  if (readsAsPortal(resource, ctx)) {
+    return Object.entries(portalView(resource).relations).flatMap(([name, relation]) =>
+      (relation.kind === "hasMany" && !withMany ? [] : [embedOf(name, relation, ctx, "t")]));
+  }
   // a document's lines are read whole and decorated by their own resource (read.ts)
   const lines = new Set((resource.lines ?? []).map((l) => l.relation));
   return Object.entries(resource.relations ?? {}).flatMap(([name, relation]) => {

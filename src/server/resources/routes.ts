@@ -1,6 +1,7 @@
 /**
  * One generic Fastify plugin: list/show/create/update/delete for every resource of the registry,
- * with the permission keys (any-one rule) and module settings checked before anything runs.
+ * with the permission keys (any-one rule) and module settings checked before anything runs; and the
+ * vendor portal's list/show of the resources declaring `portal` (portal.ts, docs/portal.md).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { canAct, type ResourceAction } from "../../framework/permissions.js";
@@ -9,6 +10,7 @@ import { actionRoutes } from "./actions.js";
 import { hooksOf } from "./modules.js";
 import { forbidden, notFound } from "../errors.js";
 import type { Ctx } from "./context.js";
+import { checkPortal, portalRoutes } from "./portal.js";
 import { parseQuery } from "./query.js";
 import { decorate, readPage, readRecord, withoutWriteOnly } from "./read.js";
 import { stats } from "./stats.js";
@@ -33,10 +35,12 @@ export async function listResponse(resource: ResourceDef, query: Record<string, 
  * (behaviour belongs in the resource's server module: hooks, `answers`, declared actions).
  */
 export function resourceRoutes(app: FastifyInstance, resources: readonly ResourceDef[]): void {
+  checkPortal(resources);
   const claim = (method: string, url: string) => {
     if (app.hasRoute({ method, url })) throw new Error(`A hand-written route ${method} ${url} shadows a generic or declared one`);
     return url;
   };
+  portalRoutes(app, resources, claim);
   for (const resource of resources) {
     const base = `/api/${resource.name}`;
     const answers = hooksOf(resource).answers;
