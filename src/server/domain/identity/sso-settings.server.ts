@@ -13,6 +13,8 @@ const needs: Record<string, readonly string[]> = { OIDC: ["client_id", "client_s
 
 function check(data: Row, existing: Row | undefined, ctx: Ctx): void {
   if (typeof data.email_domain === "string") data.email_domain = data.email_domain.trim().toLowerCase();
+  // the secret is never shown, so an edit form sends it empty: empty keeps the stored one
+  if (existing && (data.client_secret === null || data.client_secret === "")) delete data.client_secret;
   const merged = { ...existing, ...data };
   const errors: FieldErrors = {};
   for (const field of needs[String(merged.protocol)] ?? []) {
