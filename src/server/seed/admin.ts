@@ -288,6 +288,15 @@ async function seedCustomLabels(db: DB, { companyId }: SeedContext): Promise<voi
   ].map((label) => ({ company_id: companyId, status: "ACTIVE", ...label })));
 }
 
+/** A single sign-on the company has prepared and not switched on: its own sub-domain, so no demo login is affected. */
+async function seedSingleSignOn(db: DB, { companyId }: SeedContext, adminEmail: string): Promise<void> {
+  const domain = adminEmail.slice(adminEmail.indexOf("@") + 1);
+  await insertMany(db, "sso_settings", [{
+    company_id: companyId, protocol: "OIDC", email_domain: `okta.${domain}`, issuer: `https://login.${domain}/oauth2/default`,
+    client_id: "outlay-demo", client_secret: "demo-secret-not-a-real-one", default_role: "staff", jit_enabled: true, enforced: false, status: "INACTIVE",
+  }]);
+}
+
 /** The audit trail the demo records would have left had they been entered through the API. */
 async function seedActivities(db: DB, { companyId, random, invoiceIds, vendorIds, purchaseOrderIds }: SeedContext, users: { entry: number; approver: number; admin: number; purchasing: number }): Promise<void> {
   const invoices = await db.selectFrom("invoices").select(["id", "number", "amount", "status"]).where("id", "in", invoiceIds.slice(0, 40)).orderBy("id").execute();
@@ -323,6 +332,7 @@ export const adminSeed: EntitySeed = async (db, context) => {
   const memberUsers = await db.selectFrom("contacts").select("user_id").where("company_id", "=", companyId).where("user_id", "is not", null).orderBy("id").execute();
   await seedNotifications(db, context, memberUsers.map((c) => c.user_id as number));
   await seedCustomLabels(db, context);
+  await seedSingleSignOn(db, context, who.contacts.find((c) => c.id === who.admin)?.email ?? "admin@example.test");
   await seedActivities(db, context, {
     entry: login("ap") ?? adminUser, approver: login("approver") ?? adminUser, admin: adminUser, purchasing: login("po") ?? adminUser,
   });
