@@ -9,7 +9,7 @@ describe("vendor portal sections", () => {
       const portal = resourceByName.get(section.resource)?.portal;
       expect(portal?.actions).toContain("list");
       const fields = new Set(portal?.fields);
-      expect([...section.columns, ...(section.detail ?? [])].filter((f) => !fields.has(f))).toEqual([]);
+      expect([...section.columns, ...(section.compact ?? []), ...(section.detail ?? [])].filter((f) => !fields.has(f))).toEqual([]);
       if (section.detail) expect(portal?.actions).toContain("show");
       for (const related of section.related ?? []) {
         expect(related.fields.map((f) => `${related.relation}.${f}`).filter((f) => !fields.has(f))).toEqual([]);

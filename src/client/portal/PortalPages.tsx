@@ -5,7 +5,7 @@
  * values are shown by the generic formatters (format.tsx) with the resource's declaration.
  */
 import { useTranslation, useList, useOne } from "@refinedev/core";
-import { Button, Card, Col, Descriptions, Flex, Row as GridRow, Segmented, Space, Spin, Statistic, Table, Tag, Typography, type TableColumnsType } from "antd";
+import { Button, Card, Col, Descriptions, Flex, Grid, Row as GridRow, Segmented, Space, Spin, Statistic, Table, Tag, Typography, type TableColumnsType } from "antd";
 import { Link, Navigate, Route, Routes, useParams, useSearchParams } from "react-router";
 import { resourceByName } from "../../../resources/index.js";
 import type { ResourceDef } from "../../framework/resource.js";
@@ -40,6 +40,8 @@ function useColumns(resource: ResourceDef, fields: string[], link?: (row: Row) =
     key: field,
     dataIndex: field.split("."),
     title: label(resource.name, field),
+    // numbers, dates and amounts stay on one line (INV-100465 does not break at its hyphen); texts wrap
+    onCell: () => (index === 0 || fieldKind(resource, field) !== "text" ? { style: { whiteSpace: "nowrap" } } : {}),
     align: alignRight.has(fieldKind(resource, field)) ? "right" : undefined,
     render: (_: unknown, row: Row) => {
       const to = index === 0 ? link?.(row) : undefined;
@@ -59,7 +61,8 @@ function Title({ children, extra }: { children: string; extra?: React.ReactNode 
 
 function PortalTable({ section, status }: { section: PortalSection; status?: InvoiceFilter }) {
   const resource = defOf(section.resource);
-  const columns = useColumns(resource, section.columns, (row) => detailPath(section, row));
+  const phone = Grid.useBreakpoint().sm === false;
+  const columns = useColumns(resource, phone && section.compact ? section.compact : section.columns, (row) => detailPath(section, row));
   const { tableProps } = useTable<Row>({
     resource: portalResource(section.resource),
     syncWithLocation: false,
@@ -142,7 +145,8 @@ function RecentPayments() {
   const { translate } = useTranslation();
   const payments = sectionOf("payments");
   const resource = defOf("payments");
-  const columns = useColumns(resource, ["payment_number", "payment_date", "amount", "status"], (row) => detailPath(payments, row));
+  const phone = Grid.useBreakpoint().sm === false;
+  const columns = useColumns(resource, phone ? ["payment_number", "amount", "status"] : ["payment_number", "payment_date", "amount", "status"], (row) => detailPath(payments, row));
   const { result, query } = useList<Row>({ resource: portalResource("payments"), sorters: [{ field: "payment_date", order: "desc" }], pagination: { currentPage: 1, pageSize: 5 } });
   return (
     <Card size="small" title={translate("portal.home.recentPayments", "Recent payments")}

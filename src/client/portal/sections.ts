@@ -12,6 +12,8 @@ export interface PortalSection {
   resource: string;
   /** the list's columns, portal fields of the resource */
   columns: string[];
+  /** the columns on a phone (below 576 px), when fewer than `columns`; the table scrolls sideways otherwise */
+  compact?: string[];
   /** the detail's fields, when the section has a detail page (`/vendor_portal/{key}/:id`) */
   detail?: string[];
   /** has-many relations shown as tables on the detail page: relation name and its fields */
@@ -27,6 +29,7 @@ export const portalSections: PortalSection[] = [
     key: "invoices",
     resource: "invoices",
     columns: ["number", "date", "due_date", "amount", "balance_outstanding", "status", "due_status"],
+    compact: ["number", "balance_outstanding", "status"],
     detail: [
       "number", "reference_number", "status", "due_status", "date", "due_date", "submit_date", "service_start_date", "service_end_date",
       "amount", "payments_sum", "balance_outstanding", "currency_code",
@@ -40,6 +43,7 @@ export const portalSections: PortalSection[] = [
     key: "payments",
     resource: "payments",
     columns: ["payment_number", "payment_date", "amount", "payment_type", "status", "reference_number", "invoice_numbers"],
+    compact: ["payment_number", "amount", "status"],
     detail: ["payment_number", "status", "payment_date", "amount", "currency_code", "payment_type", "reference_number"],
     related: [{ relation: "invoices", resource: "invoices", fields: ["number", "date", "amount", "status"] }],
   },
@@ -47,6 +51,7 @@ export const portalSections: PortalSection[] = [
     key: "purchase_orders",
     resource: "purchase_orders",
     columns: ["number", "date", "description", "amount", "open_balance", "status"],
+    compact: ["number", "open_balance", "status"],
     detail: ["number", "status", "date", "description", "amount", "open_balance", "currency_code"],
   },
   {
@@ -58,6 +63,7 @@ export const portalSections: PortalSection[] = [
     key: "accruals",
     resource: "accruals",
     columns: ["number", "date", "amount", "balance", "status", "purchase_order.number"],
+    compact: ["number", "amount", "status"],
     detail: ["number", "status", "date", "description", "amount", "balance", "currency_code", "purchase_order.number", "accrual_request.number"],
   },
   {
