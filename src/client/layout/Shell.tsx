@@ -106,23 +106,12 @@ export function Shell() {
   const { pathname } = useLocation();
   const switching = useCompanyFromQuery(user ?? undefined);
   if (!user || switching) return <Spin fullscreen />;
+  const page = <ErrorBoundary key={pathname}><Outlet /></ErrorBoundary>;
   return (
     <UserContext.Provider value={user}>
-      {user.portal ? (
-        <Suspense fallback={<Spin fullscreen />}>
-          <PortalLayout>
-            <ErrorBoundary key={pathname}>
-              <Suspense fallback={<Spin />}><Outlet /></Suspense>
-            </ErrorBoundary>
-          </PortalLayout>
-        </Suspense>
-      ) : (
-        <AppLayout>
-          <ErrorBoundary key={pathname}>
-            <Outlet />
-          </ErrorBoundary>
-        </AppLayout>
-      )}
+      {user.portal
+        ? <Suspense fallback={<Spin fullscreen />}><PortalLayout>{page}</PortalLayout></Suspense>
+        : <AppLayout>{page}</AppLayout>}
       <TermsDialog />
     </UserContext.Provider>
   );

@@ -10,14 +10,15 @@ import { Button, Flex, Grid, Layout, Menu, Select, Typography } from "antd";
 import { LogoutOutlined } from "@ant-design/icons";
 import { useLocation, useNavigate } from "react-router";
 import { languages, setLanguage, i18n } from "../i18n/index.js";
+import { titleKey } from "../i18n/keys.js";
 import { switchCompany, useUser } from "../user.js";
 import { portalPrefix, portalSections } from "./sections.js";
 
-/** The menu: home, the sections, the purchasers; labels under `portal.menu.*`. */
+/** The menu: home, the sections (labelled by their resource's list title), the purchasers. */
 export const portalMenu = [
-  { path: portalPrefix, key: "home" },
-  ...portalSections.map((s) => ({ path: `${portalPrefix}/${s.key}`, key: s.key })),
-  { path: `${portalPrefix}/purchasers`, key: "purchasers" },
+  { path: portalPrefix, label: "portal.menu.home" },
+  ...portalSections.map((s) => ({ path: `${portalPrefix}/${s.key}`, label: titleKey(s.resource, "list") })),
+  { path: `${portalPrefix}/purchasers`, label: "portal.menu.purchasers" },
 ];
 
 function PortalMenu() {
@@ -28,7 +29,7 @@ function PortalMenu() {
     .filter((p) => pathname === p || pathname.startsWith(`${p}/`)).sort((a, b) => b.length - a.length)[0];
   return (
     <Menu mode="inline" selectedKeys={selected ? [selected] : []} onClick={({ key }) => navigate(key)}
-      items={portalMenu.map((e) => ({ key: e.path, label: translate(`portal.menu.${e.key}`, e.key) }))} />
+      items={portalMenu.map((e) => ({ key: e.path, label: translate(e.label, e.path) }))} />
   );
 }
 

@@ -10,7 +10,7 @@ import { Link, Navigate, Route, Routes, useParams, useSearchParams } from "react
 import { resourceByName } from "../../../resources/index.js";
 import type { ResourceDef } from "../../framework/resource.js";
 import { useFormat, type Row } from "../format.js";
-import { fieldKey } from "../i18n/keys.js";
+import { fieldKey, titleKey } from "../i18n/keys.js";
 import { fieldKind } from "../registry.js";
 import { NotAuthorized, NotFound } from "../pages/Results.js";
 import { switchCompany, useUser } from "../user.js";
@@ -76,12 +76,12 @@ function PortalTable({ section, status }: { section: PortalSection; status?: Inv
 function PortalList({ section }: { section: PortalSection }) {
   const { translate } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const title = translate(`portal.menu.${section.key}`, section.key);
+  const title = translate(titleKey(section.resource, "list"), section.key);
   if (section.key !== "invoices") return <><Title>{title}</Title><PortalTable section={section} /></>;
   const wanted = params.get("status") as InvoiceFilter | null;
   const status: InvoiceFilter = wanted && Object.hasOwn(invoiceFilters, wanted) ? wanted : "ALL";
   const filter = (
-    <Segmented<InvoiceFilter> aria-label={translate("portal.statusFilter", "Status")} value={status}
+    <Segmented<InvoiceFilter> aria-label={translate(fieldKey("invoices", "status"), "Status")} value={status}
       options={(Object.keys(invoiceFilters) as InvoiceFilter[]).map((value) => ({ value, label: translate(`portal.invoiceFilters.${value}`, value) }))}
       onChange={(value) => setParams(value === "ALL" ? {} : { status: value })} />
   );
@@ -95,7 +95,7 @@ function PortalShow({ section }: { section: PortalSection }) {
   const label = useLabel();
   const resource = defOf(section.resource);
   const { result: record, query } = useOne<Row>({ resource: portalResource(section.resource), id, errorNotification: false });
-  const title = translate(`portal.titles.${section.key}`, section.key);
+  const title = translate(titleKey(section.resource, "show"), section.key);
   if (query.isLoading) return <Spin />;
   if (query.isError || !record) return <NotFound />;
   const heading = `${title} ${format.text(resource, resource.title ?? "id", record) || ""}`.trim();
@@ -126,7 +126,7 @@ function RelatedTable({ parent, record, relation, resource: name, fields }: { pa
   return (
     <Card size="small" title={label(parent.name, relation)}>
       <Table<Row> rowKey="id" size="small" pagination={false} scroll={{ x: true }} columns={columns} dataSource={data}
-        locale={{ emptyText: translate("portal.none", "None") }} />
+        locale={{ emptyText: translate("dashboard.none", "None") }} />
     </Card>
   );
 }
@@ -150,9 +150,9 @@ function RecentPayments() {
   const { result, query } = useList<Row>({ resource: portalResource("payments"), sorters: [{ field: "payment_date", order: "desc" }], pagination: { currentPage: 1, pageSize: 5 } });
   return (
     <Card size="small" title={translate("portal.home.recentPayments", "Recent payments")}
-      extra={<Link to={`${portalPrefix}/payments`}>{translate("portal.home.allPayments", "All payments")}</Link>}>
+      extra={<Link to={`${portalPrefix}/payments`}>{translate(titleKey("payments", "list"), "Payments")}</Link>}>
       <Table<Row> rowKey="id" size="small" pagination={false} scroll={{ x: true }} loading={query.isLoading} columns={columns} dataSource={result.data}
-        locale={{ emptyText: translate("portal.none", "None") }} />
+        locale={{ emptyText: translate("dashboard.none", "None") }} />
     </Card>
   );
 }
@@ -165,7 +165,7 @@ function PortalHome() {
     <Flex vertical gap="middle">
       <Title>{translate("portal.title", "Vendor portal")}</Title>
       <Typography.Paragraph style={{ margin: 0 }}>
-        {translate("portal.welcomePurchaser", { name: user.name, purchaser: user.company.name }, `Welcome, ${user.name}.`)}
+        {translate("portal.welcome", { name: user.name }, `Welcome, ${user.name}.`)}
       </Typography.Paragraph>
       <Typography.Title level={5} style={{ margin: 0 }}>{translate("portal.home.attention", "Needs your attention")}</Typography.Title>
       <GridRow gutter={[12, 12]}>
@@ -193,7 +193,7 @@ function Purchasers() {
       <Title>{translate("portal.menu.purchasers", "Purchasers")}</Title>
       <Table rowKey="id" size="small" pagination={false} dataSource={user.companies}
         columns={[{
-          key: "name", title: translate("portal.purchaserName", "Name"),
+          key: "name", title: translate("portal.purchaser", "Purchaser"),
           render: (_: unknown, c: { id: number; name: string }) => (
             <Space><Link to={`${portalPrefix}/purchasers/${c.id}`}>{c.name}</Link>{c.id === user.company.id ? <Tag color="blue">{translate("portal.current", "Current")}</Tag> : null}</Space>
           ),
@@ -217,7 +217,7 @@ function Purchaser() {
           <Space wrap>
             <Tag color="blue">{translate("portal.current", "Current")}</Tag>
             {["invoices", "payments", "purchase_orders"].map((key) => (
-              <Link key={key} to={`${portalPrefix}/${key}`}>{translate(`portal.menu.${key}`, key)}</Link>
+              <Link key={key} to={`${portalPrefix}/${key}`}>{translate(titleKey(key, "list"), key)}</Link>
             ))}
           </Space>
         ) : (
