@@ -11,7 +11,7 @@ import { pages } from "../../resources/pages/index.js";
 import { titleKey } from "./i18n/keys.js";
 import { antdLocale, setLanguage } from "./i18n/index.js";
 import { Shell } from "./layout/Shell.js";
-import { DeclaredPage, VendorPortal } from "./pages/DeclaredPage.js";
+import { DeclaredPage } from "./pages/DeclaredPage.js";
 import { preloadPage, ResourcePage } from "./pages/ResourcePage.js";
 import { NotFound, ServerError } from "./pages/Results.js";
 import { accessControlProvider } from "./providers/access.js";
@@ -35,6 +35,8 @@ const LoginCallbackPage = lazy(() => import("./pages/identity/LoginCallback.js")
 const SignOnFailedPage = lazy(() => import("./pages/identity/SignOnFailed.js"));
 const PrivateLinkPage = lazy(() => import("./pages/identity/PrivateLink.js"));
 const InvalidMessagePage = lazy(() => import("./pages/identity/InvalidMessage.js"));
+// the vendor portal's pages (product spec 2.3), every /vendor_portal route
+const PortalRoutes = lazy(() => import("./portal/PortalPages.js"));
 
 /** Every route of the registry, with its page and guard (`routesOf`, `pagePermissions`). */
 const resourceRoutes = resources.flatMap(routesOf);
@@ -116,7 +118,7 @@ export function App() {
               <Route path="/invalid_message" element={<Suspense fallback={<Spin fullscreen />}><InvalidMessagePage /></Suspense>} />
               <Route element={<Authenticated key="app" fallback={<ToLogin />} loading={<Spin fullscreen />}><Shell /></Authenticated>}>
                 <Route index element={<Home />} />
-                <Route path="/vendor_portal" element={<Suspense fallback={<Spin />}><VendorPortal /></Suspense>} />
+                <Route path="/vendor_portal/*" element={<Suspense fallback={<Spin />}><PortalRoutes /></Suspense>} />
                 <Route path="/500" element={<ServerError />} />
                 {resourceRoutes.map((entry) => (
                   <Route key={entry.path} path={entry.path} element={<ResourcePage key={entry.path} entry={entry} />} />

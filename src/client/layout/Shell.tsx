@@ -1,8 +1,9 @@
 /**
  * The signed-in shell: loads the user, switches company when the URL asks for another one,
- * asks for the terms, and lays out the sider menu (collapses below 768 px) and the header.
+ * asks for the terms, and lays out the sider menu (collapses below 768 px) and the header; a
+ * vendor-portal user gets the portal's layout instead (portal/PortalLayout.tsx).
  */
-import { useEffect, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { useGetIdentity, useTranslation } from "@refinedev/core";
 import { Button, Flex, Grid, Layout, Menu, Select, Spin, Typography } from "antd";
 import { LogoutOutlined, UserOutlined } from "@ant-design/icons";
@@ -18,6 +19,9 @@ import { NotificationBell } from "./NotificationBell.js";
 import { TermsDialog } from "./TermsDialog.js";
 
 const mobileBreakpoint = "md"; // 768 px
+
+// a vendor-portal user gets the portal's own layout (its menu and purchaser switcher), loaded only for them
+const PortalLayout = lazy(() => import("../portal/PortalLayout.js"));
 
 function SideMenu() {
   const user = useUser();
@@ -102,13 +106,12 @@ export function Shell() {
   const { pathname } = useLocation();
   const switching = useCompanyFromQuery(user ?? undefined);
   if (!user || switching) return <Spin fullscreen />;
+  const page = <ErrorBoundary key={pathname}><Outlet /></ErrorBoundary>;
   return (
     <UserContext.Provider value={user}>
-      <AppLayout>
-        <ErrorBoundary key={pathname}>
-          <Outlet />
-        </ErrorBoundary>
-      </AppLayout>
+      {user.portal
+        ? <Suspense fallback={<Spin fullscreen />}><PortalLayout>{page}</PortalLayout></Suspense>
+        : <AppLayout>{page}</AppLayout>}
       <TermsDialog />
     </UserContext.Provider>
   );

@@ -153,15 +153,3 @@ export function DashboardPage({ page }: { page: PageDef }) {
     </Flex>
   );
 }
-
-/** The vendor portal's entry (product spec 2.3); its screens come with the portal. */
-export function VendorPortal() {
-  const user = useUser();
-  const { translate } = useTranslation();
-  return (
-    <>
-      <Typography.Title level={3}>{translate("portal.title", "Vendor portal")}</Typography.Title>
-      <Typography.Paragraph>{translate("portal.welcome", { name: user.name }, `Welcome, ${user.name}.`)}</Typography.Paragraph>
-    </>
-  );
-}

@@ -8,7 +8,6 @@ import { UnknownPage } from "./Results.js";
 
 // dashboards and their charts load on demand, off the first load of every other page
 const DashboardPage = lazy(() => import("./Dashboard.js").then((m) => ({ default: m.DashboardPage })));
-export const VendorPortal = lazy(() => import("./Dashboard.js").then((m) => ({ default: m.VendorPortal })));
 
 /** A hand-written page by its component name (a declared page, or a resource route a component renders). */
 export function CustomPage({ page }: { page: PageDef }) {

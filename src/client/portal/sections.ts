@@ -1,0 +1,98 @@
+/**
+ * The vendor portal's sections (product spec 2.3): which resource each reads through
+ * `/api/portal/{resource}` (docs/portal.md), the fields its list shows and where a row opens.
+ * Every field named here is among the resource's `portal.fields` (tests/unit/portal-sections.test.ts).
+ */
+import type { LogicalFilter } from "@refinedev/core";
+
+export interface PortalSection {
+  /** menu key and path segment: `/vendor_portal/{key}` */
+  key: string;
+  /** the resource read through the portal namespace */
+  resource: string;
+  /** the list's columns, portal fields of the resource */
+  columns: string[];
+  /** the columns on a phone (below 576 px), when fewer than `columns`; the table scrolls sideways otherwise */
+  compact?: string[];
+  /** the detail's fields, when the section has a detail page (`/vendor_portal/{key}/:id`) */
+  detail?: string[];
+  /** has-many relations shown as tables on the detail page: relation name and its fields */
+  related?: { relation: string; resource: string; fields: string[] }[];
+}
+
+export const portalPrefix = "/vendor_portal";
+/** the data provider's resource name of a portal resource: `GET /api/portal/{resource}` */
+export const portalResource = (resource: string) => `portal/${resource}`;
+
+export const portalSections: PortalSection[] = [
+  {
+    key: "invoices",
+    resource: "invoices",
+    columns: ["number", "date", "due_date", "amount", "balance_outstanding", "status", "due_status"],
+    compact: ["number", "balance_outstanding", "status"],
+    detail: [
+      "number", "reference_number", "status", "due_status", "date", "due_date", "submit_date", "service_start_date", "service_end_date",
+      "amount", "payments_sum", "balance_outstanding", "currency_code",
+    ],
+    related: [
+      { relation: "payments", resource: "payments", fields: ["payment_number", "payment_date", "amount", "status"] },
+      { relation: "purchase_orders", resource: "purchase_orders", fields: ["number"] },
+    ],
+  },
+  {
+    key: "payments",
+    resource: "payments",
+    columns: ["payment_number", "payment_date", "amount", "payment_type", "status", "reference_number", "invoice_numbers"],
+    compact: ["payment_number", "amount", "status"],
+    detail: ["payment_number", "status", "payment_date", "amount", "currency_code", "payment_type", "reference_number"],
+    related: [{ relation: "invoices", resource: "invoices", fields: ["number", "date", "amount", "status"] }],
+  },
+  {
+    key: "purchase_orders",
+    resource: "purchase_orders",
+    columns: ["number", "date", "description", "amount", "open_balance", "status"],
+    compact: ["number", "open_balance", "status"],
+    detail: ["number", "status", "date", "description", "amount", "open_balance", "currency_code"],
+  },
+  {
+    key: "invoice_requests",
+    resource: "invoice_requests",
+    columns: ["sent_date", "purchase_order.number", "status", "message", "invoice.number", "invoice.status"],
+  },
+  {
+    key: "accruals",
+    resource: "accruals",
+    columns: ["number", "date", "amount", "balance", "status", "purchase_order.number"],
+    compact: ["number", "amount", "status"],
+    detail: ["number", "status", "date", "description", "amount", "balance", "currency_code", "purchase_order.number", "accrual_request.number"],
+  },
+  {
+    key: "accrual_requests",
+    resource: "accrual_requests",
+    columns: ["number", "service_date", "start_date", "end_date", "status", "accrual.number", "accrual.amount"],
+  },
+  {
+    key: "vendor_contacts",
+    resource: "vendor_contacts",
+    columns: ["first_name", "last_name", "email", "phone", "status"],
+  },
+];
+
+export const sectionOf = (key: string) => portalSections.find((s) => s.key === key)!;
+
+/**
+ * The invoice list's status filter (data spec 4: NEW, PENDING, PAID, plus ALL) on the invoice
+ * statuses the resource declares (docs/portal.md): NEW is received and not yet looked at; PENDING is
+ * everything the purchaser is working on and has not paid (in approval, approved, open for payment);
+ * PAID is paid. ALL adds drafts, closed and rejected invoices.
+ */
+export const invoiceFilters = {
+  NEW: ["NEW"],
+  PENDING: ["PENDING", "APPROVED", "OPEN"],
+  PAID: ["PAID"],
+  ALL: [],
+} as const satisfies Record<string, readonly string[]>;
+export type InvoiceFilter = keyof typeof invoiceFilters;
+
+export const invoiceFilter = (name: InvoiceFilter): LogicalFilter[] =>
+  invoiceFilters[name].length ? [{ field: "status", operator: "in", value: [...invoiceFilters[name]] }] : [];

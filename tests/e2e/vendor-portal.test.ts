@@ -1,0 +1,154 @@
+/**
+ * The vendor portal in the browser (product spec 2.3, docs/portal.md): the demo vendor signs in and
+ * lands on the portal home, every portal page renders with no console error, the invoice status
+ * filter changes the rows, an invoice shows its payments, the purchaser switcher lists the login's
+ * companies, and a staff page is refused. Screenshots at 1440 and 390 px.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { portalSections } from "../../src/client/portal/sections.js";
+import { apiAs, type Api } from "./api.js";
+import { login, navigate, newPage, screenshot, useBrowser } from "./browser.js";
+
+const { browser } = useBrowser();
+const email = "vendor@northwind.test";
+type Row = { id: number; status?: string; number?: string };
+
+let api: Api;
+let page: Page;
+const errors: string[] = [];
+
+beforeAll(async () => {
+  api = await apiAs(email);
+  page = await newPage(browser());
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(`${error.name}: ${error.message}`));
+  page.on("response", (response) => {
+    if (response.url().includes("/api/") && response.status() >= 400) errors.push(`${response.status()} ${response.url()}`);
+  });
+  await page.setViewportSize({ width: 1440, height: 900 });
+});
+
+afterAll(async () => {
+  await page?.context().close();
+});
+
+const heading = (name: string) => page.getByRole("heading", { name, exact: true, level: 3 });
+const rowCount = () => page.locator(".ant-table-tbody tr.ant-table-row").count();
+async function firstOf(resource: string): Promise<Row> {
+  const { status, body } = await api.get<{ data: Row[] }>(`/api/portal/${resource}?_start=0&_end=1`);
+  expect(status).toBe(200);
+  return body.data[0]!;
+}
+
+describe("vendor portal", () => {
+  it("signs the vendor in to the portal home", async () => {
+    await login(page, email);
+    await page.waitForURL(/\/vendor_portal$/);
+    await heading("Vendor portal").waitFor();
+    await page.getByText("Needs your attention").waitFor();
+    await page.getByText("Recent payments").waitFor();
+    // the portal's own menu, not the staff one
+    await page.getByRole("menuitem", { name: "Invoice Requests" }).waitFor();
+    expect(await page.getByRole("menuitem", { name: "Vendors" }).count()).toBe(0);
+    await expect.poll(() => page.locator(".ant-statistic-content-value").filter({ hasText: "…" }).count()).toBe(0);
+    await screenshot(page, "portal-home-1440");
+  });
+
+  it("renders every portal page", async () => {
+    // client-side navigation from the home (where the login landed): the home is visited last
+    const paths = [...portalSections.map((s) => `/vendor_portal/${s.key}`), "/vendor_portal/purchasers", `/vendor_portal/purchasers/${api.companyId}`];
+    for (const section of portalSections.filter((s) => s.detail)) {
+      const row = await firstOf(section.resource);
+      if (row) paths.push(`/vendor_portal/${section.key}/${row.id}`);
+    }
+    paths.push("/vendor_portal");
+    expect(paths.length).toBeGreaterThan(12);
+    for (const path of paths) {
+      await navigate(page, path);
+      await page.locator(".ant-layout-content h3").first().waitFor();
+      await expect.poll(() => page.locator(".ant-spin-spinning, .ant-table-placeholder .ant-empty-description:has-text('Loading')").count(), { message: path }).toBe(0);
+      expect(await page.getByText("Not Authorized").count(), path).toBe(0);
+      expect(await page.getByText("404").count(), path).toBe(0);
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it("filters invoices by the portal's statuses", async () => {
+    const count = async (query: string) => (await api.get<{ meta: { total: number } }>(`/api/portal/invoices?_start=0&_end=1${query}`)).body.meta.total;
+    const all = await count("");
+    const paid = await count("&status=PAID");
+    expect(all).toBeGreaterThan(paid);
+    await navigate(page, "/vendor_portal/invoices");
+    await heading("Invoices").waitFor();
+    await expect.poll(rowCount).toBe(Math.min(all, 25));
+    await screenshot(page, "portal-invoices-1440");
+    await page.locator(".ant-segmented-item", { hasText: "Paid" }).click();
+    await page.waitForURL(/status=PAID/);
+    await expect.poll(rowCount).toBe(Math.min(paid, 25));
+    const tags = await page.locator(".ant-table-tbody td .ant-tag").allTextContents();
+    expect(tags.filter((t) => t === "Paid").length).toBeGreaterThanOrEqual(Math.min(paid, 25));
+    await page.locator(".ant-segmented-item", { hasText: "All" }).click();
+    await expect.poll(rowCount).toBe(Math.min(all, 25));
+  });
+
+  it("shows an invoice with its payment status", async () => {
+    const { body } = await api.get<{ data: Row[] }>("/api/portal/invoices?status=PAID&_start=0&_end=1");
+    const invoice = body.data[0] ?? (await firstOf("invoices"));
+    await navigate(page, "/vendor_portal");
+    await page.getByRole("menuitem", { name: "Invoices" }).click();
+    await heading("Invoices").waitFor();
+    await page.getByRole("link", { name: invoice.number!, exact: true }).first().click();
+    await page.waitForURL(new RegExp(`/vendor_portal/invoices/${invoice.id}$`));
+    await heading(`Invoice ${invoice.number}`).waitFor();
+    await page.locator(".ant-descriptions-item-label", { hasText: "Balance" }).first().waitFor();
+    await page.locator(".ant-card-head-title", { hasText: "Payments" }).waitFor();
+    await screenshot(page, "portal-invoice-1440");
+    expect(errors).toEqual([]);
+  });
+
+  it("lists the login's purchasers in the switcher", async () => {
+    const companies = api.user as unknown as { companies: { id: number; name: string }[]; company: { name: string } };
+    const switcher = page.locator('.ant-layout-header .ant-select[aria-label="Purchaser"]');
+    await switcher.click();
+    for (const company of companies.companies) await page.locator(".ant-select-item-option", { hasText: company.name }).waitFor();
+    await page.keyboard.press("Escape");
+    if (companies.companies.length > 1) {
+      const other = companies.companies.find((c) => c.name !== companies.company.name)!;
+      const before = await page.locator(".ant-layout-content").textContent();
+      await switcher.click();
+      await page.locator(".ant-select-item-option", { hasText: other.name }).click();
+      await page.waitForLoadState("load");
+      await expect.poll(() => page.locator(".ant-layout-content").textContent()).not.toBe(before);
+    } else {
+      expect(companies.companies).toHaveLength(1);
+    }
+  });
+
+  it("refuses a staff page to the vendor", async () => {
+    await navigate(page, "/invoices");
+    await page.getByText("Not Authorized").first().waitFor();
+    // the API call the staff page would make is refused too
+    expect((await api.get("/api/invoices")).status).toBe(403);
+    // the refusal's notification and failed call are the expected ones
+    for (const close of await page.locator(".ant-notification-notice-close").all()) await close.click();
+    await expect.poll(() => page.locator(".ant-notification-notice").count()).toBe(0);
+    errors.length = 0;
+  });
+
+  it("fits a phone (390 px)", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const invoice = await firstOf("invoices");
+    for (const [path, name] of [["/vendor_portal", "portal-home-390"], ["/vendor_portal/invoices", "portal-invoices-390"], [`/vendor_portal/invoices/${invoice.id}`, "portal-invoice-390"]] as const) {
+      await navigate(page, path);
+      await page.locator(".ant-layout-content h3").first().waitFor();
+      await expect.poll(() => page.locator(".ant-spin-spinning").count()).toBe(0);
+      // nothing wider than the screen but the tables' own scroll areas
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+      await screenshot(page, name);
+    }
+    expect(errors).toEqual([]);
+  });
+});
