@@ -13,11 +13,12 @@ import { baseUrl, cspViolations, login, newPage, useBrowser } from "./browser.js
 
 /**
  * The budget this branch holds, in gzip bytes. Issue 11 asks for 350 KB; the first load is now
- * about 507 KB as Chromium counts it (from about 660 KB): lower this as it shrinks. Raised once, from
- * 503 to 508 KB, for issue 12's sign-in pages: their texts in the active locale (main chunk) and three
- * small chunks the new lazy pages split off; raise it only with its reason written here.
+ * about 508 KB as Chromium counts it (from about 660 KB): lower this as it shrinks. Raised from 503
+ * to 508 KB for issue 12's sign-in pages (their texts in the active locale, in the main chunk, and
+ * three small chunks the new lazy pages split off), then to 510 KB for the vendor portal's switch in
+ * the signed-in shell (the portal itself loads only for vendors); raise it only with its reason here.
  */
-const budget = 508 * 1024;
+const budget = 510 * 1024;
 
 const { browser } = useBrowser();
 
