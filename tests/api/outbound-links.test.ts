@@ -92,6 +92,24 @@ describe("private links of vendors", () => {
     expect((await h.app.inject({ url: `/api/private/${token}` })).statusCode).toBe(410);
   });
 
+  it("a message created again with the same Idempotency-Key (the answer was lost) is created and e-mailed once", async () => {
+    const acme = await h.companyId("Acme Corp");
+    const vendor = await h.database.db.selectFrom("vendors").select("id").where("company_id", "=", acme).where("email", "is not", null).orderBy("id").executeTakeFirstOrThrow();
+    const headers = { ...(await h.login("admin@acme.test")), "idempotency-key": "message-1099-reminder" };
+    const payload = { vendor_id: vendor.id, subject: "1099 reminder", body: "Please confirm your address." };
+    const first = await h.app.inject({ method: "POST", url: "/api/messages", headers, payload });
+    const retry = await h.app.inject({ method: "POST", url: "/api/messages", headers, payload });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers["idempotent-replayed"]).toBe("true");
+    expect(retry.json().data.id).toBe(first.json().data.id);
+    const mails = await h.database.db.selectFrom("mail_messages").select("id").where("subject", "=", "1099 reminder").execute();
+    expect(mails).toHaveLength(1);
+    // the same key for another message is refused, not answered with the first
+    const other = await h.app.inject({ method: "POST", url: "/api/messages", headers, payload: { ...payload, subject: "Other" } });
+    expect(other.statusCode).toBe(422);
+  });
+
   it("an accrual request's link opens it at /private/{token}/accruals", async () => {
     const acme = await h.companyId("Acme Corp");
     const request = await h.database.db.selectFrom("accrual_requests").select(["id", "number"]).where("company_id", "=", acme).orderBy("id").executeTakeFirstOrThrow();
