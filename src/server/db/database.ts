@@ -561,6 +561,16 @@ export interface MailMessagesTable {
   updated_at: Defaulted<Timestamp>;
 }
 
+export interface MessageRepliesTable {
+  id: Defaulted<number>;
+  company_id: number;
+  message_id: number;
+  body: string;
+  from_email: string | null;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
 export interface MessagesTable {
   id: Defaulted<number>;
   company_id: number;
@@ -1157,6 +1167,7 @@ export interface Database {
   invoices: InvoicesTable;
   job_queue: JobQueueTable;
   mail_messages: MailMessagesTable;
+  message_replies: MessageRepliesTable;
   messages: MessagesTable;
   nacha_payments: NachaPaymentsTable;
   notifications: NotificationsTable;

@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { DB } from "../db/connect.js";
+import { replyToMessage } from "../domain/admin/message-replies.js";
 import { openAccrualRequest, openMessage } from "../domain/admin/private-links.js";
 import { linkPurposes, resolveLink, type LinkPurpose, type LinkRefusal } from "./links.js";
 
@@ -29,6 +30,11 @@ export function publicLinkRoutes(app: FastifyInstance, db: DB): void {
   app.get<{ Params: { token: string } }>(`${privateLinksPrefix}:token`, async (request, reply) => {
     const opened = await openMessage(db, request.params.token);
     return "refused" in opened ? refuseLink(reply, opened.refused) : opened;
+  });
+  // the vendor answers the message in place (domain/admin/message-replies.ts)
+  app.post<{ Params: { token: string } }>(`${privateLinksPrefix}:token`, async (request, reply) => {
+    const answered = await replyToMessage(db, request.params.token, request.body);
+    return "refused" in answered ? refuseLink(reply, answered.refused) : reply.status(201).send(answered);
   });
   app.get<{ Params: { token: string } }>(`${privateLinksPrefix}:token/accruals`, async (request, reply) => {
     const opened = await openAccrualRequest(db, request.params.token);

@@ -82,7 +82,7 @@ export function changesBetween(before: Row, after: Row): Row {
 
 export type AuditEvent = (typeof activitySchema.properties.event.enum)[number];
 
-function activityRow(ctx: Ctx, event: AuditEvent, resource: ResourceDef, itemId: number, changes: Row): Row {
+function activityRow(ctx: Pick<Ctx, "company" | "user">, event: AuditEvent, resource: ResourceDef, itemId: number, changes: Row): Row {
   // that a secret changed is history; its value is not
   changes = { ...changes };
   for (const field of writeOnlyFields(resource)) if (field in changes) changes[field] = "[FILTERED]";
@@ -90,7 +90,7 @@ function activityRow(ctx: Ctx, event: AuditEvent, resource: ResourceDef, itemId:
   return { company_id: ctx.company.id, event, item_type: tableOf(resource), item_id: itemId, user_id: ctx.user.id, changes: JSON.stringify(changes) };
 }
 
-export async function audit(trx: DB, ctx: Ctx, event: AuditEvent, resource: ResourceDef, itemId: number, changes: Row): Promise<void> {
+export async function audit(trx: DB, ctx: Pick<Ctx, "company" | "user">, event: AuditEvent, resource: ResourceDef, itemId: number, changes: Row): Promise<void> {
   await untyped(trx).insertInto("activities").values(activityRow(ctx, event, resource, itemId, changes)).execute();
 }
 

@@ -1,6 +1,6 @@
 /**
  * /private/:token and /private/:token/accruals — what a vendor opens from an e-mail without an
- * account: the message, or the accrual request asked of them. A link that is not valid (any more)
+ * account: the message (and the vendor's answer to it), or the accrual request asked of them. A link that is not valid (any more)
  * goes to /invalid_message.
  */
 import { useEffect, useState } from "react";
@@ -8,6 +8,7 @@ import { useTranslation } from "@refinedev/core";
 import { Descriptions, Spin, Typography } from "antd";
 import { useNavigate, useParams } from "react-router";
 import { formatDate } from "../../../framework/dates.js";
+import MessageReply from "./MessageReply.js";
 import PublicCard from "./PublicCard.js";
 import { callPublic } from "./public-api.js";
 
@@ -46,6 +47,7 @@ export default function PrivateLinkPage({ accruals = false }: { accruals?: boole
         {translate("privateLink.from", { company: opened.company_name, vendor: opened.vendor_name }, `From ${opened.company_name} to ${opened.vendor_name}`)}
       </Typography.Paragraph>
       <Typography.Paragraph style={{ whiteSpace: "pre-wrap" }}>{opened.body}</Typography.Paragraph>
+      <MessageReply token={token} />
     </PublicCard>
   );
 }
