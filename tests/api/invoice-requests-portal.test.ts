@@ -6,6 +6,8 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { useApp } from "./harness.js";
+import { multipart } from "./multipart.js";
+import { exe, pdf } from "./uploads.js";
 
 const h = useApp();
 const newPassword = "Welcome#2026";
@@ -142,5 +144,119 @@ describe("sending an invoice request", () => {
     await h.database.db.updateTable("outbound_links").set({ expires_at: new Date(Date.now() - 1000) }).where("purpose", "=", "invoice_request").where("revoked_at", "is", null).execute();
     const expired = await landing(token);
     expect([expired.statusCode, expired.json()]).toEqual([410, { errors: { base: ["This link has expired."] }, reason: "expired" }]);
+  });
+});
+
+describe("the vendor submits the invoice (portal action submit_invoice)", () => {
+  let northwind = 0;
+  let vendor: Record<string, string> = {};
+  let ownOrder = 0;
+  let otherOrder = 0;
+
+  beforeAll(async () => {
+    northwind = (await h.database.db.selectFrom("vendors").select("id").where("company_id", "=", acme).where("name", "=", "Northwind Supplies").executeTakeFirstOrThrow()).id;
+    vendor = await h.login("vendor@northwind.test", acme);
+    ownOrder = (await h.database.db.selectFrom("purchase_orders").select("id").where("vendor_id", "=", northwind).orderBy("id").executeTakeFirstOrThrow()).id;
+    otherOrder = (await h.database.db.selectFrom("purchase_orders").select("id").where("company_id", "=", acme).where("vendor_id", "<>", northwind).orderBy("id").executeTakeFirstOrThrow()).id;
+  });
+
+  /** A request to Northwind, sent (to vendor@northwind.test, its INVOICE_REQUEST contact). */
+  const aRequest = async (extra: Json = {}) => {
+    const created = await call("POST", "/api/invoice_requests", { vendor_id: northwind, status: "SENT", ...extra });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    return created.body.data.id as number;
+  };
+
+  async function submit(id: number, fields: Record<string, string>, file: { name: string; content: Buffer } = { name: "invoice.pdf", content: pdf("invoice") }, headers = vendor, extra: Record<string, string> = {}) {
+    const body = await multipart(fields, { ...file, type: "application/pdf" });
+    const response = await h.app.inject({ method: "POST", url: `/api/portal/invoice_requests/${id}/submit_invoice`, payload: body.payload, headers: { ...headers, ...body.headers, ...extra } });
+    return { status: response.statusCode, body: response.json() as Json };
+  }
+  const fields = (number: string, extra: Record<string, string> = {}) => ({ number, date: "2026-03-31", amount: "1234.50", description: "March services", ...extra });
+
+  it("creates the invoice NEW from the vendor with the PDF attached, and answers the request SUBMITTED", async () => {
+    const id = await aRequest();
+    const mailed = requestToken((await mailsTo("vendor@northwind.test"))[0].text);
+    const answer = await submit(id, fields("NW-2026-031", { purchase_order_id: String(ownOrder) }));
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.data).toMatchObject({ id, status: "SUBMITTED", invoice: { number: "NW-2026-031", status: "NEW" } });
+    const invoiceId = answer.body.data.invoice.id as number;
+
+    const invoice = await h.database.db.selectFrom("invoices").selectAll().where("id", "=", invoiceId).executeTakeFirstOrThrow();
+    const terms = await h.database.db.selectFrom("vendors").select(["term_code", "currency_code"]).where("id", "=", northwind).executeTakeFirstOrThrow();
+    expect(invoice).toMatchObject({
+      status: "NEW", submitter_type: "VENDOR", vendor_id: northwind, currency_code: terms.currency_code, amount: "1234.50",
+      balance_outstanding: "1234.50", purchase_order_ids: [ownOrder], description: "March services", company_id: acme,
+    });
+    const days = Number(/NET (\d+)/.exec(terms.term_code)?.[1] ?? 0);
+    expect(String(invoice.due_date).slice(0, 10)).toBe(new Date(Date.UTC(2026, 2, 31 + days)).toISOString().slice(0, 10));
+
+    // staff: in the new inbox, submitted by the vendor, with its PDF
+    const inbox = await call("GET", `/api/invoices_new_inbox?id=${invoiceId}`);
+    expect(inbox.body.data).toHaveLength(1);
+    expect(inbox.body.data[0].submitter_type).toBe("VENDOR");
+    const shown = (await call("GET", `/api/invoices/${invoiceId}`)).body.data;
+    expect(shown.documents).toHaveLength(1);
+    expect(shown.documents[0]).toMatchObject({ asset_file_file_name: "invoice.pdf", content_type: "application/pdf" });
+    const file = await h.app.inject({ url: `/api/documents/${shown.documents[0].id}/file`, headers: await h.login("admin@acme.test") });
+    expect(file.rawPayload.toString("latin1")).toContain("% invoice");
+    // the vendor reads it in the portal; the request's link is spent
+    expect((await h.app.inject({ url: `/api/portal/invoices/${invoiceId}`, headers: vendor })).json().data).toMatchObject({ status: "NEW", submitter_type: "VENDOR" });
+    expect((await landing(mailed)).json().reason).toBe("revoked");
+
+    // answered once
+    const again = await submit(id, fields("NW-2026-032"));
+    expect(again.status).toBe(409);
+    expect(await h.database.db.selectFrom("invoices").select("id").where("number", "=", "NW-2026-032").execute()).toEqual([]);
+    // the staff may not switch the link of an answered request back on
+    expect((await call("PATCH", `/api/invoice_requests/${id}`, { has_token: "INACTIVE" })).status).toBe(422);
+  });
+
+  it("refuses a withdrawn link (409), another vendor's request (404), staff (403)", async () => {
+    const withdrawn = await aRequest();
+    await call("PATCH", `/api/invoice_requests/${withdrawn}`, { has_token: "INACTIVE" });
+    expect((await submit(withdrawn, fields("NW-W-1"))).status).toBe(409);
+
+    const strangers = (await call("POST", "/api/invoice_requests", { vendor_id: otherVendorId })).body.data.id as number;
+    expect((await submit(strangers, fields("NW-S-1"))).status).toBe(404);
+    expect((await submit(await aRequest(), fields("NW-S-2"), undefined, await h.login("admin@acme.test"))).status).toBe(403);
+  });
+
+  it("refuses bad input with plain words per field, and keeps nothing", async () => {
+    const id = await aRequest();
+    const before = await h.database.db.selectFrom("invoices").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+    const documents = await h.database.db.selectFrom("stored_files").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+    const cases: [Record<string, string>, { name: string; content: Buffer } | undefined, string][] = [
+      [fields("NW-B-1", { purchase_order_id: String(otherOrder) }), undefined, "purchase_order_id"],
+      [fields("NW-B-2", { amount: "12.345" }), undefined, "amount"],
+      [fields("NW-B-3", { amount: "0" }), undefined, "amount"],
+      [fields("NW-B-4", { date: "2026-02-30" }), undefined, "date"],
+      [fields(""), undefined, "number"],
+      [fields("NW-B-5"), { name: "invoice.png", content: pdf("not an image") }, "file"],
+      [fields("NW-B-6"), { name: "invoice.pdf", content: exe }, "file"],
+    ];
+    for (const [input, file, field] of cases) {
+      const refused = await submit(id, input, file);
+      expect([refused.status, Object.keys(refused.body.errors ?? {})], JSON.stringify(input)).toEqual([422, [field]]);
+    }
+    // a number the vendor already used with this purchaser
+    const used = (await h.database.db.selectFrom("invoices").select("number").where("vendor_id", "=", northwind).orderBy("id").executeTakeFirstOrThrow()).number;
+    const duplicate = await submit(id, fields(used));
+    expect([duplicate.status, duplicate.body.errors]).toEqual([422, { number: ["has already been entered for this vendor"] }]);
+
+    expect(await h.database.db.selectFrom("invoices").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).toEqual(before);
+    expect(await h.database.db.selectFrom("stored_files").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).toEqual(documents);
+    const request = await h.database.db.selectFrom("invoice_requests").select(["status", "invoice_id"]).where("id", "=", id).executeTakeFirstOrThrow();
+    expect(request).toEqual({ status: "SENT", invoice_id: null });
+  });
+
+  it("is idempotent: a replay with the same Idempotency-Key answers the first submission", async () => {
+    const id = await aRequest();
+    const key = { "idempotency-key": `submit-${id}` };
+    const first = await submit(id, fields("NW-I-1"), undefined, vendor, key);
+    const replay = await submit(id, fields("NW-I-1"), undefined, vendor, key);
+    expect(first.status).toBe(200);
+    expect(replay).toEqual(first);
+    expect(await h.database.db.selectFrom("invoices").select("id").where("number", "=", "NW-I-1").execute()).toHaveLength(1);
   });
 });
