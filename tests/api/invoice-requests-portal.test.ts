@@ -61,9 +61,9 @@ describe("sending an invoice request", () => {
     // the link opens the request, the invitation brings the new login to its submit page
     const opened = await landing(requestToken(mail.text));
     expect(opened.statusCode).toBe(200);
-    expect(opened.json().data).toMatchObject({ purpose: "invoice_request", record: { type: "InvoiceRequest", id: request.id } });
+    expect(opened.json().data).toMatchObject({ purpose: "invoice_request", record: { type: "InvoiceRequest", id: request.id }, company_id: acme });
     const invite = inviteLink(mail.text)!;
-    expect(decodeURIComponent(invite[2])).toBe(`/vendor_portal/submit_invoice/${request.id}`);
+    expect(decodeURIComponent(invite[2])).toBe(`/vendor_portal/submit_invoice/${request.id}?company_id=${acme}`);
     const contact = await h.database.db.selectFrom("contacts").select(["status", "role", "user_id"]).where("id", "=", contactId).executeTakeFirstOrThrow();
     expect(contact).toMatchObject({ status: "INVITED", role: "vendor" });
     expect(contact.user_id).not.toBeNull();

@@ -10,11 +10,11 @@ import { Result, Spin } from "antd";
 import { useNavigate, useParams } from "react-router";
 
 type Answer = { ok: true } | { ok: false; message: string; reason: string };
-type Opened = { data?: { record: { type: string; id: number } }; errors?: { base?: string[] }; reason?: string };
+type Opened = { data?: { record: { type: string; id: number }; company_id: number }; errors?: { base?: string[] }; reason?: string };
 
-/** Where a valid link of a purpose leads, when it leads somewhere */
-const landings: Record<string, (id: number) => string> = {
-  invoice_request: (id) => `/vendor_portal/submit_invoice/${id}`,
+/** Where a valid link of a purpose leads, when it leads somewhere (`company_id`: the shell switches to the link's company) */
+const landings: Record<string, (id: number, companyId: number) => string> = {
+  invoice_request: (id, companyId) => `/vendor_portal/submit_invoice/${id}?company_id=${companyId}`,
 };
 
 export default function LinkPage() {
@@ -25,7 +25,7 @@ export default function LinkPage() {
   useEffect(() => {
     void fetch(`/api/public/links/${encodeURIComponent(purpose)}/${encodeURIComponent(token)}`).then(async (response) => {
       const body = (await response.json().catch(() => ({}))) as Opened;
-      const landing = response.ok && body.data ? landings[purpose]?.(body.data.record.id) : undefined;
+      const landing = response.ok && body.data ? landings[purpose]?.(body.data.record.id, body.data.company_id) : undefined;
       if (landing) {
         void navigate(landing, { replace: true });
         return;

@@ -20,7 +20,8 @@ import { issueInvitation } from "../identity/password-links.js";
 export const invoiceRequestLinkSeconds = 30 * 24 * 3600;
 
 const recordOf = (id: number): LinkRecord => ({ type: "InvoiceRequest", id });
-export const submitPath = (id: number) => `/vendor_portal/submit_invoice/${id}`;
+/** The portal's submit page of request `id`, in its company (the shell switches a login of several companies to it) */
+export const submitPath = (id: number, companyId: number) => `/vendor_portal/submit_invoice/${id}?company_id=${companyId}`;
 
 interface Recipient {
   id: number;
@@ -79,7 +80,7 @@ export async function sendInvoiceRequest(trx: DB, ctx: Ctx, request: Row): Promi
     `${ctx.company.name} asks ${vendor.name} for an invoice (request ${id}).`,
     request.message ? String(request.message) : "",
     invite
-      ? `You do not have an Outlay password yet. Choose one here first (valid for 7 days); you will then be taken to the request:\n\n${await issueInvitation(trx, ctx, contact.id, submitPath(id))}`
+      ? `You do not have an Outlay password yet. Choose one here first (valid for 7 days); you will then be taken to the request:\n\n${await issueInvitation(trx, ctx, contact.id, submitPath(id, ctx.company.id))}`
       : "",
     `Submit your invoice (a PDF, its number, date and amount) through this link (valid for 30 days):\n\n${link}`,
     ctx.company.name,
