@@ -90,6 +90,21 @@ describe("sending an invoice request", () => {
     expect([old.statusCode, old.json()]).toEqual([410, { errors: { base: ["This link has been withdrawn."] }, reason: "revoked" }]);
   });
 
+  it("a contact whose address already signs in elsewhere is invited to accept, then reads the request in the portal", async () => {
+    const email = "admin@globex.test";
+    const contactId = await newContact(email);
+    const request = (await call("POST", "/api/invoice_requests", { vendor_id: vendorId, contact_id: contactId, status: "SENT" })).body.data;
+    const [mail] = await mailsTo(email);
+    expect(mail.text).toContain("You already sign in to Outlay. Accept the invitation here first");
+    const invite = inviteLink(mail.text)!;
+    expect((await h.app.inject({ url: `/api/users/set_password/${invite[1]}` })).json().data).toMatchObject({ purpose: "invitation", has_password: true, company_name: "Acme Corp" });
+    expect((await h.app.inject({ method: "POST", url: "/api/users/set_password", payload: { token: invite[1] } })).statusCode).toBe(200);
+    const portal = await h.app.inject({ url: `/api/portal/invoice_requests/${request.id}`, headers: await h.login(email, acme) });
+    expect(portal.statusCode, portal.body).toBe(200);
+    // still Globex's administrator there
+    expect((await h.app.inject({ url: "/api/users/current", headers: await h.login(email, await h.companyId("Globex Ltd")) })).json().data.role).toBe("admin");
+  });
+
   it("the token toggle revokes the link (sending refused) and re-activating mails a new one", async () => {
     const email = "toggle@vendor-one.test";
     const request = (await call("POST", "/api/invoice_requests", { vendor_id: vendorId, contact_id: await newContact(email), status: "SENT" })).body.data;

@@ -54,18 +54,27 @@ async function recipientOf(trx: DB, ctx: Ctx, request: Row): Promise<Recipient> 
 
 /**
  * A contact that cannot sign in yet gets its login now: found by e-mail or created without a
- * password; the contact becomes INVITED with the vendor role. Returns whether an invitation is due.
+ * password; the contact becomes INVITED with the vendor role. Returns the invitation due, if any:
+ * "password" for a login without one, "accept" for a login that signs in elsewhere already.
  */
-async function ensurePortalLogin(trx: DB, ctx: Ctx, contact: Recipient): Promise<boolean> {
-  if (contact.user_id !== null) return contact.status === "INVITED";
-  const email = contact.email.trim().toLowerCase();
-  const existing = await trx.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst();
-  const user = existing ?? (await trx.insertInto("users").values({ email, name: contact.first_name, current_company_id: ctx.company.id }).returning("id").executeTakeFirstOrThrow());
-  const member = await trx.selectFrom("contacts").select("id").where("company_id", "=", ctx.company.id).where("user_id", "=", user.id).executeTakeFirst();
-  if (member) throw unprocessable({ contact_id: [`${email} already signs in to this company as another contact`] });
-  await trx.updateTable("contacts").set({ user_id: user.id, role: "vendor", status: "INVITED", updated_at: new Date() }).where("id", "=", contact.id).execute();
-  return true;
+async function ensurePortalLogin(trx: DB, ctx: Ctx, contact: Recipient): Promise<"password" | "accept" | null> {
+  let userId = contact.user_id;
+  if (userId === null) {
+    const email = contact.email.trim().toLowerCase();
+    const existing = await trx.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst();
+    userId = (existing ?? (await trx.insertInto("users").values({ email, name: contact.first_name, current_company_id: ctx.company.id }).returning("id").executeTakeFirstOrThrow())).id;
+    const member = await trx.selectFrom("contacts").select("id").where("company_id", "=", ctx.company.id).where("user_id", "=", userId).executeTakeFirst();
+    if (member) throw unprocessable({ contact_id: [`${email} already signs in to this company as another contact`] });
+    await trx.updateTable("contacts").set({ user_id: userId, role: "vendor", status: "INVITED", updated_at: new Date() }).where("id", "=", contact.id).execute();
+  } else if (contact.status !== "INVITED") return null;
+  const login = await trx.selectFrom("users").select("password_hash").where("id", "=", userId).executeTakeFirstOrThrow();
+  return login.password_hash ? "accept" : "password";
 }
+
+const invitationText = {
+  password: "You do not have an Outlay password yet. Choose one here first (valid for 7 days); you will then be taken to the request:",
+  accept: "You already sign in to Outlay. Accept the invitation here first (valid for 7 days); you will then be taken to the request:",
+};
 
 /** Send (or send again) request `request` (a saved row): earlier links revoked, a new one mailed. */
 export async function sendInvoiceRequest(trx: DB, ctx: Ctx, request: Row): Promise<void> {
@@ -79,9 +88,7 @@ export async function sendInvoiceRequest(trx: DB, ctx: Ctx, request: Row): Promi
   const parts = [
     `${ctx.company.name} asks ${vendor.name} for an invoice (request ${id}).`,
     request.message ? String(request.message) : "",
-    invite
-      ? `You do not have an Outlay password yet. Choose one here first (valid for 7 days); you will then be taken to the request:\n\n${await issueInvitation(trx, ctx, contact.id, submitPath(id, ctx.company.id))}`
-      : "",
+    invite ? `${invitationText[invite]}\n\n${await issueInvitation(trx, ctx, contact.id, submitPath(id, ctx.company.id))}` : "",
     `Submit your invoice (a PDF, its number, date and amount) through this link (valid for 30 days):\n\n${link}`,
     ctx.company.name,
   ];
