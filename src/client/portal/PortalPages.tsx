@@ -4,6 +4,7 @@
  * Refine tables (grid/use-table.tsx) on the data provider under the resource name `portal/{resource}`;
  * values are shown by the generic formatters (format.tsx) with the resource's declaration.
  */
+import { lazy, Suspense } from "react";
 import { useTranslation, useList, useOne } from "@refinedev/core";
 import { Button, Card, Col, Descriptions, Flex, Grid, Row as GridRow, Segmented, Space, Spin, Statistic, Table, Tag, Typography, type TableColumnsType } from "antd";
 import { Link, Navigate, Route, Routes, useParams, useSearchParams } from "react-router";
@@ -19,6 +20,9 @@ import {
   type InvoiceFilter, type PortalSection,
 } from "./sections.js";
 import { useTable } from "../grid/use-table.js";
+
+// the one portal write page so far: loaded when opened
+const SubmitInvoice = lazy(() => import("./SubmitInvoice.js"));
 
 const defOf = (name: string): ResourceDef => resourceByName.get(name)!;
 const alignRight = new Set(["money", "number"]);
@@ -59,10 +63,23 @@ function Title({ children, extra }: { children: string; extra?: React.ReactNode 
   );
 }
 
+/** The section's row action as a last column: a button to its page on the rows it applies to. */
+function useRowAction(section: PortalSection): TableColumnsType<Row> {
+  const { translate } = useTranslation();
+  const action = section.rowAction;
+  if (!action) return [];
+  const applies = (row: Row) => Object.entries(action.when).every(([field, values]) => values.includes(String(row[field])));
+  return [{
+    key: "action", title: "", render: (_: unknown, row: Row) => applies(row)
+      ? <Link to={`${portalPrefix}/${action.path}/${String(row.id)}`}><Button size="small" type="primary">{translate(action.label, action.label)}</Button></Link>
+      : null,
+  }];
+}
+
 function PortalTable({ section, status }: { section: PortalSection; status?: InvoiceFilter }) {
   const resource = defOf(section.resource);
   const phone = Grid.useBreakpoint().sm === false;
-  const columns = useColumns(resource, phone && section.compact ? section.compact : section.columns, (row) => detailPath(section, row));
+  const columns = [...useColumns(resource, phone && section.compact ? section.compact : section.columns, (row) => detailPath(section, row)), ...useRowAction(section)];
   const { tableProps } = useTable<Row>({
     resource: portalResource(section.resource),
     syncWithLocation: false,
@@ -239,6 +256,7 @@ export default function PortalRoutes() {
         <Route key={section.key} path={section.key} element={<PortalList key={section.key} section={section} />} />,
         section.detail ? <Route key={`${section.key}/:id`} path={`${section.key}/:id`} element={<PortalShow key={section.key} section={section} />} /> : null,
       ])}
+      <Route path="submit_invoice/:id" element={<Suspense fallback={<Spin />}><SubmitInvoice /></Suspense>} />
       <Route path="purchasers" element={<Purchasers />} />
       <Route path="purchasers/:id" element={<Purchaser />} />
       <Route path="contacts" element={<Navigate replace to={`${portalPrefix}/vendor_contacts`} />} />

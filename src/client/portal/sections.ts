@@ -18,6 +18,11 @@ export interface PortalSection {
   detail?: string[];
   /** has-many relations shown as tables on the detail page: relation name and its fields */
   related?: { relation: string; resource: string; fields: string[] }[];
+  /**
+   * A write the vendor starts from a row, on a page of its own (`/vendor_portal/{path}/{id}`): shown
+   * when the row's fields (portal fields) hold one of the listed values; the server checks again.
+   */
+  rowAction?: { label: string; path: string; when: Record<string, string[]> };
 }
 
 export const portalPrefix = "/vendor_portal";
@@ -58,6 +63,8 @@ export const portalSections: PortalSection[] = [
     key: "invoice_requests",
     resource: "invoice_requests",
     columns: ["sent_date", "purchase_order.number", "status", "message", "invoice.number", "invoice.status"],
+    compact: ["sent_date", "status", "invoice.number"],
+    rowAction: { label: "portal.submitInvoice", path: "submit_invoice", when: { status: ["NEW", "SENT"], has_token: ["ACTIVE"] } },
   },
   {
     key: "accruals",

@@ -45,6 +45,7 @@ export function publicLinkRoutes(app: FastifyInstance, db: DB): void {
     const { purpose, token } = request.params;
     const resolved = linkPurposes.includes(purpose as LinkPurpose) ? await resolveLink(db, token, purpose as LinkPurpose) : { refused: "unknown" as const };
     if ("refused" in resolved) return refuseLink(reply, resolved.refused);
-    return { data: { purpose, record: resolved.record, expires_at: resolved.expiresAt.toISOString() } };
+    // the company lets the page open the record in the right one of a login's companies
+    return { data: { purpose, record: resolved.record, company_id: resolved.companyId, expires_at: resolved.expiresAt.toISOString() } };
   });
 }
