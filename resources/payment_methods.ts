@@ -58,6 +58,12 @@ export default defineResource({
     { name: "reactivate", kind: "post", label: "statusActions.activate", permission: ["editPaymentMethods"], when: { status: "INACTIVE", owner_type: ["Vendor", "Contact"] }, to: "PENDING" },
     deactivation(["editPaymentMethods"]),
   ],
+  // the vendor's own methods (docs/portal.md "Self-service"): masked, with their approval status; never the company's accounts
+  portal: {
+    scope: "vendor_id",
+    actions: ["list", "show"],
+    fields: ["name", "payment_type", "account_name", "bank_name", "account_number_masked", "account_type", "currency_code", "is_default", "status", "created_at"],
+  },
   rowActions: [
     { action: "edit", permission: ["editPaymentMethods"] },
     { action: "delete", permission: ["deletePaymentMethods"], confirm: "confirm.deletePaymentMethod" },

@@ -156,20 +156,26 @@ export async function createRow(resource: ResourceDef, body: unknown, ctx: Ctx):
   // the creator is recorded for segregation of duties: the approval engine refuses their approval
   if (creatorColumn in propertiesOf(resource)) data[creatorColumn] = ctx.user.id;
   keepOwn(resource, data, ctx, true);
-  const hooks = hooksOf(resource);
-  const id = await inTransaction(ctx, async (trx, tctx) => {
-    await checkReferences(resource, data, tctx, trx);
-    await hooks.beforeCreate?.(data, tctx, trx);
-    let row = await insertRow(resource, data, tctx, trx);
-    await hooks.afterWrite?.(row, tctx, trx);
-    await audit(trx, ctx, "create", resource, row.id as number, data);
-    const linesWritten = await writeLines(row, lines, tctx, trx);
-    if (linesWritten) row = await reread(resource, row.id as number, trx);
-    // a record created in its pending status (a payment, card or card purchase created PENDING) starts its chain
-    await afterEveryWrite(trx, tctx, resource, undefined, row);
-    return row.id;
-  });
+  const id = await inTransaction(ctx, async (trx, tctx) => (await createInTransaction(resource, data, tctx, trx, lines)).id);
   return (await findRow(resource, id, ctx))!;
+}
+
+/**
+ * A create inside the caller's transaction, `data` already validated (and server fields set by the
+ * caller, e.g. a portal action's): references, hooks, insert, audit, lines and the approval chain.
+ */
+export async function createInTransaction(resource: ResourceDef, data: Row, ctx: Ctx, trx: DB, lines: readonly LinesInput[] = []): Promise<Row> {
+  const hooks = hooksOf(resource);
+  await checkReferences(resource, data, ctx, trx);
+  await hooks.beforeCreate?.(data, ctx, trx);
+  let row = await insertRow(resource, data, ctx, trx);
+  await hooks.afterWrite?.(row, ctx, trx);
+  await audit(trx, ctx, "create", resource, row.id as number, data);
+  const linesWritten = await writeLines(row, lines, ctx, trx);
+  if (linesWritten) row = await reread(resource, row.id as number, trx);
+  // a record created in its pending status (a payment, card or card purchase created PENDING) starts its chain
+  if (await afterEveryWrite(trx, ctx, resource, undefined, row)) row = await reread(resource, row.id as number, trx);
+  return row;
 }
 
 /** The row to change, locked for the rest of the transaction, after its row-action condition passed. */
