@@ -71,5 +71,22 @@ export default defineResource({
     scope: "id",
     actions: ["list", "show"],
     fields: ["name", "email", "phone", "address1", "city", "state", "zipcode", "country", "tax_id", "has_w9", "currency_code", "status"],
+    // self-service (docs/portal.md "Self-service"): contact and address details and the tax id (a changed
+    // tax id puts the vendor through the Vendor workflow again); the W-9 as a PDF document. The name is not
+    // the vendor's to change: a new legal name is a new W-9 and a staff decision.
+    recordActions: [
+      {
+        name: "update_details", label: "portal.updateDetails",
+        input: {
+          type: "object", additionalProperties: false,
+          properties: {
+            email: vendorSchema.properties.email, phone: vendorSchema.properties.phone, address1: vendorSchema.properties.address1,
+            city: vendorSchema.properties.city, state: vendorSchema.properties.state, zipcode: vendorSchema.properties.zipcode,
+            country: vendorSchema.properties.country, tax_id: vendorSchema.properties.tax_id,
+          },
+        },
+      },
+      { name: "upload_w9", label: "portal.uploadW9", file: "required", fileTypes: ["pdf"] },
+    ],
   },
 });
