@@ -14,10 +14,11 @@ import { titleKey } from "../i18n/keys.js";
 import { switchCompany, useUser } from "../user.js";
 import { portalPrefix, portalSections } from "./sections.js";
 
-/** The menu: home, the sections (labelled by their resource's list title), the purchasers. */
+/** The menu: home, the sections (labelled by their resource's list title), the company settings, the purchasers. */
 export const portalMenu = [
   { path: portalPrefix, label: "portal.menu.home" },
   ...portalSections.map((s) => ({ path: `${portalPrefix}/${s.key}`, label: titleKey(s.resource, "list") })),
+  { path: `${portalPrefix}/settings`, label: "portal.menu.settings" },
   { path: `${portalPrefix}/purchasers`, label: "portal.menu.purchasers" },
 ];
 

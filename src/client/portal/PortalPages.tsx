@@ -19,6 +19,9 @@ import {
   type InvoiceFilter, type PortalSection,
 } from "./sections.js";
 import { useTable } from "../grid/use-table.js";
+import { matches } from "../../framework/conditions.js";
+import { http } from "../http.js";
+import PortalSettings from "./PortalSettings.js";
 
 const defOf = (name: string): ResourceDef => resourceByName.get(name)!;
 const alignRight = new Set(["money", "number"]);
@@ -104,9 +107,13 @@ function PortalShow({ section }: { section: PortalSection }) {
     label: label(resource.name, field),
     children: format.render(resource, { field }, record) || "—",
   }));
+  // the record's portal actions that need nothing from the vendor (acknowledge an order): a button while `when` holds
+  const actions = (resource.portal?.recordActions ?? []).filter((a) => !a.collection && !a.input && !a.file && matches(a.when, record));
+  const act = (name: string) => void http.post(`/api/portal/${section.resource}/${id}/${name}`).then(() => query.refetch(), () => undefined);
+  const back = <Link to={`${portalPrefix}/${section.key}`}>{translate("portal.backToList", "Back to list")}</Link>;
   return (
     <Flex vertical gap="middle">
-      <Title extra={<Link to={`${portalPrefix}/${section.key}`}>{translate("portal.backToList", "Back to list")}</Link>}>{heading}</Title>
+      <Title extra={<Space wrap>{actions.map((a) => <Button key={a.name} type="primary" onClick={() => act(a.name)}>{translate(a.label, a.name)}</Button>)}{back}</Space>}>{heading}</Title>
       <Card size="small"><Descriptions bordered size="small" column={{ xs: 1, md: 2 }} items={items} /></Card>
       {(section.related ?? []).map((r) => <RelatedTable key={r.relation} parent={resource} record={record} {...r} />)}
     </Flex>
@@ -239,6 +246,8 @@ export default function PortalRoutes() {
         <Route key={section.key} path={section.key} element={<PortalList key={section.key} section={section} />} />,
         section.detail ? <Route key={`${section.key}/:id`} path={`${section.key}/:id`} element={<PortalShow key={section.key} section={section} />} /> : null,
       ])}
+      <Route path="settings" element={<Navigate replace to={`${portalPrefix}/settings/general`} />} />
+      <Route path="settings/:status" element={<PortalSettings />} />
       <Route path="purchasers" element={<Purchasers />} />
       <Route path="purchasers/:id" element={<Purchaser />} />
       <Route path="contacts" element={<Navigate replace to={`${portalPrefix}/vendor_contacts`} />} />

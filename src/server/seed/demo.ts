@@ -131,9 +131,12 @@ async function seedCompany(db: DB, spec: (typeof companies)[number], users: Map<
     });
     poLinesByIndex.push(lines);
     const amount = round(lines.reduce((t, l) => t.plus(l.amount), money(0)));
-    const status = random.pick(poStatuses);
+    // the demo vendor has an approved and an open order to acknowledge in the portal (the random draws stay as they were)
+    const picked = random.pick(poStatuses);
+    const status = i < 2 ? (["APPROVED", "OPEN"] as const)[i] : picked;
+    const vendorId = random.pick(vendorIds);
     poRows.push({
-      company_id: companyId, number: `PO-${spec.seed}${String(i + 1).padStart(5, "0")}`, vendor_id: random.pick(vendorIds),
+      company_id: companyId, number: `PO-${spec.seed}${String(i + 1).padStart(5, "0")}`, vendor_id: i < 2 ? vendorIdByName.get("Northwind Supplies")! : vendorId,
       subsidiary_id: random.pick(subsidiaryIds), date: day(-random.int(0, 180)), amount, currency_code: spec.currency_code,
       open_balance: status === "CLOSED" ? "0.00" : amount, status, department: random.pick(departments), po_type: "single vendor",
       description: `${lines[0].description} for ${random.pick(departments)}`,
