@@ -264,3 +264,31 @@ describe("the demo vendor supplies two purchasers", () => {
     expect((await call(atGlobex, "GET", "/api/portal/invoices?_end=1")).json().meta.total).toBeGreaterThan(0);
   });
 });
+
+describe("the vendor's own contacts", () => {
+  it("adds one of its own vendor (source VENDOR, no sign-in role), edits and deactivates it", async () => {
+    const added = await call(vendor, "POST", "/api/portal/vendor_contacts/add", { first_name: "Olga", last_name: "Orders", email: "orders@northwind.test", vendor_roles: ["INVOICE_REQUEST"] });
+    expect(added.statusCode, added.body).toBe(201);
+    const id = added.json().data.id;
+    const stored = await h.database.db.selectFrom("contacts").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ company_id: acme, vendor_id: northwind, contact_type: "VENDOR", source: "VENDOR", role: null, user_id: null, status: "ACTIVE" });
+    const edited = await call(vendor, "POST", `/api/portal/vendor_contacts/${id}/edit_contact`, { phone: "+1 555 0199" });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().data.phone).toBe("+1 555 0199");
+    const deactivated = await call(vendor, "POST", `/api/portal/vendor_contacts/${id}/deactivate`);
+    expect(deactivated.json().data.status).toBe("INACTIVE");
+    expect((await call(vendor, "POST", `/api/portal/vendor_contacts/${id}/deactivate`)).statusCode).toBe(409);
+  });
+
+  it("refuses roles (422), the company's own contacts (409), another vendor's (404), staff (403)", async () => {
+    const elevated = await call(vendor, "POST", "/api/portal/vendor_contacts/add", { first_name: "Eve", last_name: "Admin", role: "admin", vendor_id: 1, company_roles: ["APPROVER"] });
+    expect(elevated.statusCode).toBe(422);
+    expect(Object.keys(elevated.json().errors).sort()).toEqual(expect.arrayContaining(["role"]));
+    const companys = await h.database.db.selectFrom("contacts").select("id").where("company_id", "=", acme).where("vendor_id", "=", northwind).where("source", "=", "COMPANY").executeTakeFirstOrThrow();
+    expect((await call(vendor, "POST", `/api/portal/vendor_contacts/${companys.id}/edit_contact`, { phone: "1" })).statusCode).toBe(409);
+    const others = await h.database.db.selectFrom("contacts").select("id").where("company_id", "=", acme).where("contact_type", "=", "VENDOR")
+      .where("vendor_id", "<>", northwind).where("source", "=", "VENDOR").executeTakeFirstOrThrow();
+    expect((await call(vendor, "POST", `/api/portal/vendor_contacts/${others.id}/edit_contact`, { phone: "1" })).statusCode).toBe(404);
+    expect((await call(admin, "POST", "/api/portal/vendor_contacts/add", { first_name: "A", last_name: "B" })).statusCode).toBe(403);
+  });
+});
