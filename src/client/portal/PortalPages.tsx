@@ -5,6 +5,7 @@
  * values are shown by the generic formatters (format.tsx) with the resource's declaration.
  */
 import { useTranslation, useList, useOne } from "@refinedev/core";
+import { lazy, Suspense } from "react";
 import { Button, Card, Col, Descriptions, Flex, Grid, Row as GridRow, Segmented, Space, Spin, Statistic, Table, Tag, Typography, type TableColumnsType } from "antd";
 import { Link, Navigate, Route, Routes, useParams, useSearchParams } from "react-router";
 import { resourceByName } from "../../../resources/index.js";
@@ -21,7 +22,8 @@ import {
 import { useTable } from "../grid/use-table.js";
 import { matches } from "../../framework/conditions.js";
 import { http } from "../http.js";
-import PortalSettings from "./PortalSettings.js";
+// the settings' forms in a chunk of their own, fetched when opened
+const PortalSettings = lazy(() => import("./PortalSettings.js"));
 
 const defOf = (name: string): ResourceDef => resourceByName.get(name)!;
 const alignRight = new Set(["money", "number"]);
@@ -247,7 +249,7 @@ export default function PortalRoutes() {
         section.detail ? <Route key={`${section.key}/:id`} path={`${section.key}/:id`} element={<PortalShow key={section.key} section={section} />} /> : null,
       ])}
       <Route path="settings" element={<Navigate replace to={`${portalPrefix}/settings/general`} />} />
-      <Route path="settings/:status" element={<PortalSettings />} />
+      <Route path="settings/:status" element={<Suspense fallback={<Spin />}><PortalSettings /></Suspense>} />
       <Route path="purchasers" element={<Purchasers />} />
       <Route path="purchasers/:id" element={<Purchaser />} />
       <Route path="contacts" element={<Navigate replace to={`${portalPrefix}/vendor_contacts`} />} />

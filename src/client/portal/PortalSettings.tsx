@@ -7,12 +7,13 @@
  * messages are shown on the form's fields.
  */
 import { useList, useTranslation } from "@refinedev/core";
-import { Alert, Button, Card, Descriptions, Flex, Form, Input, Select, Spin, Table, Tabs, Typography, Upload, message } from "antd";
+import { Alert, Button, Card, Descriptions, Flex, Form, Input, Select, Spin, Table, Tabs, Typography, Upload } from "antd";
 import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { resourceByName } from "../../../resources/index.js";
 import { useFormat, type Row } from "../format.js";
 import { http } from "../http.js";
+import { notify } from "../notify.js";
 import { fieldKey } from "../i18n/keys.js";
 import { portalPrefix, portalResource } from "./sections.js";
 
@@ -32,12 +33,12 @@ function useAction(form: ReturnType<typeof Form.useForm>[0] | undefined, done: (
     setBusy(true);
     try {
       await http.post(url, body, { headers, silent: form !== undefined });
-      void message.success(translate("portal.settings.saved", "Saved."));
+      notify("success", { title: translate("portal.settings.saved", "Saved.") });
       done();
     } catch (error) {
       const errors = (error as { errors?: Record<string, string[]> }).errors ?? {};
       form?.setFields(Object.entries(errors).map(([name, messages]) => ({ name, errors: messages })));
-      if (form && errors.base) void message.error(errors.base.join(" "));
+      if (form && errors.base) notify("error", { title: errors.base.join(" ") });
     } finally {
       setBusy(false);
     }
