@@ -112,5 +112,7 @@ export default defineResource({
       "currency", "status", "due_status", "payments_sum", "balance_outstanding", "submitter_type",
       "purchase_orders.number", "payments.payment_number", "payments.payment_date", "payments.amount", "payments.status",
     ],
+    // a draft is the purchaser's work in progress, not yet an invoice the vendor has anything to do with
+    where: { status_ne: "DRAFT" },
   },
 });

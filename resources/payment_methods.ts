@@ -58,6 +58,29 @@ export default defineResource({
     { name: "reactivate", kind: "post", label: "statusActions.activate", permission: ["editPaymentMethods"], when: { status: "INACTIVE", owner_type: ["Vendor", "Contact"] }, to: "PENDING" },
     deactivation(["editPaymentMethods"]),
   ],
+  // the vendor's own methods (docs/portal.md "Self-service"): masked, with their approval status; never the company's accounts
+  portal: {
+    scope: "vendor_id",
+    actions: ["list", "show"],
+    fields: ["name", "payment_type", "account_name", "bank_name", "account_number_masked", "account_type", "currency_code", "is_default", "status", "created_at"],
+    // new bank details (a US account paid by ACH): a PENDING method approved through the Vendor workflow
+    // before any payment goes to it (domain/payments/vendor-bank-changes.ts)
+    recordActions: [
+      {
+        name: "propose", label: "portal.changeBankDetails", collection: true, idempotent: true,
+        input: {
+          type: "object", additionalProperties: false, required: ["account_name", "routing", "account_number"],
+          properties: {
+            account_name: { type: "string", minLength: 1, maxLength: 200 },
+            bank_name: { type: "string", maxLength: 200 },
+            routing: { type: "string", pattern: "^\\d{9}$" },
+            account_number: { type: "string", pattern: paymentMethodSchema.properties.account_number.pattern },
+            account_type: paymentMethodSchema.properties.account_type,
+          },
+        },
+      },
+    ],
+  },
   rowActions: [
     { action: "edit", permission: ["editPaymentMethods"] },
     { action: "delete", permission: ["deletePaymentMethods"], confirm: "confirm.deletePaymentMethod" },

@@ -93,6 +93,10 @@ export default defineResource({
   portal: {
     scope: "vendor_id",
     actions: ["list", "show"],
-    fields: ["number", "date", "amount", "open_balance", "currency_code", "currency", "status", "description"],
+    fields: ["number", "date", "amount", "open_balance", "currency_code", "currency", "status", "description", "acknowledged_at"],
+    // a draft order is the purchaser's work in progress: not sent to the vendor yet
+    where: { status_ne: "DRAFT" },
+    // the vendor confirms an approved order (domain/purchasing/po-acknowledgements.ts); a second time changes nothing
+    recordActions: [{ name: "acknowledge", label: "portal.acknowledge", when: { status: ["APPROVED", "OPEN"] } }],
   },
 });

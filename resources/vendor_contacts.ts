@@ -3,6 +3,16 @@ import { contactSchema } from "../schemas/contact.js";
 import { contactStatuses } from "./contacts.js";
 import { activation } from "./shared/status_actions.js";
 
+/** What a vendor gives about a contact of its own: names, e-mail, phone, the vendor roles (whom requests go to). */
+const ownContactInput = {
+  type: "object",
+  additionalProperties: false,
+  properties: {
+    first_name: contactSchema.properties.first_name, last_name: contactSchema.properties.last_name, email: contactSchema.properties.email,
+    phone: contactSchema.properties.phone, vendor_roles: contactSchema.properties.vendor_roles,
+  },
+} as const;
+
 /**
  * The vendor contact list (data-spec "Contact"): contacts of vendors. contact_id is the contact's id
  * and company_name its vendor's name. Only contacts the company entered (source COMPANY) may be edited.
@@ -46,6 +56,13 @@ export default defineResource({
   portal: {
     scope: "vendor_id",
     actions: ["list", "show"],
-    fields: ["first_name", "last_name", "email", "phone", "status", "vendor_roles"],
+    fields: ["first_name", "last_name", "email", "phone", "status", "vendor_roles", "source"],
+    // the vendor keeps its own contacts (source VENDOR), as staff keep the ones the company entered (source COMPANY):
+    // no sign-in roles, company roles or managers; another vendor's contact is a 404 (domain/admin/vendor-own-contacts.ts)
+    recordActions: [
+      { name: "add", label: "portal.addContact", collection: true, input: { ...ownContactInput, required: ["first_name", "last_name"] } },
+      { name: "edit_contact", label: "portal.editContact", when: { source: "VENDOR" }, input: ownContactInput },
+      { name: "deactivate", label: "statusActions.deactivate", when: { source: "VENDOR", status: "ACTIVE" } },
+    ],
   },
 });

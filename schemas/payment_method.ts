@@ -34,5 +34,7 @@ export const paymentMethodSchema = {
     immediate_destination: { type: ["string", "null"], pattern: "^ ?\\d{9,10}$" },
     /** originating accounts: the bank GL account (chart of accounts, type Bank) their payments credit */
     account_id: { type: ["integer", "null"], "x-references": "accounts" },
+    /** the vendor's login that proposed these bank details from the portal (server-filled); approved, the method becomes the vendor's default */
+    proposed_by_id: { type: ["integer", "null"], "x-references": "users", readOnly: true },
   },
 } as const;

@@ -31,5 +31,8 @@ export const purchaseOrderSchema = {
     vcard_id: { type: ["integer", "null"] },
     /** the user who created it (server-filled; segregation of duties: a creator does not approve it) */
     created_by_id: { type: ["integer", "null"], "x-references": "users", readOnly: true },
+    /** the vendor's acknowledgement of the order from the portal (server-filled: when, and the vendor's login) */
+    acknowledged_at: { type: ["string", "null"], format: "date-time", readOnly: true },
+    acknowledged_by_id: { type: ["integer", "null"], "x-references": "users", readOnly: true },
   },
 } as const;

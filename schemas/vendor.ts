@@ -29,5 +29,8 @@ export const vendorSchema = {
     no_push: { type: "boolean", default: false },
     /** the user who created it (server-filled; segregation of duties: a creator does not approve it) */
     created_by_id: { type: ["integer", "null"], "x-references": "users", readOnly: true },
+    /** server-filled when the vendor is created or its name or tax id changes: another vendor of the company with the same
+     *  tax id or the same normalised name (a warning to staff, never a refusal; domain/payables/vendor-duplicates.ts) */
+    possible_duplicate_of_id: { type: ["integer", "null"], "x-references": "vendors", readOnly: true },
   },
 } as const;

@@ -308,6 +308,12 @@ export interface PortalDef {
    * portal fields): the relation is embedded with those fields only. Checked at boot (portal.ts).
    */
   fields: readonly string[];
+  /**
+   * Rows the portal never shows, in the query grammar's form like `baseFilter` (e.g. `{ status_ne: "DRAFT" }`:
+   * a draft is the purchaser's work in progress): added to the confinement of every portal statement,
+   * so such a row is not listed, counted, embedded or found (404). Checked at boot.
+   */
+  where?: Readonly<Record<string, string | readonly string[]>>;
   /** what a vendor does in the portal: POST /api/portal/{name}[/{id}]/{action} (portal-actions.ts) */
   recordActions?: readonly PortalAction[];
 }

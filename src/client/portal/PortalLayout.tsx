@@ -12,10 +12,11 @@ import { SessionHeader } from "../layout/SessionHeader.js";
 import { titleKey } from "../i18n/keys.js";
 import { portalPrefix, portalSections } from "./sections.js";
 
-/** The menu: home, the sections (labelled by their resource's list title), the purchasers. */
+/** The menu: home, the sections (labelled by their resource's list title), the company settings, the purchasers. */
 export const portalMenu = [
   { path: portalPrefix, label: "portal.menu.home" },
   ...portalSections.map((s) => ({ path: `${portalPrefix}/${s.key}`, label: titleKey(s.resource, "list") })),
+  { path: `${portalPrefix}/settings`, label: "portal.menu.settings" },
   { path: `${portalPrefix}/purchasers`, label: "portal.menu.purchasers" },
 ];
 

@@ -20,6 +20,10 @@ import {
   type InvoiceFilter, type PortalSection,
 } from "./sections.js";
 import { useTable } from "../grid/use-table.js";
+import { matches } from "../../framework/conditions.js";
+import { http } from "../http.js";
+// the settings' forms in a chunk of their own, fetched when opened
+const PortalSettings = lazy(() => import("./PortalSettings.js"));
 
 // the one portal write page so far: loaded when opened
 const SubmitInvoice = lazy(() => import("./SubmitInvoice.js"));
@@ -121,9 +125,13 @@ function PortalShow({ section }: { section: PortalSection }) {
     label: label(resource.name, field),
     children: format.render(resource, { field }, record) || "—",
   }));
+  // the record's portal actions that need nothing from the vendor (acknowledge an order): a button while `when` holds
+  const actions = (resource.portal?.recordActions ?? []).filter((a) => !a.collection && !a.input && !a.file && matches(a.when, record));
+  const act = (name: string) => void http.post(`/api/portal/${section.resource}/${id}/${name}`).then(() => query.refetch(), () => undefined);
+  const back = <Link to={`${portalPrefix}/${section.key}`}>{translate("portal.backToList", "Back to list")}</Link>;
   return (
     <Flex vertical gap="middle">
-      <Title extra={<Link to={`${portalPrefix}/${section.key}`}>{translate("portal.backToList", "Back to list")}</Link>}>{heading}</Title>
+      <Title extra={<Space wrap>{actions.map((a) => <Button key={a.name} type="primary" onClick={() => act(a.name)}>{translate(a.label, a.name)}</Button>)}{back}</Space>}>{heading}</Title>
       <Card size="small"><Descriptions bordered size="small" column={{ xs: 1, md: 2 }} items={items} /></Card>
       {(section.related ?? []).map((r) => <RelatedTable key={r.relation} parent={resource} record={record} {...r} />)}
     </Flex>
@@ -257,6 +265,8 @@ export default function PortalRoutes() {
         section.detail ? <Route key={`${section.key}/:id`} path={`${section.key}/:id`} element={<PortalShow key={section.key} section={section} />} /> : null,
       ])}
       <Route path="submit_invoice/:id" element={<Suspense fallback={<Spin />}><SubmitInvoice /></Suspense>} />
+      <Route path="settings" element={<Navigate replace to={`${portalPrefix}/settings/general`} />} />
+      <Route path="settings/:status" element={<Suspense fallback={<Spin />}><PortalSettings /></Suspense>} />
       <Route path="purchasers" element={<Purchasers />} />
       <Route path="purchasers/:id" element={<Purchaser />} />
       <Route path="contacts" element={<Navigate replace to={`${portalPrefix}/vendor_contacts`} />} />

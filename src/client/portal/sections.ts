@@ -57,7 +57,7 @@ export const portalSections: PortalSection[] = [
     resource: "purchase_orders",
     columns: ["number", "date", "description", "amount", "open_balance", "status"],
     compact: ["number", "open_balance", "status"],
-    detail: ["number", "status", "date", "description", "amount", "open_balance", "currency_code"],
+    detail: ["number", "status", "date", "description", "amount", "open_balance", "currency_code", "acknowledged_at"],
   },
   {
     key: "invoice_requests",
@@ -91,7 +91,8 @@ export const sectionOf = (key: string) => portalSections.find((s) => s.key === k
  * The invoice list's status filter (data spec 4: NEW, PENDING, PAID, plus ALL) on the invoice
  * statuses the resource declares (docs/portal.md): NEW is received and not yet looked at; PENDING is
  * everything the purchaser is working on and has not paid (in approval, approved, open for payment);
- * PAID is paid. ALL adds drafts, closed and rejected invoices.
+ * PAID is paid. ALL adds closed and rejected invoices (drafts are the purchaser's work in progress:
+ * the portal never shows them, `portal.where` of the invoices).
  */
 export const invoiceFilters = {
   NEW: ["NEW"],

@@ -686,6 +686,7 @@ export interface PaymentMethodsTable {
   immediate_origin: string | null;
   immediate_destination: string | null;
   account_id: number | null;
+  proposed_by_id: number | null;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
 }
@@ -841,6 +842,8 @@ export interface PurchaseOrdersTable {
   awaiting_receipt: Defaulted<boolean>;
   vcard_id: number | null;
   created_by_id: number | null;
+  acknowledged_at: Timestamp | null;
+  acknowledged_by_id: number | null;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
 }
@@ -1075,6 +1078,7 @@ export interface VendorsTable {
   requestor_id: number | null;
   no_push: Defaulted<boolean>;
   created_by_id: number | null;
+  possible_duplicate_of_id: number | null;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
 }

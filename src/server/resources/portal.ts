@@ -18,7 +18,7 @@ import type { Ctx } from "./context.js";
 import { parseListQuery } from "./grammar.js";
 import { portalActionRoutes } from "./portal-actions.js";
 import { portalPrefix, portalView } from "./portal-view.js";
-import { columnsOf, related, type ResourceQuery } from "./query.js";
+import { columnsOf, portalWhereOf, related, type ResourceQuery } from "./query.js";
 import { readPage, readRecord } from "./read.js";
 
 /** The name no resource may take: its staff paths would lie under the portal's. */
@@ -61,6 +61,11 @@ export function portalProblems(resources: readonly ResourceDef[]): string[] {
       if (!relation.fields.includes(inner) || !(inner === "id" || target.portal.fields.includes(inner))) {
         problems.push(`${at}: "${field}" is not a field of the relation and of ${target.name}'s portal fields`);
       }
+    }
+    try {
+      portalWhereOf(resource);
+    } catch (error) {
+      problems.push(`${at}: where: ${(error as Error).message}`);
     }
     if (resource.defaultSort.field !== "id" && !portal.fields.includes(resource.defaultSort.field)) {
       problems.push(`${at}: the default sort "${resource.defaultSort.field}" is not among its fields`);

@@ -64,6 +64,8 @@ export const queryableFields: (resource: ResourceDef) => ReadonlySet<string> = m
 });
 
 const baseFilterOf = memo((resource) => (resource.baseFilter ? parseListQuery(resource.baseFilter, resource, queryableFields(resource)).filters : []));
+/** The rows a portal reader never sees (PortalDef `where`), as filters. */
+export const portalWhereOf = memo((resource) => (resource.portal?.where ? parseListQuery(resource.portal.where, resource, queryableFields(resource)).filters : []));
 
 /** resources an app serves beyond the registry (a test's own declarations), known to relations and lines too */
 const served = new Map<string, ResourceDef>();
@@ -93,7 +95,7 @@ export function scope(qb: Select, resource: ResourceDef, ctx: Ctx, alias = "t"):
   }
   if (resource.owner) qb = qb.where(`${alias}.${resource.owner}`, "=", ctx.user.id);
   if (personallyScoped(resource, ctx)) qb = ownRows(qb, resource.personalScope!, ctx, alias);
-  if (readsAsPortal(resource, ctx)) qb = portalScope(qb, resource, ctx, alias);
+  if (readsAsPortal(resource, ctx)) qb = applyFilters(portalScope(qb, resource, ctx, alias), resource, portalWhereOf(resource), ctx, alias);
   const hook = scopeHookOf(resource);
   if (hook) qb = hook(qb, ctx, alias);
   return applyFilters(qb, resource, baseFilterOf(resource), ctx, alias);

@@ -156,20 +156,26 @@ export async function createRow(resource: ResourceDef, body: unknown, ctx: Ctx):
   // the creator is recorded for segregation of duties: the approval engine refuses their approval
   if (creatorColumn in propertiesOf(resource)) data[creatorColumn] = ctx.user.id;
   keepOwn(resource, data, ctx, true);
-  const hooks = hooksOf(resource);
-  const id = await inTransaction(ctx, async (trx, tctx) => {
-    await checkReferences(resource, data, tctx, trx);
-    await hooks.beforeCreate?.(data, tctx, trx);
-    let row = await insertRow(resource, data, tctx, trx);
-    await hooks.afterWrite?.(row, tctx, trx);
-    await audit(trx, ctx, "create", resource, row.id as number, data);
-    const linesWritten = await writeLines(row, lines, tctx, trx);
-    if (linesWritten) row = await reread(resource, row.id as number, trx);
-    // a record created in its pending status (a payment, card or card purchase created PENDING) starts its chain
-    await afterEveryWrite(trx, tctx, resource, undefined, row);
-    return row.id;
-  });
+  const id = await inTransaction(ctx, async (trx, tctx) => (await createInTransaction(resource, data, tctx, trx, lines)).id);
   return (await findRow(resource, id, ctx))!;
+}
+
+/**
+ * A create inside the caller's transaction, `data` already validated (and server fields set by the
+ * caller, e.g. a portal action's): references, hooks, insert, audit, lines and the approval chain.
+ */
+export async function createInTransaction(resource: ResourceDef, data: Row, ctx: Ctx, trx: DB, lines: readonly LinesInput[] = []): Promise<Row> {
+  const hooks = hooksOf(resource);
+  await checkReferences(resource, data, ctx, trx);
+  await hooks.beforeCreate?.(data, ctx, trx);
+  let row = await insertRow(resource, data, ctx, trx);
+  await hooks.afterWrite?.(row, ctx, trx);
+  await audit(trx, ctx, "create", resource, row.id as number, data);
+  const linesWritten = await writeLines(row, lines, ctx, trx);
+  if (linesWritten) row = await reread(resource, row.id as number, trx);
+  // a record created in its pending status (a payment, card or card purchase created PENDING) starts its chain
+  if (await afterEveryWrite(trx, ctx, resource, undefined, row)) row = await reread(resource, row.id as number, trx);
+  return row;
 }
 
 /** The row to change, locked for the rest of the transaction, after its row-action condition passed. */
@@ -185,25 +191,33 @@ type Change = (tctx: Ctx) => Promise<{ existing: Row; data: Row }>;
 
 /** An edit (with its lines) or a declared transition: hooks, update, lines, audit and the approval chain in one transaction. */
 async function changeRow(resource: ResourceDef, id: string, ctx: Ctx, change: Change, lines: readonly LinesInput[] = []): Promise<Row> {
-  const hooks = hooksOf(resource);
   const updated = await inTransaction(ctx, async (trx, tctx) => {
     const { existing, data } = await change(tctx);
-    await checkReferences(resource, data, tctx, trx);
-    await hooks.beforeUpdate?.(data, existing, tctx, trx);
-    let row = await updateById(resource, existing.id as number, data, trx);
-    await hooks.afterWrite?.(row, tctx, trx);
-    const linesWritten = await writeLines(row, lines, tctx, trx);
-    if (linesWritten) row = await reread(resource, row.id as number, trx);
-    await audit(trx, ctx, "update", resource, row.id as number, changesBetween(existing, row));
-    // a changed amount or coding restarts a pending approval chain (or reopens an approved record's);
-    // a move to the pending status starts one
-    const chainStarted = await afterEveryWrite(trx, tctx, resource, existing, row);
-    // the chain may have moved the record on (auto-approval): answer with its status as saved
-    if (chainStarted) return reread(resource, row.id as number, trx);
-    return row;
+    return updateInTransaction(resource, existing, data, tctx, trx, lines);
   });
   // an edit may move the record out of a view (a draft submitted from the draft inbox): answer with the row as saved
   return (await findRow(resource, id, ctx)) ?? updated;
+}
+
+/**
+ * An edit of the locked row `existing` inside the caller's transaction, `data` already validated (e.g. a
+ * portal action's): references, hooks, update, lines, audit and the approval chain. Answers the row as saved.
+ */
+export async function updateInTransaction(resource: ResourceDef, existing: Row, data: Row, ctx: Ctx, trx: DB, lines: readonly LinesInput[] = []): Promise<Row> {
+  const hooks = hooksOf(resource);
+  await checkReferences(resource, data, ctx, trx);
+  await hooks.beforeUpdate?.(data, existing, ctx, trx);
+  let row = await updateById(resource, existing.id as number, data, trx);
+  await hooks.afterWrite?.(row, ctx, trx);
+  const linesWritten = await writeLines(row, lines, ctx, trx);
+  if (linesWritten) row = await reread(resource, row.id as number, trx);
+  await audit(trx, ctx, "update", resource, row.id as number, changesBetween(existing, row));
+  // a changed amount or coding restarts a pending approval chain (or reopens an approved record's);
+  // a move to the pending status starts one
+  const chainStarted = await afterEveryWrite(trx, ctx, resource, existing, row);
+  // the chain may have moved the record on (auto-approval): answer with its status as saved
+  if (chainStarted) return reread(resource, row.id as number, trx);
+  return row;
 }
 
 export async function updateRow(resource: ResourceDef, id: string, body: unknown, ctx: Ctx): Promise<Row> {

@@ -29,6 +29,13 @@ export const demoLogins = [
   { email: "admin@globex.test", role: "admin", company: "Globex Ltd" },
 ] as const;
 
+/**
+ * Demo logins that are also a contact at another company: the demo vendor supplies both purchasers
+ * (each keeps its own "Northwind Supplies" vendor record), so the portal's purchaser switcher changes data.
+ */
+const alsoAt: Readonly<Record<string, readonly string[]>> = { "vendor@northwind.test": ["Globex Ltd"] };
+const loginsOf = (company: string) => demoLogins.filter((l) => l.company === company || alsoAt[l.email]?.includes(company));
+
 const companies = [
   { name: "Acme Corp", currency_code: "USD", company_date_format: "MM/DD/YYYY", country: "US", seed: 1 },
   { name: "Globex Ltd", currency_code: "EUR", company_date_format: "DD/MM/YYYY", country: "DE", seed: 2 },
@@ -72,20 +79,22 @@ async function seedCompany(db: DB, spec: (typeof companies)[number], users: Map<
   })));
   const subsidiaryIds = (await db.selectFrom("subsidiaries").select("id").where("company_id", "=", companyId).execute()).map((s) => s.id);
 
-  const vendorNames = new Set<string>(spec.seed === 1 ? ["Northwind Supplies"] : []);
+  const vendorNames = new Set<string>(["Northwind Supplies"]);
   while (vendorNames.size < vendorsPerCompany) vendorNames.add(`${random.pick(vendorWords)} ${random.pick(vendorKinds)}`);
   const vendorRows = [...vendorNames].sort().map((name, i) => ({
     company_id: companyId, name, vendor_id: `V${String(i + 1).padStart(4, "0")}`,
     status: random.chance(0.9) ? "ACTIVE" : random.pick(["NEW", "PENDING", "INACTIVE"]),
     vendor_type: random.chance(0.9) ? "COMPANY" : "EMPLOYEE", term_code: random.pick(["NET 30", "NET 15", "NET 45", "Due on Receipt", "NET 60"]),
     has_w9: random.chance(0.7), is_1099_eligible: random.chance(0.3), currency_code: spec.currency_code,
+    // every third US vendor with an EIN (the format the tax id check wants); the others' are still to be collected
+    tax_id: spec.country === "US" && i % 3 === 0 ? `${String(10 + i).padStart(2, "0")}-${String(4000000 + i * 7919).slice(-7)}` : null,
     email: `billing@${name.toLowerCase().replace(/[^a-z]+/g, "")}.test`, country: spec.country, city: random.pick(["Springfield", "Riverton", "Lakeside", "Fairview"]),
   }));
   const vendorIds = (await insertMany(db, "vendors", vendorRows)).map((v) => v.id);
   const vendorIdByName = new Map(vendorRows.map((v, i) => [v.name, vendorIds[i]]));
 
   // staff contacts (with logins) and vendor contacts
-  const contacts = demoLogins.filter((l) => l.company === spec.name).map((login) => {
+  const contacts = loginsOf(spec.name).map((login) => {
     const [first] = login.email.split("@");
     return {
       company_id: companyId, first_name: first.charAt(0).toUpperCase() + first.slice(1), last_name: login.role === "vendor" ? "Northwind" : spec.name.split(" ")[0],
@@ -122,9 +131,12 @@ async function seedCompany(db: DB, spec: (typeof companies)[number], users: Map<
     });
     poLinesByIndex.push(lines);
     const amount = round(lines.reduce((t, l) => t.plus(l.amount), money(0)));
-    const status = random.pick(poStatuses);
+    // the demo vendor has an approved and an open order to acknowledge in the portal (the random draws stay as they were)
+    const picked = random.pick(poStatuses);
+    const status = i < 2 ? (["APPROVED", "OPEN"] as const)[i] : picked;
+    const vendorId = random.pick(vendorIds);
     poRows.push({
-      company_id: companyId, number: `PO-${spec.seed}${String(i + 1).padStart(5, "0")}`, vendor_id: random.pick(vendorIds),
+      company_id: companyId, number: `PO-${spec.seed}${String(i + 1).padStart(5, "0")}`, vendor_id: i < 2 ? vendorIdByName.get("Northwind Supplies")! : vendorId,
       subsidiary_id: random.pick(subsidiaryIds), date: day(-random.int(0, 180)), amount, currency_code: spec.currency_code,
       open_balance: status === "CLOSED" ? "0.00" : amount, status, department: random.pick(departments), po_type: "single vendor",
       description: `${lines[0].description} for ${random.pick(departments)}`,

@@ -6,6 +6,8 @@ import purchaseOrders from "../../../../resources/purchase_orders.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import type { ResourceHooks } from "../../resources/modules.js";
 import { untyped } from "../../db/connect.js";
+import { checkTaxId } from "./tax-ids.js";
+import { clearDuplicateFlags, flagDuplicate } from "./vendor-duplicates.js";
 
 async function sumsByVendor(ctx: Ctx, table: string, column: string, statuses: string[], vendorIds: number[]) {
   const rows = await untyped(ctx.db).selectFrom(table).select(["vendor_id", sql<string>`sum(${sql.ref(column)})::numeric(18,2)::text`.as("total")])
@@ -17,8 +19,17 @@ async function sumsByVendor(ctx: Ctx, table: string, column: string, statuses: s
 export const vendorHooks: ResourceHooks = {
   // a new vendor goes through the Vendor workflow: created PENDING, its chain starts in the create's
   // transaction (approvalsAfterWrite); with no step to apply it is approved (ACTIVE) at once, recorded
-  beforeCreate(data) {
+  async beforeCreate(data, ctx, trx) {
     data.status = "PENDING";
+    checkTaxId(data);
+    await flagDuplicate(trx, ctx, data);
+  },
+  async beforeUpdate(data, existing, ctx, trx) {
+    checkTaxId(data, existing);
+    await flagDuplicate(trx, ctx, data, existing);
+  },
+  async beforeDelete(existing, ctx, trx) {
+    await clearDuplicateFlags(trx, ctx, existing.id as number);
   },
   async decorate(rows: Row[], ctx: Ctx) {
     if (rows.length === 0) return;

@@ -8,7 +8,8 @@ import type { DB } from "../../db/connect.js";
 import { queueMail } from "../../mail/outbox.js";
 import type { Ctx, Row } from "../../resources/context.js";
 
-export async function tellBankChange(trx: DB, ctx: Ctx, method: Row): Promise<void> {
+/** `except`: the address of whoever made the change (a vendor changing its own details is not warned about itself). */
+export async function tellBankChange(trx: DB, ctx: Ctx, method: Row, except?: string): Promise<void> {
   const owners = method.vendor_id != null
     ? trx.selectFrom("contacts").select("email").where("vendor_id", "=", method.vendor_id as number)
     : trx.selectFrom("contacts").select("email").where("id", "=", (method.contact_id as number | null) ?? 0);
@@ -18,7 +19,7 @@ export async function tellBankChange(trx: DB, ctx: Ctx, method: Row): Promise<vo
   const account = [String(method.payment_type).toUpperCase(), maskAccount(method.account_number as string | null)].filter(Boolean).join(" ");
   const text = `The bank details of the payment method ${String(method.name ?? account)} (${account}) were changed in ${ctx.company.name} by ${ctx.user.name} (${ctx.user.email}). `
     + "No payment is made to it until the change is approved. If you did not expect this change, contact the company at once.";
-  for (const to of new Set(rows.map((r) => r.email).filter((e): e is string => typeof e === "string" && e !== ""))) {
+  for (const to of new Set(rows.map((r) => r.email).filter((e): e is string => typeof e === "string" && e !== "" && e.toLowerCase() !== except?.toLowerCase()))) {
     queueMail(ctx, { to, subject: `Bank details changed: ${String(method.name ?? account)}`, text, related: { type: "PaymentMethod", id: method.id as number } });
   }
 }

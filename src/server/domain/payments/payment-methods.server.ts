@@ -1,6 +1,10 @@
-/** The server side of payment_methods: its hooks (payment-methods.ts). */
+/** The server side of payment_methods: its hooks (payment-methods.ts) and a vendor's new bank details (vendor-bank-changes.ts). */
 import paymentMethods from "../../../../resources/payment_methods.js";
 import { defineServerModule } from "../../resources/modules.js";
 import { paymentMethodHooks } from "./payment-methods.js";
+import { proposeBankDetails, type BankDetails } from "./vendor-bank-changes.js";
 
-export default defineServerModule(paymentMethods, { hooks: paymentMethodHooks });
+export default defineServerModule(paymentMethods, {
+  hooks: paymentMethodHooks,
+  portalActions: { propose: async ({ input, ctx }) => ({ show: (await proposeBankDetails(ctx, input as unknown as BankDetails)).id as number, status: 201 }) },
+});

@@ -1,6 +1,7 @@
-/** The server side of purchase_orders: its hooks (purchase-orders.ts). */
+/** The server side of purchase_orders: its hooks (purchase-orders.ts) and the vendor's acknowledgement (po-acknowledgements.ts). */
 import purchaseOrders from "../../../../resources/purchase_orders.js";
 import { defineServerModule } from "../../resources/modules.js";
+import { acknowledgeOrder } from "./po-acknowledgements.js";
 import { purchaseOrderHooks } from "./purchase-orders.js";
 
-export default defineServerModule(purchaseOrders, { hooks: purchaseOrderHooks });
+export default defineServerModule(purchaseOrders, { hooks: purchaseOrderHooks, portalActions: { acknowledge: ({ row, ctx }) => acknowledgeOrder(ctx, row!) } });

@@ -5,7 +5,20 @@
  * see 0; VENDOR triggers match the method's vendor. The company's own originating accounts are not
  * approved this way (they are the company's, set up by its administrators).
  */
+import type { DB } from "../../../db/connect.js";
+import type { Ctx, Row } from "../../../resources/context.js";
 import type { Engine } from "./index.js";
+
+/**
+ * Bank details a vendor proposed from the portal (proposed_by_id) replace the ones it was paid to once
+ * approved: the method becomes the vendor's default (the others stay ACTIVE, not default, for staff to retire).
+ */
+async function defaultWhenProposed(trx: DB, ctx: Ctx, record: Row): Promise<void> {
+  if (record.proposed_by_id == null || record.vendor_id == null) return;
+  await trx.updateTable("payment_methods").set({ is_default: false, updated_at: new Date() }).where("company_id", "=", ctx.company.id)
+    .where("owner_type", "=", "Vendor").where("vendor_id", "=", record.vendor_id as number).where("id", "<>", record.id as number).where("is_default", "=", true).execute();
+  await trx.updateTable("payment_methods").set({ is_default: true, updated_at: new Date() }).where("company_id", "=", ctx.company.id).where("id", "=", record.id as number).execute();
+}
 
 /** what a payment to the method pays into: a change of any of them is a new destination for the money */
 export const bankDetailFields = ["payment_type", "account_name", "account_number", "routing", "account_type", "bank_name", "iban", "bic",
@@ -19,6 +32,7 @@ export const paymentMethodEngine: Engine = {
   restartOn: bankDetailFields,
   reapprove: { fields: bankDetailFields, statuses: ["ACTIVE"] },
   approvedStatus: () => "ACTIVE",
+  onApproved: defaultWhenProposed,
   rejectedStatus: "INACTIVE",
   pendingStatus: "PENDING",
 };

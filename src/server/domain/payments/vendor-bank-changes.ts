@@ -1,0 +1,44 @@
+/**
+ * A vendor's new bank details from the portal (issue 13): the change finance teams fear, so it never
+ * replaces what is paid today. It is a new payment method of the vendor, created PENDING through the
+ * generic create (its hooks check the ABA routing number and the fields ACH needs, 422 per field) and
+ * put through the company's Vendor workflow by the approval engine; payment runs pay ACTIVE methods
+ * only, so no money follows it before an approver accepts it. Approved, it becomes the vendor's default
+ * (paymentMethodEngine.onApproved). The vendor's other contacts and the company's administrators are
+ * e-mailed now ("if this was not you…"). Sending the same details again while they await approval
+ * answers the pending method: no second method, no second e-mail.
+ */
+import paymentMethods from "../../../../resources/payment_methods.js";
+import { conflict } from "../../errors.js";
+import type { Ctx, Row } from "../../resources/context.js";
+import { createInTransaction } from "../../resources/write.js";
+import { tellBankChange } from "./bank-change-notices.js";
+
+/** What the vendor gives: a US bank account paid by ACH (the portal's input schema, resources/payment_methods.ts). */
+export interface BankDetails {
+  account_name: string;
+  bank_name?: string | null;
+  routing: string;
+  account_number: string;
+  account_type?: "checking" | "savings";
+}
+
+/** The vendor's proposal as a payment method row; `ctx.db` is the portal action's transaction. */
+export async function proposeBankDetails(ctx: Ctx, input: BankDetails): Promise<Row> {
+  const trx = ctx.db;
+  const vendorId = ctx.contact.vendor_id;
+  if (vendorId == null) throw conflict("Your contact names no vendor of this company.");
+  const routing = input.routing.replace(/[\s-]/g, "");
+  const same = await trx.selectFrom("payment_methods").selectAll().where("company_id", "=", ctx.company.id).where("owner_type", "=", "Vendor")
+    .where("vendor_id", "=", vendorId).where("status", "=", "PENDING").where("routing", "=", routing).where("account_number", "=", input.account_number)
+    .executeTakeFirst();
+  if (same) return same as Row;
+  const vendor = await trx.selectFrom("vendors").select(["name", "currency_code"]).where("company_id", "=", ctx.company.id).where("id", "=", vendorId).executeTakeFirstOrThrow();
+  const method = await createInTransaction(paymentMethods, {
+    owner_type: "Vendor", vendor_id: vendorId, payment_type: "ach", name: `${vendor.name} ACH ${input.account_number.slice(-4)}`,
+    account_name: input.account_name, bank_name: input.bank_name ?? null, routing, account_number: input.account_number,
+    account_type: input.account_type ?? "checking", currency_code: vendor.currency_code, country: "US", is_default: false, proposed_by_id: ctx.user.id,
+  }, ctx, trx);
+  await tellBankChange(trx, ctx, method, ctx.user.email);
+  return method;
+}
