@@ -64,8 +64,12 @@ describe("vendor portal", () => {
       const row = await firstOf(section.resource);
       if (row) paths.push(`/vendor_portal/${section.key}/${row.id}`);
     }
+    // the rest of product-spec 2.3: settings tabs, the profile, the contacts alias, the answer forms
+    paths.push(...["general", "payment", "tax"].map((tab) => `/vendor_portal/settings/${tab}`), "/vendor_portal/user_profile", "/vendor_portal/contacts");
+    const request = await firstOf("invoice_requests");
+    if (request) paths.push(`/vendor_portal/submit_invoice/${request.id}`);
     paths.push("/vendor_portal");
-    expect(paths.length).toBeGreaterThan(12);
+    expect(paths.length).toBeGreaterThan(18);
     for (const path of paths) {
       await navigate(page, path);
       await page.locator(".ant-layout-content h3").first().waitFor();

@@ -9,6 +9,7 @@ import { useTranslation, useList, useOne } from "@refinedev/core";
 import { Button, Card, Col, Descriptions, Flex, Grid, Row as GridRow, Segmented, Space, Spin, Statistic, Table, Tag, Typography, type TableColumnsType } from "antd";
 import { Link, Navigate, Route, Routes, useParams, useSearchParams } from "react-router";
 import { resourceByName } from "../../../resources/index.js";
+import { pages } from "../../../resources/pages/index.js";
 import type { ResourceDef } from "../../framework/resource.js";
 import { useFormat, type Row } from "../format.js";
 import { fieldKey, titleKey } from "../i18n/keys.js";
@@ -27,6 +28,9 @@ const PortalSettings = lazy(() => import("./PortalSettings.js"));
 
 // the one portal write page so far: loaded when opened
 const SubmitInvoice = lazy(() => import("./SubmitInvoice.js"));
+// the signed-in user's own page, the staff app's one (it reads only the signed-in user)
+const UserProfile = lazy(() => import("../pages/custom/UserProfile.js"));
+const userProfilePage = pages.find((page) => page.path === "/user_profile")!;
 
 const defOf = (name: string): ResourceDef => resourceByName.get(name)!;
 const alignRight = new Set(["money", "number"]);
@@ -267,6 +271,7 @@ export default function PortalRoutes() {
       <Route path="submit_invoice/:id" element={<Suspense fallback={<Spin />}><SubmitInvoice /></Suspense>} />
       <Route path="settings" element={<Navigate replace to={`${portalPrefix}/settings/general`} />} />
       <Route path="settings/:status" element={<Suspense fallback={<Spin />}><PortalSettings /></Suspense>} />
+      <Route path="user_profile" element={<Suspense fallback={<Spin />}><UserProfile page={userProfilePage} /></Suspense>} />
       <Route path="purchasers" element={<Purchasers />} />
       <Route path="purchasers/:id" element={<Purchaser />} />
       <Route path="contacts" element={<Navigate replace to={`${portalPrefix}/vendor_contacts`} />} />
