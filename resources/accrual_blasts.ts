@@ -67,6 +67,9 @@ export default defineResource({
   recordActions: [
     ...activation(addKeys),
     { name: "close", kind: "post", label: "statusActions.close", permission: addKeys, when: { status: ["ACTIVE", "INACTIVE"] }, to: "CLOSED", confirm: "confirm.close" },
+    // e-mails an accrual request to each vendor not yet asked; booking turns the answers into accruals (docs/portal.md)
+    { name: "send", kind: "post", label: "accrual_blasts.actions.send", permission: addKeys, when: { status: "ACTIVE" }, confirm: "confirm.sendAccrualBlast" },
+    { name: "book", kind: "post", label: "accrual_blasts.actions.book", permission: addKeys, when: { status: ["ACTIVE", "INACTIVE", "CLOSED"] }, confirm: "confirm.bookAccrualBlast" },
   ],
   rowActions: [
     { action: "edit", permission: addKeys },
