@@ -308,7 +308,40 @@ export interface PortalDef {
    * portal fields): the relation is embedded with those fields only. Checked at boot (portal.ts).
    */
   fields: readonly string[];
+  /** what a vendor does in the portal: POST /api/portal/{name}[/{id}]/{action} (portal-actions.ts) */
+  recordActions?: readonly PortalAction[];
 }
+
+/**
+ * A vendor's write in the portal, served by the framework (src/server/resources/portal-actions.ts,
+ * docs/portal.md "Writes"): on one of the vendor's rows (found confined, locked, `when` checked: 409)
+ * or, `collection`, on none; the input validated (422 per field); audit row and the server module's
+ * `portalActions` handler in one transaction.
+ */
+export interface PortalAction {
+  name: string;
+  /** i18n key of the button */
+  label: string;
+  /** no row: POST /api/portal/{name}/{action} */
+  collection?: true;
+  /** on the row as the portal shows it (its portal fields) */
+  when?: Condition;
+  /** JSON Schema (draft-07, an object) of what the vendor gives */
+  input?: JSONSchema & object;
+  /**
+   * The request is multipart/form-data: the input's fields as text, then one part `file`, checked as
+   * a document upload (type and size, `fileTypes` the extensions allowed) and stored before the
+   * transaction; the handler attaches it. "required": none is a 422 on `file`.
+   */
+  file?: "required" | "optional";
+  fileTypes?: readonly string[];
+  /** honours Idempotency-Key (docs/api.md "Idempotency") */
+  idempotent?: true;
+}
+
+/** The path of a portal action (`:id` the row's, unless a collection action). */
+export const portalActionPath = (resource: string, action: Pick<PortalAction, "name" | "collection">): string =>
+  `/api/portal/${resource}${action.collection ? "" : "/:id"}/${action.name}`;
 
 /**
  * Rows personal to a user. A user holding none of `all`'s keys sees and acts on (list, show, stats,

@@ -9,7 +9,7 @@ import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { resources } from "../../resources/index.js";
 import { manifestActions } from "../../src/framework/manifest.js";
-import { defineResource, type ResourceDef } from "../../src/framework/resource.js";
+import { defineResource, portalActionPath, type ResourceDef } from "../../src/framework/resource.js";
 import { diffTables } from "../../src/server/db/ddl.js";
 import { tableModels } from "../../src/server/db/tables.js";
 import { serverModules } from "../../src/server/domain/modules.js";
@@ -203,6 +203,7 @@ describe("server modules and routes are checked at boot", () => {
       // the vendor portal's namespace (docs/portal.md): list and show as the declaration offers them
       if (r.portal?.actions.includes("list")) generic.add(`GET /api/portal/${r.name}`).add(`HEAD /api/portal/${r.name}`);
       if (r.portal?.actions.includes("show")) generic.add(`GET /api/portal/${r.name}/:id`).add(`HEAD /api/portal/${r.name}/:id`);
+      for (const action of r.portal?.recordActions ?? []) generic.add(`POST ${portalActionPath(r.name, action)}`);
     }
     for (const action of manifestActions([...resources, widgets])) {
       generic.add(`${action.method} ${action.path}`);

@@ -7,7 +7,7 @@
 import { Readable } from "node:stream";
 import { unzipSync } from "fflate";
 import { afterAll, describe, expect, it } from "vitest";
-import { maxDocumentBytes } from "../../src/server/domain/admin/documents.js";
+import { maxDocumentBytes } from "../../src/server/files/kinds.js";
 import { databaseStore } from "../../src/server/files/database-store.js";
 import { startS3 } from "../support/s3-server.js";
 import { useApp } from "./harness.js";

@@ -4,7 +4,7 @@
  */
 import { unzipSync, strFromU8 } from "fflate";
 import { describe, expect, it } from "vitest";
-import { maxDocumentBytes } from "../../src/server/domain/admin/documents.js";
+import { maxDocumentBytes } from "../../src/server/files/kinds.js";
 import { useApp } from "./harness.js";
 import { exe, pdf, uploads } from "./uploads.js";
 

@@ -6,7 +6,7 @@ import Fastify from "fastify";
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { listenHost } from "../../src/server/config.js";
-import { documentTypes } from "../../src/server/domain/admin/documents.js";
+import { documentTypes } from "../../src/server/files/kinds.js";
 import { fileStore } from "../../src/server/files/store.js";
 import { registerSecurityHeaders } from "../../src/server/http/security-headers.js";
 import { useApp } from "./harness.js";

@@ -47,3 +47,16 @@ export function isText(content: Buffer): boolean {
 }
 
 export const hasKind = (content: Buffer, kind: Kind): boolean => (kind === "text" ? isText(content) : hasMagic(content, kind));
+
+export const maxDocumentBytes = 5 * 1024 * 1024;
+
+/** data-spec 5: upload file types and attachment (image) types, with the content type each is served as */
+export const documentTypes: Readonly<Record<string, string>> = {
+  pdf: "application/pdf", doc: "application/msword", rtf: "application/rtf",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  dotx: "application/vnd.openxmlformats-officedocument.wordprocessingml.template",
+  pptx: "application/vnd.openxmlformats-officedocument.presentationml.presentation", ppt: "application/vnd.ms-powerpoint",
+  xls: "application/vnd.ms-excel", xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  wps: "application/vnd.ms-works", odt: "application/vnd.oasis.opendocument.text", txt: "text/plain", csv: "text/csv",
+  png: "image/png", jpeg: "image/jpeg", jpg: "image/jpeg", gif: "image/gif", tiff: "image/tiff",
+};

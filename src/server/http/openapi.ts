@@ -2,7 +2,7 @@
 import type { FastifyInstance } from "fastify";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import type { ResourceDef } from "../../framework/resource.js";
+import { portalActionPath, type ResourceDef } from "../../framework/resource.js";
 import { withLines } from "../resources/lines.js";
 import { actionEndpoints, bulkLimit } from "../resources/actions.js";
 import { writableSchema } from "../validation.js";
@@ -60,6 +60,15 @@ export function openApiDocument(resources: readonly ResourceDef[]) {
       if (r.portal.actions.includes("show")) {
         paths[`/api/portal/${r.name}/{id}`] = { get: { tags: portalTags, summary: `Show an own-vendor ${r.name} record (vendor portal)`, parameters: [idParameter],
           responses: { 200: ok(row), 403: errorResponse, 404: errorResponse } } };
+      }
+      for (const action of r.portal.recordActions ?? []) {
+        const content = action.file
+          ? { "multipart/form-data": { schema: { type: "object", properties: { ...((action.input ? toOpenApi(action.input) : {}) as { properties?: object }).properties, file: { type: "string", format: "binary" } } } } }
+          : action.input ? { "application/json": { schema: toOpenApi(action.input) } } : undefined;
+        const parameters = [...(action.collection ? [] : [idParameter]), ...(action.idempotent ? [{ name: "Idempotency-Key", in: "header", required: false, schema: { type: "string" } }] : [])];
+        const on = action.collection ? "" : action.when ? ` on an own-vendor record matching ${JSON.stringify(action.when)} (409 otherwise)` : " on an own-vendor record";
+        paths[portalActionPath(r.name, action).replace(":id", "{id}")] = { post: { tags: portalTags, summary: `${action.name} (vendor portal)${on}`, parameters,
+          ...(content ? { requestBody: { content } } : {}), responses: { 200: ok(row), 403: errorResponse, 404: errorResponse, 409: errorResponse, 422: errorResponse } } };
       }
     }
     // declared actions (resources/actions.ts), each with its keys, its condition and its input schema

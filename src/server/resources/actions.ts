@@ -16,7 +16,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { matches } from "../../framework/conditions.js";
 import { can, canAct } from "../../framework/permissions.js";
-import { actionGroups, type RecordAction, type ResourceDef } from "../../framework/resource.js";
+import { actionGroups, type Condition, type RecordAction, type ResourceDef } from "../../framework/resource.js";
 import { conflict, forbidden, HttpError, notFound, unprocessable } from "../errors.js";
 import { sendAttachment } from "../http/attachment.js";
 import { inTransaction } from "../db/unit-of-work.js";
@@ -57,8 +57,8 @@ function held(ctx: Ctx, resource: ResourceDef, endpoint: ActionEndpoint): readon
   return allowed;
 }
 
-/** One of the allowed declarations' `when` must match the row (as shown, computed fields included); 409 otherwise. */
-async function checkWhen(resource: ResourceDef, name: string, allowed: readonly RecordAction[], row: Row, ctx: Ctx): Promise<void> {
+/** One of the allowed declarations' `when` must match the row (as the reader is shown it, computed fields included); 409 otherwise. */
+export async function checkWhen(resource: ResourceDef, name: string, allowed: readonly { when?: Condition }[], row: Row, ctx: Ctx): Promise<void> {
   if (allowed.some((v) => !v.when)) return;
   const [view] = await decorate(resource, [{ ...row }], ctx, false);
   if (allowed.some((v) => matches(v.when, view))) return;

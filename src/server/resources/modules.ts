@@ -7,12 +7,13 @@
  *
  * Rules checked at install (boot), each an error naming the culprit, never a silent default:
  * a module for a resource the registry does not hold; two modules for one resource; a declared action
- * (other than a `to` transition) without its handler; a handler without a declared action.
+ * (other than a `to` transition) or portal action without its handler; a handler without a declared action.
  * A view of another resource's table (ResourceDef.table) without a module of its own shares the module
  * of the resource owning that table (tableOf fallback), handlers included.
  */
 import { declaredActions, type ResourceDef } from "../../framework/resource.js";
 import type { DB } from "../db/connect.js";
+import type { StoredUpload } from "../files/upload.js";
 import type { Ctx, Row } from "./context.js";
 import { useScopeHooks, type ListParams, type ScopeHook } from "./query.js";
 
@@ -83,6 +84,21 @@ export interface ActionEntry {
   find?(id: string, ctx: Ctx): Promise<Row | undefined>;
 }
 
+/**
+ * What a portal action's handler gets (portal-actions.ts): the vendor's row it acts on, locked (none for
+ * a collection action), the validated input, the stored file of a file action, the transaction's ctx
+ * (a vendor-portal principal: ctx.contact is the vendor's contact, ctx.company the purchaser).
+ */
+export interface PortalActionCall {
+  resource: ResourceDef;
+  row?: Row;
+  input: Row;
+  file?: StoredUpload;
+  ctx: Ctx;
+}
+
+export type PortalActionHandler = (call: PortalActionCall) => Promise<ActionResult | void> | ActionResult | void;
+
 /** The names of the record actions a declaration needs handlers for: every declared action but `to` transitions. */
 type HandledActionName<R> = R extends { recordActions: readonly (infer A)[] }
   ? A extends { name: infer N extends string; to?: undefined } ? N : never
@@ -92,18 +108,28 @@ type ActionsOf<R> = [HandledActionName<R>] extends [never]
   ? { actions?: Record<string, never> }
   : { actions: Record<HandledActionName<R>, ActionHandler | ActionEntry> };
 
+/** The names of the portal actions a declaration needs handlers for: all of them. */
+type PortalActionName<R> = R extends { portal: { recordActions: readonly (infer A)[] } }
+  ? A extends { name: infer N extends string } ? N : never
+  : never;
+
+type PortalActionsOf<R> = [PortalActionName<R>] extends [never]
+  ? { portalActions?: Record<string, never> }
+  : { portalActions: Record<PortalActionName<R>, PortalActionHandler> };
+
 export type ServerModule = {
   resource: ResourceDef;
   hooks: ResourceHooks;
   actions: Readonly<Record<string, ActionHandler | ActionEntry>>;
+  portalActions: Readonly<Record<string, PortalActionHandler>>;
 };
 
 /**
  * A resource's server module. Typed against the declaration: a missing or misspelt handler name is a
  * compile error (and a boot error, see installModules).
  */
-export function defineServerModule<const R extends ResourceDef>(resource: R, module: { hooks?: ResourceHooks } & ActionsOf<R>): ServerModule {
-  return { resource, hooks: module.hooks ?? {}, actions: (module.actions ?? {}) };
+export function defineServerModule<const R extends ResourceDef>(resource: R, module: { hooks?: ResourceHooks } & ActionsOf<R> & PortalActionsOf<R>): ServerModule {
+  return { resource, hooks: module.hooks ?? {}, actions: (module.actions ?? {}), portalActions: (module.portalActions ?? {}) };
 }
 
 /** Actions that are served by the framework itself for resources with a certain declaration (e.g. submit for approvables). */
@@ -164,6 +190,18 @@ export function installModules(resources: readonly ResourceDef[], setup: ModuleS
     for (const name of Object.keys(module.actions)) {
       if (!served.get(module)?.has(name)) throw new Error(`Server module of "${module.resource.name}" has a handler "${name}" for no declared action`);
     }
+    const portal = new Set((module.resource.portal?.recordActions ?? []).map((a) => a.name));
+    for (const name of portal) {
+      if (!module.portalActions[name]) throw new Error(`Portal action "${name}" of resource "${module.resource.name}" has no handler in its server module`);
+    }
+    for (const name of Object.keys(module.portalActions)) {
+      if (!portal.has(name)) throw new Error(`Server module of "${module.resource.name}" has a portal handler "${name}" for no declared portal action`);
+    }
+  }
+  for (const resource of resources) {
+    if (resource.portal?.recordActions?.length && byName.get(resource.name) === undefined) {
+      throw new Error(`Portal actions of resource "${resource.name}" have no server module`);
+    }
   }
   installed = { setup, byName, hooks: new Map() };
 }
@@ -190,6 +228,13 @@ export function actionEntry(resource: ResourceDef, name: string): ActionEntry {
   const handler = name === "submit" && resource.approvable ? setup.builtins?.submit : moduleFor(byName, resource)?.actions[name];
   if (!handler) throw new Error(`Action "${name}" of resource "${resource.name}" has no handler`);
   return isEntry(handler) ? handler : { run: handler };
+}
+
+/** The handler of a declared portal action (its resource's own module). */
+export function portalActionHandler(resource: ResourceDef, name: string): PortalActionHandler {
+  const handler = current().byName.get(resource.name)?.portalActions[name];
+  if (!handler) throw new Error(`Portal action "${name}" of resource "${resource.name}" has no handler`);
+  return handler;
 }
 
 /** The write path's after-write step installed by the composition (approval chains); none: no tables. */

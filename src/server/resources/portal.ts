@@ -7,7 +7,8 @@
  *   portal user's request runs on a portal resource (rows, count, filters' and embeds' subqueries);
  * - the fields: only `portal.fields` (and id) are filtered, sorted and searched on, embedded
  *   (relations.ts) and answered (read.ts, `portalRow`);
- * - no list parameters beyond the grammar, no stats, no writes, no actions.
+ * - no list parameters beyond the grammar, no stats; writes only through declared portal actions
+ *   (portal-actions.ts).
  * The declarations are checked at boot (`checkPortal`): a bad one stops the app, naming it.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -15,6 +16,7 @@ import type { ResourceDef } from "../../framework/resource.js";
 import { forbidden, notFound } from "../errors.js";
 import type { Ctx } from "./context.js";
 import { parseListQuery } from "./grammar.js";
+import { portalActionRoutes } from "./portal-actions.js";
 import { portalPrefix, portalView } from "./portal-view.js";
 import { columnsOf, related, type ResourceQuery } from "./query.js";
 import { readPage, readRecord } from "./read.js";
@@ -85,7 +87,7 @@ export function portalQuery(resource: ResourceDef, query: Record<string, unknown
   return { ...parseListQuery(query, resource, portalView(resource).fields), conditions: [] };
 }
 
-/** GET /api/portal/{name}[/{id}] of every resource declaring `portal`, for the actions it lists. */
+/** GET /api/portal/{name}[/{id}] of every resource declaring `portal`, for the actions it lists, and its portal actions. */
 export function portalRoutes(app: FastifyInstance, resources: readonly ResourceDef[], claim: (method: string, url: string) => string): void {
   for (const resource of resources) {
     const portal = resource.portal;
@@ -107,5 +109,6 @@ export function portalRoutes(app: FastifyInstance, resources: readonly ResourceD
         return { data };
       });
     }
+    portalActionRoutes(app, resource, claim);
   }
 }
