@@ -144,10 +144,51 @@ describe("answering through the private link, without an account", () => {
   });
 });
 
+describe("answering in the vendor portal", () => {
+  const submit = (id: number, headers: Record<string, string>, payload: unknown) => call("POST", `/api/portal/accrual_requests/${id}/submit_accrual`, headers, payload);
+
+  it("refuses staff (403), another vendor's request (404) and a bad amount (422)", async () => {
+    expect((await submit(requestOf.northwind.id, admin, { amount: "1.00" })).statusCode).toBe(403);
+    expect((await submit(requestOf.silent.id, vendor, { amount: "1.00" })).statusCode).toBe(404);
+    const bad = await submit(requestOf.northwind.id, vendor, { amount: "0.00" });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors)).toEqual(["amount"]);
+    expect((await submit(requestOf.northwind.id, vendor, { amount: "1.005" })).statusCode).toBe(422);
+  });
+
+  it("records the answer of the signed-in contact; the request reads back answered in the portal", async () => {
+    const answered = await submit(requestOf.northwind.id, vendor, { amount: "300.10", description: "Supplies" });
+    expect(answered.statusCode).toBe(200);
+    expect(answered.json().data).toMatchObject({ status: "SUBMITTED", response_amount: "300.10", description: "Supplies" });
+    const contact = await h.database.db.selectFrom("contacts").select("id").where("company_id", "=", acme).where("email", "=", "vendor@northwind.test").executeTakeFirstOrThrow();
+    const request = await h.database.db.selectFrom("accrual_requests").select(["responder_contact_id", "response_amount"]).where("id", "=", requestOf.northwind.id).executeTakeFirstOrThrow();
+    expect(request).toEqual({ responder_contact_id: contact.id, response_amount: "300.10" });
+    const entry = await h.database.db.selectFrom("accrual_entries").select("status").where("accrual_blast_id", "=", blastId).where("vendor_id", "=", v.northwind).executeTakeFirstOrThrow();
+    expect(entry.status).toBe("RESPONDED");
+  });
+
+  it("refuses a second answer (409), in the portal as through the link", async () => {
+    expect((await submit(requestOf.northwind.id, vendor, { amount: "5.00" })).statusCode).toBe(409);
+    expect((await call("POST", `/api/private/${requestOf.northwind.token}/accruals`, {}, { no_accrual_needed: true })).statusCode).toBe(409);
+  });
+
+  it("refuses answers once the blast is CLOSED (409), through both doors", async () => {
+    const other = (await call("POST", "/api/accrual_blasts", admin, { label: "Closed early", start_date: "2026-12-01", end_date: "2026-12-31", accrual_option: "Vendor" })).json().data.id;
+    await call("POST", "/api/accrual_entries", admin, { accrual_blast_id: other, vendor_id: v.northwind });
+    await call("POST", `/api/accrual_blasts/${other}/send`, admin);
+    const request = await h.database.db.selectFrom("accrual_requests").select("id").where("accrual_blast_id", "=", other).executeTakeFirstOrThrow();
+    const token = tokenIn(String((await mailOf(request.id))[0].text));
+    expect((await call("POST", `/api/accrual_blasts/${other}/close`, admin)).statusCode).toBe(200);
+    const portal = await submit(request.id, vendor, { amount: "5.00" });
+    expect(portal.statusCode).toBe(409);
+    expect(portal.json().errors.base[0]).toMatch(/is CLOSED/);
+    expect((await call("POST", `/api/private/${token}/accruals`, {}, { amount: "5.00" })).statusCode).toBe(409);
+    expect((await call("GET", `/api/private/${token}/accruals`)).json().data.answerable).toBe(false);
+  });
+});
+
 describe("booking", () => {
   it("has the stats of the answers and books nothing before booking", async () => {
-    // Northwind answers too (through its link here; the portal door is tested below with its own request)
-    expect((await call("POST", `/api/private/${requestOf.northwind.token}/accruals`, {}, { amount: "300.10", description: "Supplies" })).statusCode).toBe(200);
     expect(await blast()).toMatchObject({ stats_vendor_count: 5, stats_accrual_response: 3, accruals_booked_amount: "0.00" });
     const accruals = await h.database.db.selectFrom("accruals").select("id").where("accrual_blast_id", "=", blastId).execute();
     expect(accruals).toEqual([]);

@@ -6,7 +6,9 @@
  */
 import { useTranslation, useList, useOne } from "@refinedev/core";
 import { Button, Card, Col, Descriptions, Flex, Grid, Row as GridRow, Segmented, Space, Spin, Statistic, Table, Tag, Typography, type TableColumnsType } from "antd";
+import { lazy, Suspense } from "react";
 import { Link, Navigate, Route, Routes, useParams, useSearchParams } from "react-router";
+import { matches } from "../../framework/conditions.js";
 import { resourceByName } from "../../../resources/index.js";
 import type { ResourceDef } from "../../framework/resource.js";
 import { useFormat, type Row } from "../format.js";
@@ -21,6 +23,7 @@ import {
 import { useTable } from "../grid/use-table.js";
 
 const defOf = (name: string): ResourceDef => resourceByName.get(name)!;
+const SubmitAccrual = lazy(() => import("./SubmitAccrual.js"));
 const alignRight = new Set(["money", "number"]);
 const pageSize = 25;
 
@@ -59,10 +62,35 @@ function Title({ children, extra }: { children: string; extra?: React.ReactNode 
   );
 }
 
+/** A button per action page of the section (sections.ts `actionPages`) on the rows its declared `when` matches. */
+function useActionColumn(section: PortalSection, resource: ResourceDef): TableColumnsType<Row> {
+  const { translate } = useTranslation();
+  const pages = (section.actionPages ?? []).flatMap((page) => {
+    const action = resource.portal?.recordActions?.find((a) => a.name === page.action);
+    return action ? [{ ...page, action }] : [];
+  });
+  if (!pages.length) return [];
+  return [{
+    key: "actions", title: "",
+    render: (_: unknown, row: Row) => (
+      <Space size="small">
+        {pages.filter((p) => matches(p.action.when, row)).map((p) => (
+          <Link key={p.path} to={`${portalPrefix}/${p.path}/${String(row.id)}`}>
+            <Button size="small" type="primary">{translate(p.action.label, p.action.name)}</Button>
+          </Link>
+        ))}
+      </Space>
+    ),
+  }];
+}
+
 function PortalTable({ section, status }: { section: PortalSection; status?: InvoiceFilter }) {
   const resource = defOf(section.resource);
   const phone = Grid.useBreakpoint().sm === false;
-  const columns = useColumns(resource, phone && section.compact ? section.compact : section.columns, (row) => detailPath(section, row));
+  const columns = [
+    ...useColumns(resource, phone && section.compact ? section.compact : section.columns, (row) => detailPath(section, row)),
+    ...useActionColumn(section, resource),
+  ];
   const { tableProps } = useTable<Row>({
     resource: portalResource(section.resource),
     syncWithLocation: false,
@@ -239,6 +267,7 @@ export default function PortalRoutes() {
         <Route key={section.key} path={section.key} element={<PortalList key={section.key} section={section} />} />,
         section.detail ? <Route key={`${section.key}/:id`} path={`${section.key}/:id`} element={<PortalShow key={section.key} section={section} />} /> : null,
       ])}
+      <Route path="submit_accrual/:id" element={<Suspense fallback={<Spin />}><SubmitAccrual /></Suspense>} />
       <Route path="purchasers" element={<Purchasers />} />
       <Route path="purchasers/:id" element={<Purchaser />} />
       <Route path="contacts" element={<Navigate replace to={`${portalPrefix}/vendor_contacts`} />} />

@@ -18,6 +18,11 @@ export interface PortalSection {
   detail?: string[];
   /** has-many relations shown as tables on the detail page: relation name and its fields */
   related?: { relation: string; resource: string; fields: string[] }[];
+  /**
+   * Declared portal actions (the resource's portal.recordActions) answered on a page of their own,
+   * `/vendor_portal/{path}/:id`: each list row the action's `when` matches gets a button to it.
+   */
+  actionPages?: { action: string; path: string }[];
 }
 
 export const portalPrefix = "/vendor_portal";
@@ -70,6 +75,8 @@ export const portalSections: PortalSection[] = [
     key: "accrual_requests",
     resource: "accrual_requests",
     columns: ["number", "service_date", "start_date", "end_date", "status", "accrual.number", "accrual.amount"],
+    compact: ["number", "status"],
+    actionPages: [{ action: "submit_accrual", path: "submit_accrual" }],
   },
   {
     key: "vendor_contacts",

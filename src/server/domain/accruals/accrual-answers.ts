@@ -25,16 +25,16 @@ export interface AccrualAnswer {
 }
 
 /**
- * The request `requestId` (confined to `vendorId` when given), locked; 404 when not there. Its blast is
- * locked first, the order booking takes (blast, then its requests), so an answer and a booking queue up.
+ * The request `requestId` (confined to `vendorId` when given), locked; 404 when not there. Only the
+ * request is locked (as the portal's action does): booking locks its blast's requests before reading
+ * their answers, so an answer either lands before the booking reads, or finds the request CLOSED.
  */
 async function lockedRequest(trx: DB, companyId: number, requestId: number, vendorId?: number): Promise<Row> {
   let qb = trx.selectFrom("accrual_requests").selectAll().where("company_id", "=", companyId).where("id", "=", requestId);
   if (vendorId !== undefined) qb = qb.where("vendor_id", "=", vendorId);
-  const seen = await qb.executeTakeFirst();
-  if (!seen) throw notFound();
-  if (seen.accrual_blast_id !== null) await trx.selectFrom("accrual_blasts").select("id").where("id", "=", seen.accrual_blast_id).forUpdate().execute();
-  return qb.forUpdate().executeTakeFirstOrThrow();
+  const request = await qb.forUpdate().executeTakeFirst();
+  if (!request) throw notFound();
+  return request;
 }
 
 /** Why `request` takes no answer now, or null: answered already, closed, or its blast closed or booked. */

@@ -47,6 +47,8 @@ export const sendBlast: ActionHandler = async ({ row: blast, ctx }) => {
 export const bookBlast: ActionHandler = async ({ row: blast, ctx }) => {
   const trx = ctx.db;
   const companyId = ctx.company.id;
+  // the requests locked first: an answer being given finishes before they are read (accrual-answers.ts)
+  await trx.selectFrom("accrual_requests").select("id").where("company_id", "=", companyId).where("accrual_blast_id", "=", blast.id as number).forUpdate().execute();
   const answers = await trx.selectFrom("accrual_requests").selectAll().where("company_id", "=", companyId)
     .where("accrual_blast_id", "=", blast.id as number).where("status", "=", "SUBMITTED").where("no_accrual_needed", "=", false)
     .where("response_amount", "is not", null).orderBy("id").execute();
