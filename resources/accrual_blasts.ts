@@ -60,7 +60,8 @@ export default defineResource({
   computed: ["stats_vendor_count", "stats_accrual_response", "accruals_booked_amount", "booker_name"],
   relations: {
     booker: { kind: "belongsTo", resource: "contacts", foreignKey: "booker_contact_id", fields: ["id", "first_name", "last_name"] },
-    accrual_entries: { kind: "hasMany", resource: "accrual_entries", foreignKey: "accrual_blast_id", fields: ["id", "vendor_id", "status", "response_amount", "accrual_id"] },
+    // read: the vendor by name and its answer (the lines are read decorated, with their vendor and accrual)
+    accrual_entries: { kind: "hasMany", resource: "accrual_entries", foreignKey: "accrual_blast_id", fields: ["id", "vendor.name", "status", "response_amount", "accrual.number"] },
   },
   lines: [{ relation: "accrual_entries", fields: ["vendor_id"] }],
   // switched on and off, or closed to vendors, by declared transitions (BOOKED is the server's)
