@@ -6,7 +6,8 @@ export const askKeys = ["addAccrualBlasts", "addAccrualsBlast"] as const;
 
 /**
  * Accrual requests sent to vendors. Statuses (ours; the spec names none): NEW (not sent), SENT,
- * SUBMITTED (the vendor answered: an accrual, or no_accrual_needed), CLOSED.
+ * SUBMITTED (the vendor answered: an amount kept until its blast is booked, or no_accrual_needed),
+ * CLOSED (booked; no more answers). Sending and answering: docs/portal.md "Accrual requests".
  * Composite OPEN = NEW | SENT (still waiting for the vendor).
  */
 export const accrualRequestStatuses = {
