@@ -4,7 +4,7 @@ import { Authenticated, Refine, type I18nProvider } from "@refinedev/core";
 import routerProvider from "@refinedev/react-router";
 import { App as AntdApp, ConfigProvider, Spin } from "antd";
 import { useTranslation } from "react-i18next";
-import { BrowserRouter, Navigate, Route, Routes, useLocation } from "react-router";
+import { BrowserRouter, Navigate, Route, Routes, useLocation, useParams, type Params } from "react-router";
 import { routesOf } from "../framework/resource.js";
 import { resources } from "../../resources/index.js";
 import { pages } from "../../resources/pages/index.js";
@@ -65,6 +65,11 @@ function Home() {
   return <Navigate replace to={homePath(useUser())} />;
 }
 
+/** A path of the spec that lives under another one in this app: the same parameters, that path. */
+function Alias({ to }: { to: (params: Readonly<Params>) => string }) {
+  return <Navigate replace to={to(useParams())} />;
+}
+
 /** Not signed in: remember where the visitor wanted to go, then log in. */
 function ToLogin() {
   const { pathname, search } = useLocation();
@@ -119,6 +124,10 @@ export function App() {
               <Route element={<Authenticated key="app" fallback={<ToLogin />} loading={<Spin fullscreen />}><Shell /></Authenticated>}>
                 <Route index element={<Home />} />
                 <Route path="/vendor_portal/*" element={<Suspense fallback={<Spin />}><PortalRoutes /></Suspense>} />
+                {/* product spec 2.3: the purchasers outside the portal's prefix, and an expense item's link from another app */}
+                <Route path="/purchasers" element={<Navigate replace to="/vendor_portal/purchasers" />} />
+                <Route path="/purchasers/:purchaserID" element={<Alias to={(p) => `/vendor_portal/purchasers/${p.purchaserID ?? ""}`} />} />
+                <Route path="/ap/expenses/:expenseItemID" element={<Alias to={(p) => `/expense/${p.expenseItemID ?? ""}`} />} />
                 <Route path="/500" element={<ServerError />} />
                 {resourceRoutes.map((entry) => (
                   <Route key={entry.path} path={entry.path} element={<ResourcePage key={entry.path} entry={entry} />} />

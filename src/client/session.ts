@@ -1,4 +1,8 @@
-/** The browser session: tokens, current company and the URL to return to after login (localStorage). */
+/**
+ * The browser session: tokens and the URL to return to after login (localStorage); the current company
+ * per tab (sessionStorage, the last chosen one in localStorage for a new tab), so that a tab opened on
+ * the vendor portal of another company leaves the staff tab on its own.
+ */
 const keys = {
   access: "outlay.accessToken",
   refresh: "outlay.refreshToken",
@@ -14,7 +18,7 @@ export interface Tokens {
 export const session = {
   accessToken: () => localStorage.getItem(keys.access),
   refreshToken: () => localStorage.getItem(keys.refresh),
-  companyId: () => localStorage.getItem(keys.company),
+  companyId: () => sessionStorage.getItem(keys.company) ?? localStorage.getItem(keys.company),
 
   signIn(tokens: Tokens): void {
     localStorage.setItem(keys.access, tokens.access_token);
@@ -22,11 +26,13 @@ export const session = {
   },
 
   setCompany(id: number): void {
+    sessionStorage.setItem(keys.company, String(id));
     localStorage.setItem(keys.company, String(id));
   },
 
   clear(): void {
     for (const key of [keys.access, keys.refresh, keys.company]) localStorage.removeItem(key);
+    sessionStorage.removeItem(keys.company);
   },
 
   /** Remember where to go after login (never the login page itself). */

@@ -22,7 +22,8 @@ export interface CurrentUser extends Principal {
     /** data spec 5: the payment method of a payment cannot be chosen on pay bills */
     disable_payment_method_selection?: boolean | null;
   };
-  companies: { id: number; name: string }[];
+  /** the companies of the login; `portal`: a vendor there (its vendor portal), else staff */
+  companies: { id: number; name: string; portal: boolean }[];
   date_accepted_term: string | null;
   /** the terms acceptance date in the company's format */
   formatted_date_accepted_term: string | null;
@@ -55,11 +56,13 @@ export function forgetCurrentUser(): void {
 }
 
 /** POST /api/users/switch_company/{id}; the page reloads on success (product spec 2.1, 8). Resolves false on failure. */
-export async function switchCompany(companyId: number): Promise<boolean> {
+/** Switch to another company of the login, then reload this page or go to `then`. */
+export async function switchCompany(companyId: number, then?: string): Promise<boolean> {
   try {
     const { data } = await http.post<CurrentUser>(`/api/users/switch_company/${companyId}`, undefined, { silent: true });
     session.setCompany(data.company.id);
-    window.location.reload();
+    if (then) window.location.assign(then);
+    else window.location.reload();
     return true;
   } catch (error) {
     const status = (error as { statusCode?: number }).statusCode ?? 0;

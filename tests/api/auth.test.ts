@@ -174,6 +174,23 @@ describe("current user", () => {
     expect(invoices[0].currency_code).toBe("USD");
   });
 
+  it("tells which of the login's companies it is a vendor of (the staff app's jump to the vendor portal)", async () => {
+    const acme = await h.companyId("Acme Corp");
+    const globex = await h.companyId("Globex Ltd");
+    const vendorAtGlobex = await h.database.db.selectFrom("vendors").select("id").where("company_id", "=", globex).orderBy("id").executeTakeFirstOrThrow();
+    const user = await h.database.db.selectFrom("users").select("id").where("email", "=", "ap@acme.test").executeTakeFirstOrThrow();
+    await h.database.db.insertInto("contacts").values({ company_id: globex, first_name: "Ada", last_name: "Acme", contact_type: "VENDOR", role: "vendor", user_id: user.id, email: "ap@acme.test", vendor_id: vendorAtGlobex.id, status: "ACTIVE" }).execute();
+    const headers = await h.login("ap@acme.test");
+    const me = (await h.app.inject({ url: "/api/users/current", headers })).json().data;
+    expect(me.portal).toBe(false);
+    expect(me.companies).toEqual([{ id: acme, name: "Acme Corp", portal: false }, { id: globex, name: "Globex Ltd", portal: true }]);
+    // at Globex the same login is the vendor: the portal's paths, not the staff ones
+    const there = { ...headers, "company-id": String(globex) };
+    expect((await h.app.inject({ url: "/api/users/current", headers: there })).json().data.portal).toBe(true);
+    expect((await h.app.inject({ url: "/api/invoices?_end=1", headers: there })).statusCode).toBe(403);
+    expect((await h.app.inject({ url: "/api/portal/invoices?_end=1", headers: there })).statusCode).toBe(200);
+  });
+
   it("records terms acceptance for oneself only", async () => {
     const headers = await h.login("po@acme.test");
     const me = (await h.app.inject({ url: "/api/users/current", headers })).json().data;

@@ -5,6 +5,8 @@
 import { describe, expect, it } from "vitest";
 import { tokenHash } from "../../src/server/domain/identity/tokens.js";
 import { issueLink, resolveLink, revokeLinks } from "../../src/server/links/links.js";
+import { deliverMail } from "../../src/server/mail/deliver.js";
+import { writeOutbox } from "../../src/server/mail/outbox.js";
 import { useApp } from "./harness.js";
 
 const h = useApp();
@@ -77,19 +79,72 @@ describe("private links of vendors", () => {
     const created = await h.app.inject({ method: "POST", url: "/api/messages", headers: await h.login("admin@acme.test"), payload: { vendor_id: vendor.id, subject: "W-9 needed", body: "Please send your W-9." } });
     expect(created.statusCode, created.body).toBe(201);
     const message = await h.database.db.selectFrom("messages").select(["status", "sent_at", "to_email"]).where("id", "=", created.json().data.id).executeTakeFirstOrThrow();
-    expect(message.status).toBe("sent");
-    expect(message.sent_at).not.toBeNull();
+    // no mail server here (the embedded default): the mail is kept in the app, and the message says so
+    expect(message.status).toBe("withheld");
+    expect(message.sent_at).toBeNull();
     const mail = await h.database.db.selectFrom("mail_messages").select("text").where("to", "=", message.to_email!).where("subject", "=", "W-9 needed").executeTakeFirstOrThrow();
     const token = /\/private\/([A-Za-z0-9_-]+)/.exec(mail.text ?? "")?.[1] ?? "";
 
     const opened = await h.app.inject({ url: `/api/private/${token}` });
     expect(opened.statusCode, opened.body).toBe(200);
     expect(opened.json().data).toMatchObject({ subject: "W-9 needed", body: "Please send your W-9.", vendor_name: vendor.name, company_name: "Acme Corp" });
+    expect((await h.database.db.selectFrom("messages").select("status").where("id", "=", created.json().data.id).executeTakeFirstOrThrow()).status).toBe("opened");
     // a message link opens no accrual request, a made-up one nothing
     expect((await h.app.inject({ url: `/api/private/${token}/accruals` })).statusCode).toBe(404);
     expect((await h.app.inject({ url: `/api/private/${"x".repeat(43)}` })).statusCode).toBe(404);
     await revokeLinks(h.database.db, acme, { type: "Message", id: created.json().data.id as number }, "message");
     expect((await h.app.inject({ url: `/api/private/${token}` })).statusCode).toBe(410);
+  });
+
+  it("a message follows its mail: not sent until a server takes it, sent, bounced when refused for good; opened is kept", async () => {
+    const acme = await h.companyId("Acme Corp");
+    const vendor = await h.database.db.selectFrom("vendors").select("id").where("company_id", "=", acme).where("email", "is not", null).orderBy("id").executeTakeFirstOrThrow();
+    const message = async (subject: string) => (await h.database.db.insertInto("messages").values({ company_id: acme, vendor_id: vendor.id, subject, body: "b", to_email: "v@vendor.test", status: "not sent" })
+      .returning("id").executeTakeFirstOrThrow()).id;
+    const statusOf = async (id: number) => (await h.database.db.selectFrom("messages").select(["status", "sent_at"]).where("id", "=", id).executeTakeFirstOrThrow());
+    const outbox = (id: number, subject: string) => writeOutbox(h.database.db, acme, [{ to: "v@vendor.test", subject, text: "x", related: { type: "Message", id } }]);
+    const transport = (fail?: Error & { responseCode?: number }) => ({ delivered: "sent" as const, transporter: { sendMail: async () => { if (fail) throw fail; } } }) as never;
+
+    const accepted = await message("accepted");
+    await deliverMail(h.database.db, { ids: await outbox(accepted, "accepted"), transport: transport() });
+    expect(await statusOf(accepted)).toMatchObject({ status: "sent", sent_at: expect.any(Date) });
+
+    const refused = await message("refused");
+    const noMailbox = Object.assign(new Error("550 5.1.1 no such user"), { responseCode: 550 });
+    const refusedMail = await outbox(refused, "refused");
+    await deliverMail(h.database.db, { ids: refusedMail, transport: transport(noMailbox) });
+    expect((await statusOf(refused)).status).toBe("bounced");
+    // refused for good: not tried again
+    expect((await h.database.db.selectFrom("mail_messages").select("status").where("id", "in", refusedMail).executeTakeFirstOrThrow()).status).toBe("failed");
+
+    const outage = await message("outage");
+    const down = await outbox(outage, "outage");
+    await deliverMail(h.database.db, { ids: down, transport: transport(Object.assign(new Error("connect ECONNREFUSED"), { responseCode: undefined })) });
+    expect((await statusOf(outage)).status).toBe("not sent");
+
+    // opened before the mail's fate was known stays opened
+    await h.database.db.updateTable("messages").set({ status: "opened" }).where("id", "=", outage).execute();
+    await h.database.db.updateTable("mail_messages").set({ next_attempt_at: null }).where("id", "in", down).execute();
+    await deliverMail(h.database.db, { ids: down, transport: transport() });
+    expect((await statusOf(outage)).status).toBe("opened");
+  });
+
+  it("a message created again with the same Idempotency-Key (the answer was lost) is created and e-mailed once", async () => {
+    const acme = await h.companyId("Acme Corp");
+    const vendor = await h.database.db.selectFrom("vendors").select("id").where("company_id", "=", acme).where("email", "is not", null).orderBy("id").executeTakeFirstOrThrow();
+    const headers = { ...(await h.login("admin@acme.test")), "idempotency-key": "message-1099-reminder" };
+    const payload = { vendor_id: vendor.id, subject: "1099 reminder", body: "Please confirm your address." };
+    const first = await h.app.inject({ method: "POST", url: "/api/messages", headers, payload });
+    const retry = await h.app.inject({ method: "POST", url: "/api/messages", headers, payload });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers["idempotent-replayed"]).toBe("true");
+    expect(retry.json().data.id).toBe(first.json().data.id);
+    const mails = await h.database.db.selectFrom("mail_messages").select("id").where("subject", "=", "1099 reminder").execute();
+    expect(mails).toHaveLength(1);
+    // the same key for another message is refused, not answered with the first
+    const other = await h.app.inject({ method: "POST", url: "/api/messages", headers, payload: { ...payload, subject: "Other" } });
+    expect(other.statusCode).toBe(422);
   });
 
   it("an accrual request's link opens it at /private/{token}/accruals", async () => {

@@ -100,6 +100,25 @@ describe("single sign-on settings", () => {
     expect(taken.statusCode).toBe(422);
     expect(taken.json().errors.email_domain).toEqual(["has already been taken"]);
   });
+
+  it("are the company's own: another company's administrator, a vendor and a stranger cannot read or change them", async () => {
+    const created = await oidcSetting({ email_domain: "own.acme.test" });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().data.id as number;
+    const url = `/api/sso_settings/${id}`;
+    const globex = await h.login("admin@globex.test");
+    expect((await h.app.inject({ url, headers: globex })).statusCode).toBe(404);
+    expect((await h.app.inject({ method: "PATCH", url, headers: globex, payload: { enforced: true } })).statusCode).toBe(404);
+    expect((await h.app.inject({ method: "DELETE", url, headers: globex })).statusCode).toBe(404);
+    expect((await h.app.inject({ url: "/api/sso_settings", headers: globex })).json().data.map((s: { id: number }) => s.id)).not.toContain(id);
+    const vendor = await h.login("vendor@northwind.test");
+    expect((await h.app.inject({ url, headers: vendor })).statusCode).toBe(403);
+    expect((await h.app.inject({ method: "PATCH", url, headers: vendor, payload: { enforced: true } })).statusCode).toBe(403);
+    expect((await h.app.inject({ url })).statusCode).toBe(401);
+    expect((await h.app.inject({ method: "PATCH", url, payload: { enforced: true } })).statusCode).toBe(401);
+    const after = await h.database.db.selectFrom("sso_settings").select("enforced").where("id", "=", id).executeTakeFirstOrThrow();
+    expect(after.enforced).toBe(false);
+  });
 });
 
 describe("OpenID Connect", () => {

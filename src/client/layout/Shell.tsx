@@ -5,16 +5,15 @@
  */
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { useGetIdentity, useTranslation } from "@refinedev/core";
-import { Button, Flex, Grid, Layout, Menu, Select, Spin, Typography } from "antd";
-import { LogoutOutlined, UserOutlined } from "@ant-design/icons";
-import { Link, Outlet, useLocation, useNavigate, useSearchParams } from "react-router";
+import { Layout, Menu, Spin, Typography } from "antd";
+import { Outlet, useLocation, useNavigate, useSearchParams } from "react-router";
 import { resources } from "../../../resources/index.js";
 import { pages } from "../../../resources/pages/index.js";
-import { languages, setLanguage, i18n } from "../i18n/index.js";
 import { menuKey } from "../i18n/keys.js";
 import { ErrorBoundary } from "../pages/Results.js";
 import { menuGroups } from "../registry.js";
 import { switchCompany, useUser, UserContext, type CurrentUser } from "../user.js";
+import { SessionHeader } from "./SessionHeader.js";
 import { NotificationBell } from "./NotificationBell.js";
 import { TermsDialog } from "./TermsDialog.js";
 
@@ -22,6 +21,8 @@ const mobileBreakpoint = "md"; // 768 px
 
 // a vendor-portal user gets the portal's own layout (its menu and purchaser switcher), loaded only for them
 const PortalLayout = lazy(() => import("../portal/PortalLayout.js"));
+// the jump to the vendor portal, for the few logins that are also a vendor somewhere
+const PortalJump = lazy(() => import("./PortalJump.js"));
 
 function SideMenu() {
   const user = useUser();
@@ -49,28 +50,10 @@ function SideMenu() {
 }
 
 function Header() {
-  const user = useUser();
   const { translate } = useTranslation();
-  const navigate = useNavigate();
-  // on a phone the header keeps the controls and drops their words (the menu trigger sits on its left)
-  const wide = Grid.useBreakpoint().md !== false;
-  const logout = translate("actions.logout", "Logout");
-  return (
-    <Layout.Header style={{ background: "#fff", padding: wide ? "0 16px" : "0 8px 0 52px", borderBottom: "1px solid #f0f0f0" }}>
-      <Flex justify="flex-end" align="center" gap={wide ? "middle" : "small"} style={{ height: "100%" }}>
-        {user.portal ? null : <NotificationBell />}
-        <Select aria-label={translate("header.company", "Company")} value={user.company.id} style={{ minWidth: wide ? 160 : 0, flex: wide ? undefined : "1 1 auto" }}
-          options={user.companies.map((c) => ({ value: c.id, label: c.name }))}
-          onChange={(id: number) => void switchCompany(id)} />
-        <Select aria-label={translate("header.language", "Language")} value={i18n.language} style={{ width: wide ? 110 : 64 }}
-          options={Object.entries(languages).map(([value, label]) => ({ value, label: wide ? label : value.toUpperCase() }))} onChange={setLanguage} />
-        <Link to="/user_profile" aria-label={translate("header.profile", "Profile")}>
-          <Typography.Text strong style={{ whiteSpace: "nowrap" }}><UserOutlined />{wide ? ` ${user.name}` : null}</Typography.Text>
-        </Link>
-        <Button icon={<LogoutOutlined />} aria-label={logout} onClick={() => navigate("/logout")}>{wide ? logout : null}</Button>
-      </Flex>
-    </Layout.Header>
-  );
+  const vendorSomewhere = useUser().companies.some((c) => c.portal);
+  const before = <>{vendorSomewhere ? <Suspense fallback={null}><PortalJump /></Suspense> : null}<NotificationBell /></>;
+  return <SessionHeader switcherLabel={translate("header.company", "Company")} profilePath="/user_profile" before={before} />;
 }
 
 function AppLayout({ children }: { children: ReactNode }) {

@@ -101,6 +101,9 @@ export default function FormPage({ resource, mode, id, prefill, onSaved, readOnl
   const [editedLines, setEditedLines] = useState<Record<string, Row[]>>({});
   const [serverErrors, setServerErrors] = useState<Record<string, string[]>>({});
   const [saving, setSaving] = useState(false);
+  // one key per intent to create: a request repeated after a network failure makes one record; any
+  // answer ends the intent, so a corrected form is a new one (docs/api.md "Idempotency")
+  const [createKey, setCreateKey] = useState(() => crypto.randomUUID());
 
   if (loads && query.isLoading) return <Spin />;
   if (loads && !record) return <Result status="404" title={translate("errors.recordNotFound", "Record not found.")} />;
@@ -126,10 +129,11 @@ export default function FormPage({ resource, mode, id, prefill, onSaved, readOnl
     try {
       const { data } = mode === "edit"
         ? await update({ resource: resource.name, id: id!, values, ...notice })
-        : await create({ resource: resource.name, values, ...notice });
+        : await create({ resource: resource.name, values, meta: { headers: { "Idempotency-Key": createKey } }, ...notice });
       if (onSaved) onSaved(data);
       else navigate(showPath(resource.name, data.id ?? id) ?? resource.routes.list ?? "/");
     } catch (error) {
+      if ((error as HttpError).statusCode !== 0) setCreateKey(crypto.randomUUID());
       const errors = (error as HttpError).errors as Record<string, string[]> | undefined;
       setExtraErrors(toErrorSchema(errors, lineKeys));
       setServerErrors(errors ?? {});

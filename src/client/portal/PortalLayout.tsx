@@ -1,17 +1,15 @@
 /**
  * The vendor portal's shell (product spec 2.3): its own sider menu of the portal's sections, and a
- * header with the purchaser switcher (the login's companies; switching sets the company like the
- * staff company switcher), the language switcher and logout. The signed-in shell uses it for every
+ * header (layout/SessionHeader.tsx) with the purchaser switcher (the login's companies; switching sets
+ * the company like the staff company switcher), the language, the profile and logout. The signed-in shell uses it for every
  * page of a vendor-portal user (layout/Shell.tsx), loaded only for them.
  */
 import type { ReactNode } from "react";
 import { useTranslation } from "@refinedev/core";
-import { Button, Flex, Grid, Layout, Menu, Select, Typography } from "antd";
-import { LogoutOutlined } from "@ant-design/icons";
+import { Grid, Layout, Menu, Typography } from "antd";
 import { useLocation, useNavigate } from "react-router";
-import { languages, setLanguage, i18n } from "../i18n/index.js";
+import { SessionHeader } from "../layout/SessionHeader.js";
 import { titleKey } from "../i18n/keys.js";
-import { switchCompany, useUser } from "../user.js";
 import { portalPrefix, portalSections } from "./sections.js";
 
 /** The menu: home, the sections (labelled by their resource's list title), the purchasers. */
@@ -34,25 +32,11 @@ function PortalMenu() {
 }
 
 function PortalHeader() {
-  const user = useUser();
   const { translate } = useTranslation();
-  const navigate = useNavigate();
   const wide = Grid.useBreakpoint().md !== false;
-  const logout = translate("actions.logout", "Logout");
-  return (
-    <Layout.Header style={{ background: "#fff", padding: wide ? "0 16px" : "0 8px 0 52px", borderBottom: "1px solid #f0f0f0" }}>
-      <Flex justify="flex-end" align="center" gap={wide ? "middle" : "small"} style={{ height: "100%" }}>
-        {wide ? <Typography.Text type="secondary">{translate("portal.purchaser", "Purchaser")}</Typography.Text> : null}
-        <Select aria-label={translate("portal.purchaser", "Purchaser")} value={user.company.id}
-          style={{ minWidth: wide ? 180 : 0, flex: wide ? undefined : "1 1 auto" }}
-          options={user.companies.map((c) => ({ value: c.id, label: c.name }))}
-          onChange={(id: number) => void switchCompany(id)} />
-        <Select aria-label={translate("header.language", "Language")} value={i18n.language} style={{ width: wide ? 110 : 64 }}
-          options={Object.entries(languages).map(([value, label]) => ({ value, label: wide ? label : value.toUpperCase() }))} onChange={setLanguage} />
-        <Button icon={<LogoutOutlined />} aria-label={logout} onClick={() => navigate("/logout")}>{wide ? logout : null}</Button>
-      </Flex>
-    </Layout.Header>
-  );
+  const purchaser = translate("portal.purchaser", "Purchaser");
+  return <SessionHeader switcherLabel={purchaser} profilePath={`${portalPrefix}/user_profile`}
+    before={wide ? <Typography.Text type="secondary">{purchaser}</Typography.Text> : null} />;
 }
 
 export default function PortalLayout({ children }: { children: ReactNode }) {

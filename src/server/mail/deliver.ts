@@ -29,7 +29,7 @@ async function claim(db: DB, ids: readonly number[]): Promise<Row[]> {
       SELECT id FROM mail_messages
       WHERE (status IN ('pending', 'failed') OR (status = 'sending' AND next_attempt_at <= now())) AND id = ANY(${sql.val([...ids])}::int[])
       ORDER BY id FOR UPDATE SKIP LOCKED)
-    RETURNING id, "to", subject, text, attachment_content, attempts`.execute(db);
+    RETURNING id, "to", subject, text, attachment_content, attempts, related_type, related_id`.execute(db);
   return rows;
 }
 
@@ -37,6 +37,22 @@ async function record(db: DB, id: number, values: Row): Promise<void> {
   // only while our claim holds: a lapsed claim re-claimed by another deliverer is its to record
   await db.updateTable("mail_messages").set({ ...values, updated_at: new Date() }).where("id", "=", id).where("status", "=", "sending").execute();
 }
+
+/**
+ * A vendor message (data-spec 7: sent, not sent, delivered, opened, withheld, bounced) follows the
+ * mail that carries it as far as the transport tells: "sent" once a mail server accepted it,
+ * "withheld" when the instance keeps mail in the app only (no SMTP_URL), "bounced" when the server
+ * refused it for good. It is "not sent" until then; "opened" (the vendor opened its link) and
+ * "bounced" are never taken back. "delivered" would need delivery reports, which SMTP does not give.
+ */
+async function followedByMessage(db: DB, message: Row, status: "sent" | "withheld" | "bounced"): Promise<void> {
+  if (message.related_type !== "Message") return;
+  await db.updateTable("messages").set({ status, sent_at: status === "sent" ? new Date() : null, updated_at: new Date() })
+    .where("id", "=", message.related_id as number).where("status", "in", ["not sent", "sent", "withheld"]).execute();
+}
+
+/** A refusal the server will repeat (a 5xx answer: no such mailbox, rejected): no retry. */
+const permanent = (error: unknown) => Number((error as { responseCode?: unknown }).responseCode) >= 500;
 
 async function send(db: DB, transport: MailTransport, message: Row): Promise<void> {
   const attachments = ((message.attachment_content as { filename: string; content_type: string; base64: string }[] | null) ?? [])
@@ -46,12 +62,15 @@ async function send(db: DB, transport: MailTransport, message: Row): Promise<voi
     await record(db, message.id as number, {
       status: transport.delivered, sent_at: transport.delivered === "sent" ? new Date() : null, error: null, next_attempt_at: null, attachment_content: null,
     });
+    await followedByMessage(db, message, transport.delivered === "sent" ? "sent" : "withheld");
   } catch (error) {
     const attempts = message.attempts as number;
     const text = error instanceof Error ? error.message : String(error);
-    await record(db, message.id as number, attempts >= maxAttempts
+    const final = attempts >= maxAttempts || permanent(error);
+    await record(db, message.id as number, final
       ? { status: "failed", error: text, next_attempt_at: null }
       : { status: "pending", error: text, next_attempt_at: null });
+    if (permanent(error)) await followedByMessage(db, message, "bounced");
   }
 }
 

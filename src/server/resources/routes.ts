@@ -66,7 +66,8 @@ export function resourceRoutes(app: FastifyInstance, resources: readonly Resourc
     });
 
     if (resource.permissions.create) {
-      app.post(claim("POST", base), async (request, reply) => {
+      // a retried create (the answer lost on the way) makes one record, not two (docs/api.md "Idempotency")
+      app.post(claim("POST", base), { config: { idempotent: true } }, async (request, reply) => {
         const ctx = authorize(request, resource, "create");
         const row = await createRow(resource, request.body, ctx);
         const [data] = await decorate(resource, [row], ctx, true);

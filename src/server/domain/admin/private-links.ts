@@ -29,7 +29,7 @@ export async function sendMessage(row: Row, ctx: Ctx, trx: DB): Promise<void> {
     to: String(row.to_email), subject: String(row.subject), related: { type: "Message", id },
     text: `${String(row.body)}\n\nOpen this message and reply: ${config.appUrl}/private/${token}\n\n${ctx.company.name}`,
   });
-  await trx.updateTable("messages").set({ status: "sent", sent_at: new Date(), updated_at: new Date() }).where("id", "=", id).execute();
+  // "not sent" until its mail goes (mail/deliver.ts tells the message what became of it)
 }
 
 type Opened<T> = { data: T } | { refused: LinkRefusal };
@@ -42,6 +42,9 @@ export async function openMessage(db: DB, token: string): Promise<Opened<Row>> {
     .select(["m.subject", "m.body", "m.sent_at", "v.name as vendor_name"])
     .where("m.id", "=", link.record.id).where("m.company_id", "=", link.companyId).executeTakeFirst();
   if (!message) return { refused: "revoked" };
+  // the vendor opened it: the one state only the app can tell (data-spec 7's message states)
+  await forCompany(db, link.companyId).updateTable("messages").set({ status: "opened", updated_at: new Date() })
+    .where("id", "=", link.record.id).where("status", "!=", "opened").execute();
   return { data: { ...message, ...(await companyOf(db, link.companyId)) } };
 }
 

@@ -81,7 +81,7 @@ export async function signUp(db: DB, input: SignUp): Promise<void> {
 export async function confirmAddress(db: DB, token: string): Promise<{ email: string } | { refused: LinkRefusal }> {
   const link = await resolveLink(db, token, "confirmation");
   if ("refused" in link) return link;
-  return actingFor(db, { id: link.companyId, name: "" }, link.record.id, async (trx) => {
+  return actingFor(db, link.companyId, link.record.id, async (trx) => {
     if (!(await spendLink(trx, token))) return { refused: "revoked" as const };
     const user = await trx.updateTable("users").set({ confirmation_pending: false, updated_at: new Date() })
       .where("id", "=", link.record.id).returning("email").executeTakeFirstOrThrow();

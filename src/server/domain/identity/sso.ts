@@ -55,14 +55,14 @@ export async function ssoEnforced(db: DB, email: string): Promise<boolean> {
 
 /** A sign-on started: its state, a one-use link (purpose `sso_state`) on the setting, 10 minutes. */
 export function startState(db: DB, setting: SsoSetting): Promise<string> {
-  return actingFor(db, { id: setting.company_id, name: "" }, null, (trx, actor) =>
+  return actingFor(db, setting.company_id, null, (trx, actor) =>
     issueLink(trx, actor, { purpose: "sso_state", record: { type: "SsoSetting", id: setting.id }, expiresIn: ssoStateSeconds }));
 }
 
 /** The setting a returning state was issued for, the state used up; refused when unknown, used or expired. */
 export async function settingOfState(db: DB, state: string): Promise<SsoSetting> {
   const link = state ? await resolveLink(db, state, "sso_state") : { refused: "unknown" as const };
-  const spent = !("refused" in link) && await actingFor(db, { id: link.companyId, name: "" }, null, (trx) => spendLink(trx, state));
+  const spent = !("refused" in link) && await actingFor(db, link.companyId, null, (trx) => spendLink(trx, state));
   if ("refused" in link || !spent) throw new SsoFailure("Sign-in expired", "This sign-in was not started here, or took too long. Please start again.");
   const setting = await systemDb(db).selectFrom("sso_settings").selectAll().where("id", "=", link.record.id).where("company_id", "=", link.companyId).executeTakeFirst();
   if (!setting || setting.status !== "ACTIVE") throw new SsoFailure("Single sign-on is off", "Your company no longer signs in through this provider.");
@@ -123,7 +123,7 @@ export function issueGrant(trx: DB, actor: Actor, userId: number): Promise<strin
 export async function redeemGrant(db: DB, grant: string): Promise<TokenPair> {
   const link = grant ? await resolveLink(db, grant, "sso_grant") : { refused: "unknown" as const };
   if ("refused" in link) throw new SsoFailure("Sign-in expired", "This sign-in was already used or took too long. Please start again.");
-  const tokens = await actingFor(db, { id: link.companyId, name: "" }, link.record.id, async (trx) =>
+  const tokens = await actingFor(db, link.companyId, link.record.id, async (trx) =>
     (await spendLink(trx, grant)) ? issueTokens(trx, link.record.id) : undefined);
   if (!tokens) throw new SsoFailure("Sign-in expired", "This sign-in was already used. Please start again.");
   return tokens;

@@ -48,7 +48,7 @@ export async function offerUnlock(db: DB, email: string): Promise<void> {
 export async function useUnlockLink(db: DB, token: string): Promise<{ email: string } | { refused: LinkRefusal }> {
   const link = await resolveLink(db, token, "unlock");
   if ("refused" in link) return link;
-  return actingFor(db, { id: link.companyId, name: "" }, link.record.id, async (trx) => {
+  return actingFor(db, link.companyId, link.record.id, async (trx) => {
     if (!(await spendLink(trx, token))) return { refused: "revoked" as const };
     const user = await trx.selectFrom("users").select("email").where("id", "=", link.record.id).executeTakeFirstOrThrow();
     await unlockUser(trx, link.record.id);

@@ -2,6 +2,7 @@
  * Users: the signed-in user's shape (GET /api/users/current), company switching, terms acceptance,
  * unlocking, and the hooks of the `users` resource (a user is a company contact with a login).
  */
+import { sql } from "kysely";
 import { formatDate } from "../../../framework/dates.js";
 import { keysOfRole, roleNames } from "../../../framework/roles.js";
 import { type DB, untyped } from "../../db/connect.js";
@@ -36,9 +37,10 @@ const companySettings = [
 
 export async function currentUser(ctx: Ctx): Promise<Row> {
   const user = await ctx.db.selectFrom("users").selectAll().where("id", "=", ctx.user.id).executeTakeFirstOrThrow();
-  // the companies the user belongs to span companies: read past the row-level wall, only their ids and names
+  // the companies the user belongs to span companies: read past the row-level wall, only their ids, names
+  // and whether the user is a vendor there (the portal) or staff
   const companies = await systemDb(ctx.db).selectFrom("contacts as c").innerJoin("companies as co", "co.id", "c.company_id")
-    .select(["co.id", "co.name"]).where("c.user_id", "=", ctx.user.id).where("c.status", "=", "ACTIVE").orderBy("co.name").execute();
+    .select(["co.id", "co.name", sql<boolean>`c.role = 'vendor'`.as("portal")]).where("c.user_id", "=", ctx.user.id).where("c.status", "=", "ACTIVE").orderBy("co.name").execute();
   const company = ctx.company;
   const accepted = user.date_accepted_term;
   return {
