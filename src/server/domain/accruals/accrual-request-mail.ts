@@ -31,7 +31,10 @@ export async function accrualRequestEmails(trx: DB, companyId: number, vendorIds
 const period = (request: Row) =>
   request.start_date && request.end_date ? `${String(request.start_date)} to ${String(request.end_date)}` : String(request.service_date ?? "the current period");
 
-/** Send (or resend) `request` to `to`: a new link, the e-mail, status SENT and message_status "sent". */
+/**
+ * Send (or resend) `request` to `to`: a new link, the e-mail, status SENT; its message_status is
+ * "not sent" until a mail server takes the mail (mail/deliver.ts), "opened" once the vendor opens the link.
+ */
 export async function sendAccrualRequest(trx: DB, ctx: Ctx, request: Row, to: string, vendorName: string): Promise<void> {
   const id = request.id as number;
   await revokeLinks(trx, ctx.company.id, accrualRequestRecord(id), "accrual_request");
@@ -52,7 +55,7 @@ export async function sendAccrualRequest(trx: DB, ctx: Ctx, request: Row, to: st
       ctx.company.name,
     ].join("\n"),
   });
-  await trx.updateTable("accrual_requests").set({ status: "SENT", message_status: "sent", updated_at: new Date() })
+  await trx.updateTable("accrual_requests").set({ status: "SENT", message_status: "not sent", updated_at: new Date() })
     .where("company_id", "=", ctx.company.id).where("id", "=", id).execute();
 }
 

@@ -61,6 +61,9 @@ export async function openAccrualRequest(db: DB, token: string): Promise<Opened<
       "r.answered_at", "r.accrual_blast_id", "v.name as vendor_name"])
     .where("r.id", "=", link.record.id).where("r.company_id", "=", link.companyId).executeTakeFirst();
   if (!request) return { refused: "revoked" };
+  // the vendor opened it (as a message's link: openMessage)
+  await scoped.updateTable("accrual_requests").set({ message_status: "opened", updated_at: new Date() })
+    .where("id", "=", link.record.id).where("message_status", "in", ["not sent", "sent", "withheld", "delivered"]).execute();
   const { accrual_blast_id: _blast, ...shown } = request;
   const company = await companyOf(db, link.companyId);
   const answerable = (await answerRefusal(scoped, request)) === null;
