@@ -1,5 +1,5 @@
 import { defineResource } from "../src/framework/resource.js";
-import { invoiceRequestSchema } from "../schemas/invoice_request.js";
+import { invoiceRequestSchema, submitInvoiceInput } from "../schemas/invoice_request.js";
 
 /** Keys of the two row actions of data-spec 6; the server checks them per changed field (domain/payables/invoice-requests.ts). */
 export const tokenToggleKeys = ["invoicesStatusToken", "editstatusInvoices"] as const;
@@ -51,10 +51,16 @@ export default defineResource({
   clientWritable: { create: ["status"] },
   recordActions: [{ name: "send", kind: "post", label: "statusActions.send", permission: sendKeys, when: { status: ["NEW", "SENT"] }, to: "SENT" }],
   rowActions: [{ action: "edit", permission: [...tokenToggleKeys, ...sendKeys] }],
-  // the vendor's view (docs/portal.md): the request, its order and the invoice answering it; never its link token
+  // the vendor's view (docs/portal.md): the request, whether its link still works, its order and the
+  // invoice answering it; never a link token. The vendor answers it with submit_invoice (a PDF and the
+  // invoice's number, date, amount, order: domain/payables/invoice-submission.ts)
   portal: {
     scope: "vendor_id",
     actions: ["list", "show"],
-    fields: ["status", "message", "sent_date", "created_at", "purchase_order.number", "invoice.number", "invoice.status"],
+    fields: ["status", "has_token", "message", "sent_date", "created_at", "purchase_order_id", "purchase_order.number", "invoice.number", "invoice.status"],
+    recordActions: [{
+      name: "submit_invoice", label: "portal.submitInvoice", when: { status: ["NEW", "SENT"], has_token: ["ACTIVE"] },
+      input: submitInvoiceInput, file: "required", fileTypes: ["pdf"], idempotent: true,
+    }],
   },
 });

@@ -26,6 +26,8 @@ export default defineResource({
     { field: "amount", kind: "money", currency: "currency_code", total: true, filterable: true },
     { field: "valid", kind: "boolean", sortable: false },
     { field: "submit_date", kind: "date", filterable: true },
+    // an invoice the vendor sent through the portal (an invoice request's answer) says so
+    { field: "submitter_type", kind: "enum", filterable: true },
     { field: "subsidiary.name", hidden: true, filterable: true },
     { field: "description", hidden: true, filterable: true },
   ],

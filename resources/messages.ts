@@ -49,5 +49,7 @@ export default defineResource({
   relations: {
     vendor: { kind: "belongsTo", resource: "vendors", foreignKey: "vendor_id", fields: ["id", "name"] },
     from_contact: { kind: "belongsTo", resource: "contacts", foreignKey: "from_contact_id", fields: ["id", "first_name", "last_name", "email"] },
+    // the vendor's answers through the message's link (message_replies)
+    replies: { kind: "hasMany", resource: "message_replies", foreignKey: "message_id", fields: ["id", "from_email", "body", "created_at"] },
   },
 });

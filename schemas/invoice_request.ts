@@ -16,3 +16,17 @@ export const invoiceRequestSchema = {
     sent_date: { type: ["string", "null"], format: "date-time" },
   },
 } as const;
+
+/** What a vendor enters to answer a request (portal action submit_invoice, with the PDF as its file). */
+export const submitInvoiceInput = {
+  type: "object",
+  additionalProperties: false,
+  required: ["number", "date", "amount"],
+  properties: {
+    number: { type: "string", minLength: 1, maxLength: 60 },
+    date: { type: "string", format: "date" },
+    amount: { type: "string", format: "money" },
+    purchase_order_id: { type: ["integer", "null"] },
+    description: { type: ["string", "null"], maxLength: 2000 },
+  },
+} as const;

@@ -96,6 +96,35 @@ describe("private links of vendors", () => {
     expect((await h.app.inject({ url: `/api/private/${token}` })).statusCode).toBe(410);
   });
 
+  it("a vendor answers a message through its link: the answer is on the message and its sender is told", async () => {
+    const acme = await h.companyId("Acme Corp");
+    const vendor = await h.database.db.selectFrom("vendors").select(["id", "name"]).where("company_id", "=", acme).where("email", "is not", null).orderBy("id").executeTakeFirstOrThrow();
+    const admin = await h.login("admin@acme.test");
+    const created = await h.app.inject({ method: "POST", url: "/api/messages", headers: admin, payload: { vendor_id: vendor.id, subject: "Bank letter", body: "Please send a bank letter." } });
+    const id = created.json().data.id as number;
+    const mail = await h.database.db.selectFrom("mail_messages").select("text").where("subject", "=", "Bank letter").where("related_id", "=", id).executeTakeFirstOrThrow();
+    const token = /\/private\/([A-Za-z0-9_-]+)/.exec(mail.text ?? "")?.[1] ?? "";
+
+    const blank = await h.app.inject({ method: "POST", url: `/api/private/${token}`, payload: { body: "   " } });
+    expect(blank.statusCode).toBe(422);
+    expect(blank.json().errors).toEqual({ body: ["can't be blank"] });
+    const answered = await h.app.inject({ method: "POST", url: `/api/private/${token}`, payload: { body: "  Attached to our next invoice.  " } });
+    expect(answered.statusCode, answered.body).toBe(201);
+    expect(answered.json().data).toMatchObject({ body: "Attached to our next invoice." });
+
+    const shown = (await h.app.inject({ url: `/api/messages/${id}`, headers: admin })).json().data;
+    expect(shown.replies.map((r: { body: string }) => r.body)).toEqual(["Attached to our next invoice."]);
+    const adminUser = await h.database.db.selectFrom("users").select("id").where("email", "=", "admin@acme.test").executeTakeFirstOrThrow();
+    const told = await h.database.db.selectFrom("notifications").select(["title", "link"]).where("user_id", "=", adminUser.id).where("link", "=", `/messages/${id}`).execute();
+    expect(told).toEqual([{ title: `${vendor.name} answered "Bank letter"`, link: `/messages/${id}` }]);
+    expect(await h.database.db.selectFrom("mail_messages").select("id").where("to", "=", "admin@acme.test").where("subject", "=", `${vendor.name} answered "Bank letter"`).execute()).toHaveLength(1);
+    // another company sees no answer of Acme's; a withdrawn link takes none
+    expect((await h.app.inject({ url: `/api/message_replies?message_id=${id}`, headers: await h.login("admin@globex.test") })).json().data).toEqual([]);
+    await revokeLinks(h.database.db, acme, { type: "Message", id }, "message");
+    expect((await h.app.inject({ method: "POST", url: `/api/private/${token}`, payload: { body: "again" } })).statusCode).toBe(410);
+    expect((await h.app.inject({ method: "POST", url: `/api/private/${"x".repeat(43)}`, payload: { body: "hello" } })).statusCode).toBe(404);
+  });
+
   it("a message follows its mail: not sent until a server takes it, sent, bounced when refused for good; opened is kept", async () => {
     const acme = await h.companyId("Acme Corp");
     const vendor = await h.database.db.selectFrom("vendors").select("id").where("company_id", "=", acme).where("email", "is not", null).orderBy("id").executeTakeFirstOrThrow();

@@ -366,36 +366,6 @@ describe("payment methods", () => {
   });
 });
 
-describe("invoice requests", () => {
-  it("issue a token, revoke and reissue it, and send only with an active one", async () => {
-    const vendor = (await first("/api/vendors?_end=1")).id;
-    const forged = await send("POST", "/api/invoice_requests", { vendor_id: vendor, message: "Please invoice", token: "mine", sent_date: "2020-01-01T00:00:00Z" });
-    expect(forged.body.errors).toEqual({ token: ["is set by the server and cannot be written"], sent_date: ["is set by the server and cannot be written"] });
-    const created = await send("POST", "/api/invoice_requests", { vendor_id: vendor, message: "Please invoice" });
-    expect(created.status).toBe(201);
-    const request = created.body.data;
-    expect(request).toMatchObject({ status: "NEW", has_token: "ACTIVE", sent_date: null });
-    expect(request.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
-
-    const revoked = await send("PATCH", `/api/invoice_requests/${request.id}`, { has_token: "INACTIVE" });
-    expect(revoked.body.data.token).toBeNull();
-    expect((await send("PATCH", `/api/invoice_requests/${request.id}`, { status: "SENT" })).status).toBe(422);
-    const refused = await send("POST", `/api/invoice_requests/${request.id}/send`);
-    expect(refused.status).toBe(422);
-    expect(refused.body.errors.base[0]).toMatch(/active token/);
-
-    const reissued = (await send("PATCH", `/api/invoice_requests/${request.id}`, { has_token: "ACTIVE" })).body.data;
-    expect(reissued.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
-    expect(reissued.token).not.toBe(request.token);
-    const sent = await send("POST", `/api/invoice_requests/${request.id}/send`);
-    expect(sent.status).toBe(200);
-    expect(sent.body.data.status).toBe("SENT");
-    expect(sent.body.data.sent_date).not.toBeNull();
-    expect((await send("PATCH", `/api/invoice_requests/${request.id}`, { status: "SUBMITTED" })).status).toBe(422);
-    expect((await send("PATCH", `/api/invoice_requests/${request.id}`, { has_token: "INACTIVE" }, "approver@acme.test")).status).toBe(403);
-  });
-});
-
 describe("recurring invoices", () => {
   const template = (vendor: number, overrides: Json = {}) => ({
     vendor_id: vendor, amount: "500.00", currency_code: "USD", frequency: "monthly", start_date: "2031-01-31", description: "Rent",

@@ -15,6 +15,7 @@ export interface Api {
   user: Principal & { role: string };
   get<T = unknown>(path: string): Promise<{ status: number; body: T }>;
   post<T = unknown>(path: string, body: unknown): Promise<{ status: number; body: T }>;
+  patch<T = unknown>(path: string, body: unknown): Promise<{ status: number; body: T }>;
 }
 
 /** Sign in through POST /oauth/token and call the API as that user. */
@@ -40,6 +41,7 @@ export async function apiAs(email: string): Promise<Api> {
     user: current.body.data,
     get: (path) => call("GET", path),
     post: (path, body) => call("POST", path, body),
+    patch: (path, body) => call("PATCH", path, body),
   };
 }
 

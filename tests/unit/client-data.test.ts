@@ -6,6 +6,12 @@ vi.stubGlobal("localStorage", {
   setItem: (key: string, value: string) => store.set(key, value),
   removeItem: (key: string) => store.delete(key),
 });
+const tabStore = new Map<string, string>();
+vi.stubGlobal("sessionStorage", {
+  getItem: (key: string) => tabStore.get(key) ?? null,
+  setItem: (key: string, value: string) => tabStore.set(key, value),
+  removeItem: (key: string) => tabStore.delete(key),
+});
 const assign = vi.fn();
 vi.stubGlobal("window", { location: { pathname: "/invoices", search: "?x=1", assign } });
 vi.stubGlobal("navigator", {});

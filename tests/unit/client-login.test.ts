@@ -14,6 +14,12 @@ vi.stubGlobal("localStorage", {
   setItem: (key: string, value: string) => store.set(key, value),
   removeItem: (key: string) => store.delete(key),
 });
+const tabStore = new Map<string, string>();
+vi.stubGlobal("sessionStorage", {
+  getItem: (key: string) => tabStore.get(key) ?? null,
+  setItem: (key: string, value: string) => tabStore.set(key, value),
+  removeItem: (key: string) => tabStore.delete(key),
+});
 
 describe("the login form", () => {
   it("shows a throttled sign-in's message as the server words it", async () => {

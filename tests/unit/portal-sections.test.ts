@@ -11,6 +11,7 @@ describe("vendor portal sections", () => {
       const fields = new Set(portal?.fields);
       expect([...section.columns, ...(section.compact ?? []), ...(section.detail ?? [])].filter((f) => !fields.has(f))).toEqual([]);
       if (section.detail) expect(portal?.actions).toContain("show");
+      expect(Object.keys(section.rowAction?.when ?? {}).filter((f) => !fields.has(f))).toEqual([]);
       for (const related of section.related ?? []) {
         expect(related.fields.map((f) => `${related.relation}.${f}`).filter((f) => !fields.has(f))).toEqual([]);
       }

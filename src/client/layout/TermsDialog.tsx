@@ -2,13 +2,14 @@
 import { useState } from "react";
 import { useInvalidateAuthStore, useTranslation } from "@refinedev/core";
 import { Button, Modal, Typography } from "antd";
-import { useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { http } from "../http.js";
 import { acceptedTermsVersion, forgetCurrentUser, useUser } from "../user.js";
 
 export function TermsDialog() {
   const user = useUser();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const { translate } = useTranslation();
   const invalidate = useInvalidateAuthStore();
   const [saving, setSaving] = useState(false);
@@ -22,7 +23,9 @@ export function TermsDialog() {
       });
       forgetCurrentUser();
       await invalidate();
-      navigate(user.role === "vendor" ? "/vendor_portal" : "/");
+      // a vendor already on a portal page (an e-mailed invoice request's) stays there
+      if (user.role !== "vendor") navigate("/");
+      else if (!pathname.startsWith("/vendor_portal")) navigate("/vendor_portal");
     } finally {
       setSaving(false);
     }

@@ -19,10 +19,16 @@ export const portalMenu = [
   { path: `${portalPrefix}/purchasers`, label: "portal.menu.purchasers" },
 ];
 
+/** A row action's page (/vendor_portal/submit_invoice/…) belongs to its section's menu entry. */
+function sectionPath(pathname: string): string {
+  const owner = portalSections.find((s) => s.rowAction && pathname.startsWith(`${portalPrefix}/${s.rowAction.path}/`));
+  return owner ? `${portalPrefix}/${owner.key}` : pathname;
+}
+
 function PortalMenu() {
   const { translate } = useTranslation();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const pathname = sectionPath(useLocation().pathname);
   const selected = portalMenu.map((e) => e.path)
     .filter((p) => pathname === p || pathname.startsWith(`${p}/`)).sort((a, b) => b.length - a.length)[0];
   return (

@@ -4,11 +4,10 @@
  * Refine tables (grid/use-table.tsx) on the data provider under the resource name `portal/{resource}`;
  * values are shown by the generic formatters (format.tsx) with the resource's declaration.
  */
+import { lazy, Suspense } from "react";
 import { useTranslation, useList, useOne } from "@refinedev/core";
 import { Button, Card, Col, Descriptions, Flex, Grid, Row as GridRow, Segmented, Space, Spin, Statistic, Table, Tag, Typography, type TableColumnsType } from "antd";
-import { lazy, Suspense } from "react";
 import { Link, Navigate, Route, Routes, useParams, useSearchParams } from "react-router";
-import { matches } from "../../framework/conditions.js";
 import { resourceByName } from "../../../resources/index.js";
 import type { ResourceDef } from "../../framework/resource.js";
 import { useFormat, type Row } from "../format.js";
@@ -22,8 +21,11 @@ import {
 } from "./sections.js";
 import { useTable } from "../grid/use-table.js";
 
-const defOf = (name: string): ResourceDef => resourceByName.get(name)!;
+// the portal's write pages: loaded when opened
+const SubmitInvoice = lazy(() => import("./SubmitInvoice.js"));
 const SubmitAccrual = lazy(() => import("./SubmitAccrual.js"));
+
+const defOf = (name: string): ResourceDef => resourceByName.get(name)!;
 const alignRight = new Set(["money", "number"]);
 const pageSize = 25;
 
@@ -62,35 +64,23 @@ function Title({ children, extra }: { children: string; extra?: React.ReactNode 
   );
 }
 
-/** A button per action page of the section (sections.ts `actionPages`) on the rows its declared `when` matches. */
-function useActionColumn(section: PortalSection, resource: ResourceDef): TableColumnsType<Row> {
+/** The section's row action as a last column: a button to its page on the rows it applies to. */
+function useRowAction(section: PortalSection): TableColumnsType<Row> {
   const { translate } = useTranslation();
-  const pages = (section.actionPages ?? []).flatMap((page) => {
-    const action = resource.portal?.recordActions?.find((a) => a.name === page.action);
-    return action ? [{ ...page, action }] : [];
-  });
-  if (!pages.length) return [];
+  const action = section.rowAction;
+  if (!action) return [];
+  const applies = (row: Row) => Object.entries(action.when).every(([field, values]) => values.includes(String(row[field])));
   return [{
-    key: "actions", title: "",
-    render: (_: unknown, row: Row) => (
-      <Space size="small">
-        {pages.filter((p) => matches(p.action.when, row)).map((p) => (
-          <Link key={p.path} to={`${portalPrefix}/${p.path}/${String(row.id)}`}>
-            <Button size="small" type="primary">{translate(p.action.label, p.action.name)}</Button>
-          </Link>
-        ))}
-      </Space>
-    ),
+    key: "action", title: "", render: (_: unknown, row: Row) => applies(row)
+      ? <Link to={`${portalPrefix}/${action.path}/${String(row.id)}`}><Button size="small" type="primary">{translate(action.label, action.label)}</Button></Link>
+      : null,
   }];
 }
 
 function PortalTable({ section, status }: { section: PortalSection; status?: InvoiceFilter }) {
   const resource = defOf(section.resource);
   const phone = Grid.useBreakpoint().sm === false;
-  const columns = [
-    ...useColumns(resource, phone && section.compact ? section.compact : section.columns, (row) => detailPath(section, row)),
-    ...useActionColumn(section, resource),
-  ];
+  const columns = [...useColumns(resource, phone && section.compact ? section.compact : section.columns, (row) => detailPath(section, row)), ...useRowAction(section)];
   const { tableProps } = useTable<Row>({
     resource: portalResource(section.resource),
     syncWithLocation: false,
@@ -268,6 +258,7 @@ export default function PortalRoutes() {
         section.detail ? <Route key={`${section.key}/:id`} path={`${section.key}/:id`} element={<PortalShow key={section.key} section={section} />} /> : null,
       ])}
       <Route path="submit_accrual/:id" element={<Suspense fallback={<Spin />}><SubmitAccrual /></Suspense>} />
+      <Route path="submit_invoice/:id" element={<Suspense fallback={<Spin />}><SubmitInvoice /></Suspense>} />
       <Route path="purchasers" element={<Purchasers />} />
       <Route path="purchasers/:id" element={<Purchaser />} />
       <Route path="contacts" element={<Navigate replace to={`${portalPrefix}/vendor_contacts`} />} />

@@ -19,10 +19,10 @@ export interface PortalSection {
   /** has-many relations shown as tables on the detail page: relation name and its fields */
   related?: { relation: string; resource: string; fields: string[] }[];
   /**
-   * Declared portal actions (the resource's portal.recordActions) answered on a page of their own,
-   * `/vendor_portal/{path}/:id`: each list row the action's `when` matches gets a button to it.
+   * A write the vendor starts from a row, on a page of its own (`/vendor_portal/{path}/{id}`): shown
+   * when the row's fields (portal fields) hold one of the listed values; the server checks again.
    */
-  actionPages?: { action: string; path: string }[];
+  rowAction?: { label: string; path: string; when: Record<string, string[]> };
 }
 
 export const portalPrefix = "/vendor_portal";
@@ -63,6 +63,8 @@ export const portalSections: PortalSection[] = [
     key: "invoice_requests",
     resource: "invoice_requests",
     columns: ["sent_date", "purchase_order.number", "status", "message", "invoice.number", "invoice.status"],
+    compact: ["sent_date", "status", "invoice.number"],
+    rowAction: { label: "portal.submitInvoice", path: "submit_invoice", when: { status: ["NEW", "SENT"], has_token: ["ACTIVE"] } },
   },
   {
     key: "accruals",
@@ -76,7 +78,7 @@ export const portalSections: PortalSection[] = [
     resource: "accrual_requests",
     columns: ["number", "service_date", "start_date", "end_date", "status", "accrual.number", "accrual.amount"],
     compact: ["number", "status"],
-    actionPages: [{ action: "submit_accrual", path: "submit_accrual" }],
+    rowAction: { label: "accrual_requests.actions.submit_accrual", path: "submit_accrual", when: { status: ["NEW", "SENT"] } },
   },
   {
     key: "vendor_contacts",

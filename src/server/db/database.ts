@@ -566,6 +566,16 @@ export interface MailMessagesTable {
   updated_at: Defaulted<Timestamp>;
 }
 
+export interface MessageRepliesTable {
+  id: Defaulted<number>;
+  company_id: number;
+  message_id: number;
+  body: string;
+  from_email: string | null;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
 export interface MessagesTable {
   id: Defaulted<number>;
   company_id: number;
@@ -1162,6 +1172,7 @@ export interface Database {
   invoices: InvoicesTable;
   job_queue: JobQueueTable;
   mail_messages: MailMessagesTable;
+  message_replies: MessageRepliesTable;
   messages: MessagesTable;
   nacha_payments: NachaPaymentsTable;
   notifications: NotificationsTable;

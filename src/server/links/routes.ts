@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { DB } from "../db/connect.js";
+import { replyToMessage } from "../domain/admin/message-replies.js";
 import { answerAccrualByLink, openAccrualRequest, openMessage } from "../domain/admin/private-links.js";
 import { linkPurposes, resolveLink, type LinkPurpose, type LinkRefusal } from "./links.js";
 
@@ -30,6 +31,11 @@ export function publicLinkRoutes(app: FastifyInstance, db: DB): void {
     const opened = await openMessage(db, request.params.token);
     return "refused" in opened ? refuseLink(reply, opened.refused) : opened;
   });
+  // the vendor answers the message in place (domain/admin/message-replies.ts)
+  app.post<{ Params: { token: string } }>(`${privateLinksPrefix}:token`, async (request, reply) => {
+    const answered = await replyToMessage(db, request.params.token, request.body);
+    return "refused" in answered ? refuseLink(reply, answered.refused) : reply.status(201).send(answered);
+  });
   app.get<{ Params: { token: string } }>(`${privateLinksPrefix}:token/accruals`, async (request, reply) => {
     const opened = await openAccrualRequest(db, request.params.token);
     return "refused" in opened ? refuseLink(reply, opened.refused) : opened;
@@ -44,6 +50,7 @@ export function publicLinkRoutes(app: FastifyInstance, db: DB): void {
     const { purpose, token } = request.params;
     const resolved = linkPurposes.includes(purpose as LinkPurpose) ? await resolveLink(db, token, purpose as LinkPurpose) : { refused: "unknown" as const };
     if ("refused" in resolved) return refuseLink(reply, resolved.refused);
-    return { data: { purpose, record: resolved.record, expires_at: resolved.expiresAt.toISOString() } };
+    // the company lets the page open the record in the right one of a login's companies
+    return { data: { purpose, record: resolved.record, company_id: resolved.companyId, expires_at: resolved.expiresAt.toISOString() } };
   });
 }

@@ -82,10 +82,7 @@ export function changesBetween(before: Row, after: Row): Row {
 
 export type AuditEvent = (typeof activitySchema.properties.event.enum)[number];
 
-/** who an audit row names: the company and the user (null: someone without an account, e.g. a vendor's private link) */
-export type Auditor = { company: { id: number }; user: { id: number | null } };
-
-function activityRow(ctx: Auditor, event: AuditEvent, resource: ResourceDef, itemId: number, changes: Row): Row {
+function activityRow(ctx: Pick<Ctx, "company" | "user">, event: AuditEvent, resource: ResourceDef, itemId: number, changes: Row): Row {
   // that a secret changed is history; its value is not
   changes = { ...changes };
   for (const field of writeOnlyFields(resource)) if (field in changes) changes[field] = "[FILTERED]";
@@ -93,12 +90,12 @@ function activityRow(ctx: Auditor, event: AuditEvent, resource: ResourceDef, ite
   return { company_id: ctx.company.id, event, item_type: tableOf(resource), item_id: itemId, user_id: ctx.user.id, changes: JSON.stringify(changes) };
 }
 
-export async function audit(trx: DB, ctx: Auditor, event: AuditEvent, resource: ResourceDef, itemId: number, changes: Row): Promise<void> {
+export async function audit(trx: DB, ctx: Pick<Ctx, "company" | "user">, event: AuditEvent, resource: ResourceDef, itemId: number, changes: Row): Promise<void> {
   await untyped(trx).insertInto("activities").values(activityRow(ctx, event, resource, itemId, changes)).execute();
 }
 
 /** The audit rows of a set-based change (thousands of records), in one insert (db/bulk.ts). */
-export async function auditMany(trx: DB, ctx: Auditor, event: AuditEvent, resource: ResourceDef, items: readonly { id: number; changes: Row }[]): Promise<void> {
+export async function auditMany(trx: DB, ctx: Pick<Ctx, "company" | "user">, event: AuditEvent, resource: ResourceDef, items: readonly { id: number; changes: Row }[]): Promise<void> {
   await insertRows(trx, "activities", items.map((item) => activityRow(ctx, event, resource, item.id, item.changes)));
 }
 

@@ -1,8 +1,8 @@
 /**
  * /private/:token and /private/:token/accruals — what a vendor opens from an e-mail without an
- * account: the message, or the accrual request asked of them, answered in place (the form shared with
- * the portal) and shown with its answer afterwards. A link that is not valid (any more) goes to
- * /invalid_message.
+ * account: the message (and the vendor's answer to it), or the accrual request asked of them,
+ * answered in place (the form shared with the portal) and shown with its answer afterwards. A link
+ * that is not valid (any more) goes to /invalid_message.
  */
 import { useEffect, useState } from "react";
 import { useTranslation } from "@refinedev/core";
@@ -11,6 +11,7 @@ import { useNavigate, useParams } from "react-router";
 import { formatDate } from "../../../framework/dates.js";
 import { formatMoney } from "../../../framework/money-format.js";
 import { AccrualAnswerForm, AccrualAnswerShown, type AccrualAnswer } from "../../portal/AccrualAnswerForm.js";
+import MessageReply from "./MessageReply.js";
 import PublicCard from "./PublicCard.js";
 import { callPublic } from "./public-api.js";
 
@@ -60,6 +61,7 @@ export default function PrivateLinkPage({ accruals = false }: { accruals?: boole
         {translate("privateLink.from", { company: opened.company_name, vendor: opened.vendor_name }, `From ${opened.company_name} to ${opened.vendor_name}`)}
       </Typography.Paragraph>
       <Typography.Paragraph style={{ whiteSpace: "pre-wrap" }}>{opened.body}</Typography.Paragraph>
+      <MessageReply token={token} />
     </PublicCard>
   );
 }

@@ -1,11 +1,13 @@
 /**
  * /set_password/:token — the page of an invitation or a password-reset link: choose a password (the
- * spec's rule and messages), or, for a login invited to another company, accept. Then to /login.
+ * spec's rule and messages), or, for a login invited to another company, accept. Then to /login,
+ * and after it to `?next=` when the link names a page of the app (an invoice request's submit page).
  */
 import { useEffect, useState } from "react";
 import { useTranslation } from "@refinedev/core";
 import { Alert, Button, Form, Result, Spin, Typography } from "antd";
-import { useNavigate, useParams } from "react-router";
+import { useNavigate, useParams, useSearchParams } from "react-router";
+import { session } from "../../session.js";
 import PasswordFields from "./PasswordFields.js";
 import PublicCard from "./PublicCard.js";
 import { baseError, callPublic, fieldErrors } from "./public-api.js";
@@ -22,6 +24,7 @@ type Answer = { ok: true; link: Opened } | { ok: false; message: string };
 export default function SetPasswordPage() {
   const { translate } = useTranslation();
   const { token = "" } = useParams();
+  const next = useSearchParams()[0].get("next");
   const navigate = useNavigate();
   const [form] = Form.useForm();
   const [answer, setAnswer] = useState<Answer>();
@@ -40,6 +43,8 @@ export default function SetPasswordPage() {
     setSaving(false);
     if (result.ok) {
       const email = answer?.ok ? answer.link.email : "";
+      // only a path of this app: never another site
+      if (next?.startsWith("/") && !next.startsWith("//")) session.rememberLocation(next);
       void navigate(`/login?password_set&email=${encodeURIComponent(email)}`);
       return;
     }

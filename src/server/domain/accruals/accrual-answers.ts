@@ -10,8 +10,8 @@ import { money } from "../../../framework/money.js";
 import accrualRequests from "../../../../resources/accrual_requests.js";
 import type { DB } from "../../db/connect.js";
 import { conflict, notFound } from "../../errors.js";
-import type { Row } from "../../resources/context.js";
-import { audit, type Auditor } from "../../resources/write.js";
+import type { Ctx, Row } from "../../resources/context.js";
+import { audit } from "../../resources/write.js";
 import { checkDateOrder, failIfAny, requirePositive } from "../purchasing/records.js";
 
 const openBlast = ["ACTIVE", "INACTIVE"];
@@ -47,7 +47,7 @@ export async function answerRefusal(db: DB, request: Row): Promise<string | null
 }
 
 /** Record `answer` on request `requestId` of `who.company`, by `responderContactId` (null: the private link). */
-export async function answerAccrualRequest(trx: DB, who: Auditor, requestId: number, answer: AccrualAnswer, responderContactId: number | null, vendorId?: number): Promise<void> {
+export async function answerAccrualRequest(trx: DB, who: Pick<Ctx, "company" | "user">, requestId: number, answer: AccrualAnswer, responderContactId: number | null, vendorId?: number): Promise<void> {
   const request = await lockedRequest(trx, who.company.id, requestId, vendorId);
   const refusal = await answerRefusal(trx, request);
   if (refusal) throw conflict(refusal);

@@ -31,19 +31,29 @@ export const resetAnswer = "If an account exists for this address, we have sent 
 const setPasswordUrl = (token: string) => `${config.appUrl}/set_password/${token}`;
 
 /**
+ * A new invitation link for an INVITED contact (inside the unit of work that sends it): any earlier
+ * one is revoked. Returns the /set_password URL; `next` is the page the person lands on once signed in
+ * (a path of the app, e.g. the vendor portal's submit page of an invoice request).
+ */
+export async function issueInvitation(trx: DB, ctx: Actor, contactId: number, next?: string): Promise<string> {
+  const record = { type: "Contact", id: contactId };
+  await revokeLinks(trx, ctx.company.id, record, "invitation");
+  const token = await issueLink(trx, ctx, { purpose: "invitation", record, expiresIn: invitationSeconds });
+  await identityActivity(trx, ctx.company.id, { type: "contacts", id: contactId }, ctx.user.id, { invitation: "sent" });
+  return next ? `${setPasswordUrl(token)}?next=${encodeURIComponent(next)}` : setPasswordUrl(token);
+}
+
+/**
  * Invite the contact just added (inside the unit of work of its insert): any earlier invitation link
  * is revoked, a new one e-mailed. `existingLogin`: the address already signs in elsewhere.
  */
 export async function sendInvitation(trx: DB, ctx: Actor, contact: { id: number; email: string }, existingLogin: boolean): Promise<void> {
-  const record = { type: "Contact", id: contact.id };
-  await revokeLinks(trx, ctx.company.id, record, "invitation");
-  const token = await issueLink(trx, ctx, { purpose: "invitation", record, expiresIn: invitationSeconds });
+  const url = await issueInvitation(trx, ctx, contact.id);
   const company = ctx.company.name;
   const text = existingLogin
-    ? `You have been invited to join ${company} on Outlay. Open this link to accept (valid for 7 days):\n\n${setPasswordUrl(token)}`
-    : `You have been invited to ${company} on Outlay. Open this link to choose your password (valid for 7 days):\n\n${setPasswordUrl(token)}`;
+    ? `You have been invited to join ${company} on Outlay. Open this link to accept (valid for 7 days):\n\n${url}`
+    : `You have been invited to ${company} on Outlay. Open this link to choose your password (valid for 7 days):\n\n${url}`;
   queueMail(ctx, { to: contact.email, subject: `Your invitation to ${company} on Outlay`, text, related: { type: "Contact", id: contact.id } });
-  await identityActivity(trx, ctx.company.id, { type: "contacts", id: contact.id }, ctx.user.id, { invitation: "sent" });
 }
 
 /** What a /set_password link opens, or why it is refused. */
