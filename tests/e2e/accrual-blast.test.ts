@@ -32,8 +32,8 @@ async function pickVendor(page: Page, n: number, name: string) {
   const select = page.getByRole("combobox", { name: `Vendor ${n}`, exact: true });
   await select.click();
   await select.fill(name);
-  // the open dropdown's option (the earlier lines' dropdowns stay in the page, hidden)
-  await page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option", { hasText: name }).first().click();
+  // the option of this line's dropdown: the newest one (the earlier lines' dropdowns stay in the page, closing or hidden)
+  await page.locator(".ant-select-dropdown").last().locator(".ant-select-item-option", { hasText: name }).first().click();
 }
 
 async function fillDate(page: Page, name: string, value: string) {
