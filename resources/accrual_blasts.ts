@@ -60,13 +60,17 @@ export default defineResource({
   computed: ["stats_vendor_count", "stats_accrual_response", "accruals_booked_amount", "booker_name"],
   relations: {
     booker: { kind: "belongsTo", resource: "contacts", foreignKey: "booker_contact_id", fields: ["id", "first_name", "last_name"] },
-    accrual_entries: { kind: "hasMany", resource: "accrual_entries", foreignKey: "accrual_blast_id", fields: ["id", "vendor_id", "status", "response_amount", "accrual_id"] },
+    // read: the vendor by name and its answer (the lines are read decorated, with their vendor and accrual)
+    accrual_entries: { kind: "hasMany", resource: "accrual_entries", foreignKey: "accrual_blast_id", fields: ["id", "vendor.name", "status", "response_amount", "accrual.number"] },
   },
   lines: [{ relation: "accrual_entries", fields: ["vendor_id"] }],
   // switched on and off, or closed to vendors, by declared transitions (BOOKED is the server's)
   recordActions: [
     ...activation(addKeys),
     { name: "close", kind: "post", label: "statusActions.close", permission: addKeys, when: { status: ["ACTIVE", "INACTIVE"] }, to: "CLOSED", confirm: "confirm.close" },
+    // e-mails an accrual request to each vendor not yet asked; booking turns the answers into accruals (docs/portal.md)
+    { name: "send", kind: "post", label: "accrual_blasts.actions.send", permission: addKeys, when: { status: "ACTIVE" }, confirm: "confirm.sendAccrualBlast" },
+    { name: "book", kind: "post", label: "accrual_blasts.actions.book", permission: addKeys, when: { status: ["ACTIVE", "INACTIVE", "CLOSED"] }, confirm: "confirm.bookAccrualBlast" },
   ],
   rowActions: [
     { action: "edit", permission: addKeys },

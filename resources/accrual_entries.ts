@@ -5,8 +5,8 @@ const readKeys = ["readAccrualBlasts", "readAccrualsBlast"] as const;
 const addKeys = ["addAccrualBlasts", "addAccrualsBlast"] as const;
 
 /**
- * One vendor of an accrual blast: NEW (added), SENT (asked), RESPONDED (answered with an amount and
- * an accrual), NO ACCRUAL (answered: nothing to accrue). Vendors join or leave a blast only while it
+ * One vendor of an accrual blast: NEW (added), SENT (asked), RESPONDED (answered with an amount; its
+ * accrual once the blast is booked), NO ACCRUAL (answered: nothing to accrue). Vendors join or leave a blast only while it
  * is ACTIVE or INACTIVE; an entry that has an answer stays.
  */
 export default defineResource({

@@ -1,9 +1,13 @@
 import { defineResource } from "../src/framework/resource.js";
-import { accrualRequestSchema } from "../schemas/accrual_request.js";
+import { accrualAnswerSchema, accrualRequestSchema } from "../schemas/accrual_request.js";
+
+/** asking a vendor for an accrual on its own: the keys that ask vendors in a blast (product-spec 6 names none of its own) */
+export const askKeys = ["addAccrualBlasts", "addAccrualsBlast"] as const;
 
 /**
  * Accrual requests sent to vendors. Statuses (ours; the spec names none): NEW (not sent), SENT,
- * SUBMITTED (the vendor answered: an accrual, or no_accrual_needed), CLOSED.
+ * SUBMITTED (the vendor answered: an amount kept until its blast is booked, or no_accrual_needed),
+ * CLOSED (booked; no more answers). Sending and answering: docs/portal.md "Accrual requests".
  * Composite OPEN = NEW | SENT (still waiting for the vendor).
  */
 export const accrualRequestStatuses = {
@@ -47,19 +51,28 @@ export default defineResource({
   permissions: {
     list: ["listAccrualRequests", "listAccrualsRequest"],
     show: ["readAccrualRequests", "readAccrualsRequest"],
+    create: askKeys,
   },
   statuses: accrualRequestStatuses,
   columns: accrualRequestColumns,
   defaultSort: { field: "id", order: "desc" },
   search: ["number"],
-  indexes: ["number", "vendor_id", "purchaser_id", "status", "service_date", "created_at", "accrual_id"],
-  serverFields: ["token"],
+  indexes: ["number", "vendor_id", "purchaser_id", "status", "service_date", "created_at", "accrual_id", "accrual_blast_id"],
+  // the vendor's answer and the sending are the server's (accrual-answers.ts, accrual-request-mail.ts)
+  serverFields: ["number", "status", "token", "message_status", "accrual_id", "no_accrual_needed", "accrual_blast_id", "response_amount", "description", "responder_contact_id", "answered_at"],
   computed: ["purchaser_name"],
   relations: accrualRequestRelations,
+  // (re)sends the request with a fresh private link; the earlier link stops working
+  recordActions: [{ name: "send", kind: "post", label: "statusActions.send", permission: askKeys, when: { status: ["NEW", "SENT"] } }],
   // the vendor's view (docs/portal.md): the request's period and state and the accrual answering it; never its link token
   portal: {
     scope: "vendor_id",
     actions: ["list", "show"],
-    fields: ["number", "status", "service_date", "start_date", "end_date", "message_status", "no_accrual_needed", "created_at", "accrual.number", "accrual.amount", "accrual.status"],
+    fields: [
+      "number", "status", "service_date", "start_date", "end_date", "message_status", "no_accrual_needed", "created_at",
+      "response_amount", "description", "answered_at", "accrual.number", "accrual.amount", "accrual.status",
+    ],
+    // the vendor's answer (the same as through the private link: accrual-answers.ts)
+    recordActions: [{ name: "submit_accrual", label: "accrual_requests.actions.submit_accrual", when: { status: ["NEW", "SENT"] }, input: accrualAnswerSchema }],
   },
 });

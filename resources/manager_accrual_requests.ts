@@ -1,8 +1,8 @@
 import { defineResource } from "../src/framework/resource.js";
 import accrualRequests from "./accrual_requests.js";
 
-// everything of accrual_requests but its own table's indexes and the vendor-portal scope
-const { indexes: _indexes, portal: _portal, ...base } = accrualRequests;
+// everything of accrual_requests but its own table's indexes, the vendor-portal scope and the sending (a manager only reads)
+const { indexes: _indexes, portal: _portal, recordActions: _recordActions, ...base } = accrualRequests;
 
 /**
  * The managers' view of accrual requests (product-spec 2.15: listAccrualRequests or

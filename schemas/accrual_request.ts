@@ -18,5 +18,30 @@ export const accrualRequestSchema = {
     token: { type: ["string", "null"], maxLength: 100 },
     accrual_id: { type: ["integer", "null"], "x-references": "accruals" },
     no_accrual_needed: { type: "boolean", default: false },
+    /** the blast that asked (null: a request on its own) */
+    accrual_blast_id: { type: ["integer", "null"], "x-references": "accrual_blasts" },
+    /** the vendor's answer, kept here until the blast is booked (booking creates the accrual) */
+    response_amount: { type: ["string", "null"], format: "money" },
+    description: { type: ["string", "null"], maxLength: 2000 },
+    /** the vendor's portal contact who answered (null: answered through the private link) */
+    responder_contact_id: { type: ["integer", "null"], "x-references": "contacts" },
+    answered_at: { type: ["string", "null"], format: "date-time" },
+  },
+} as const;
+
+/**
+ * A vendor's answer to an accrual request (portal action submit_accrual and the private link): an
+ * amount with a description and service period, or no_accrual_needed. The amount is required unless
+ * no accrual is needed (checked by the server: accrual-answers.ts).
+ */
+export const accrualAnswerSchema = {
+  type: "object",
+  additionalProperties: false,
+  properties: {
+    no_accrual_needed: { type: "boolean" },
+    amount: { type: ["string", "null"], format: "money" },
+    description: { type: ["string", "null"], maxLength: 2000 },
+    start_date: { type: ["string", "null"], format: "date" },
+    end_date: { type: ["string", "null"], format: "date" },
   },
 } as const;

@@ -194,7 +194,7 @@ describe("server modules and routes are checked at boot", () => {
       "GET /api/payment_methods/validate_iban", "GET /api/payment_methods/required_fields",
       "GET /api/openapi.json", "HEAD /api/openapi.json",
       "GET /api/public/links/:purpose/:token", "HEAD /api/public/links/:purpose/:token",
-      "GET /api/private/:token", "HEAD /api/private/:token", "POST /api/private/:token", "GET /api/private/:token/accruals", "HEAD /api/private/:token/accruals",
+      "GET /api/private/:token", "HEAD /api/private/:token", "POST /api/private/:token", "GET /api/private/:token/accruals", "HEAD /api/private/:token/accruals", "POST /api/private/:token/accruals",
     ].flatMap((route) => (route.startsWith("GET ") ? [route, route.replace("GET", "HEAD")] : [route])));
     const generic = new Set<string>();
     for (const r of [...resources, widgets] as ResourceDef[]) {

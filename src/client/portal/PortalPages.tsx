@@ -26,8 +26,9 @@ import { http } from "../http.js";
 // the settings' forms in a chunk of their own, fetched when opened
 const PortalSettings = lazy(() => import("./PortalSettings.js"));
 
-// the one portal write page so far: loaded when opened
+// the portal's write pages: loaded when opened
 const SubmitInvoice = lazy(() => import("./SubmitInvoice.js"));
+const SubmitAccrual = lazy(() => import("./SubmitAccrual.js"));
 // the signed-in user's own page, the staff app's one (it reads only the signed-in user)
 const UserProfile = lazy(() => import("../pages/custom/UserProfile.js"));
 const userProfilePage = pages.find((page) => page.path === "/user_profile")!;
@@ -268,6 +269,7 @@ export default function PortalRoutes() {
         <Route key={section.key} path={section.key} element={<PortalList key={section.key} section={section} />} />,
         section.detail ? <Route key={`${section.key}/:id`} path={`${section.key}/:id`} element={<PortalShow key={section.key} section={section} />} /> : null,
       ])}
+      <Route path="submit_accrual/:id" element={<Suspense fallback={<Spin />}><SubmitAccrual /></Suspense>} />
       <Route path="submit_invoice/:id" element={<Suspense fallback={<Spin />}><SubmitInvoice /></Suspense>} />
       <Route path="settings" element={<Navigate replace to={`${portalPrefix}/settings/general`} />} />
       <Route path="settings/:status" element={<Suspense fallback={<Spin />}><PortalSettings /></Suspense>} />

@@ -77,6 +77,8 @@ export const portalSections: PortalSection[] = [
     key: "accrual_requests",
     resource: "accrual_requests",
     columns: ["number", "service_date", "start_date", "end_date", "status", "accrual.number", "accrual.amount"],
+    compact: ["number", "status"],
+    rowAction: { label: "accrual_requests.actions.submit_accrual", path: "submit_accrual", when: { status: ["NEW", "SENT"] } },
   },
   {
     key: "vendor_contacts",

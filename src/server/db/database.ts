@@ -92,6 +92,11 @@ export interface AccrualRequestsTable {
   token: string | null;
   accrual_id: number | null;
   no_accrual_needed: Defaulted<boolean>;
+  accrual_blast_id: number | null;
+  response_amount: Decimal | null;
+  description: string | null;
+  responder_contact_id: number | null;
+  answered_at: Timestamp | null;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
 }

@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { DB } from "../db/connect.js";
 import { replyToMessage } from "../domain/admin/message-replies.js";
-import { openAccrualRequest, openMessage } from "../domain/admin/private-links.js";
+import { answerAccrualByLink, openAccrualRequest, openMessage } from "../domain/admin/private-links.js";
 import { linkPurposes, resolveLink, type LinkPurpose, type LinkRefusal } from "./links.js";
 
 export const publicLinksPrefix = "/api/public/links/";
@@ -39,6 +39,11 @@ export function publicLinkRoutes(app: FastifyInstance, db: DB): void {
   app.get<{ Params: { token: string } }>(`${privateLinksPrefix}:token/accruals`, async (request, reply) => {
     const opened = await openAccrualRequest(db, request.params.token);
     return "refused" in opened ? refuseLink(reply, opened.refused) : opened;
+  });
+  // the vendor answers the accrual request in place, without an account (the token is the credential)
+  app.post<{ Params: { token: string } }>(`${privateLinksPrefix}:token/accruals`, async (request, reply) => {
+    const answered = await answerAccrualByLink(db, request.params.token, request.body);
+    return "refused" in answered ? refuseLink(reply, answered.refused) : answered;
   });
 
   app.get<{ Params: { purpose: string; token: string } }>(`${publicLinksPrefix}:purpose/:token`, async (request, reply) => {

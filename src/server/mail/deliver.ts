@@ -46,6 +46,11 @@ async function record(db: DB, id: number, values: Row): Promise<void> {
  * "bounced" are never taken back. "delivered" would need delivery reports, which SMTP does not give.
  */
 async function followedByMessage(db: DB, message: Row, status: "sent" | "withheld" | "bounced"): Promise<void> {
+  // an accrual request's message (data-spec: message.status) follows its mail the same way
+  if (message.related_type === "AccrualRequest") {
+    await db.updateTable("accrual_requests").set({ message_status: status, updated_at: new Date() })
+      .where("id", "=", message.related_id as number).where("message_status", "in", ["not sent", "sent", "withheld"]).execute();
+  }
   if (message.related_type !== "Message") return;
   await db.updateTable("messages").set({ status, sent_at: status === "sent" ? new Date() : null, updated_at: new Date() })
     .where("id", "=", message.related_id as number).where("status", "in", ["not sent", "sent", "withheld"]).execute();

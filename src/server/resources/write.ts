@@ -95,7 +95,7 @@ export async function audit(trx: DB, ctx: Pick<Ctx, "company" | "user">, event: 
 }
 
 /** The audit rows of a set-based change (thousands of records), in one insert (db/bulk.ts). */
-export async function auditMany(trx: DB, ctx: Ctx, event: AuditEvent, resource: ResourceDef, items: readonly { id: number; changes: Row }[]): Promise<void> {
+export async function auditMany(trx: DB, ctx: Pick<Ctx, "company" | "user">, event: AuditEvent, resource: ResourceDef, items: readonly { id: number; changes: Row }[]): Promise<void> {
   await insertRows(trx, "activities", items.map((item) => activityRow(ctx, event, resource, item.id, item.changes)));
 }
 

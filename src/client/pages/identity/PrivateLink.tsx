@@ -1,18 +1,21 @@
 /**
  * /private/:token and /private/:token/accruals — what a vendor opens from an e-mail without an
- * account: the message (and the vendor's answer to it), or the accrual request asked of them. A link that is not valid (any more)
- * goes to /invalid_message.
+ * account: the message (and the vendor's answer to it), or the accrual request asked of them,
+ * answered in place (the form shared with the portal) and shown with its answer afterwards. A link
+ * that is not valid (any more) goes to /invalid_message.
  */
 import { useEffect, useState } from "react";
 import { useTranslation } from "@refinedev/core";
 import { Descriptions, Spin, Typography } from "antd";
 import { useNavigate, useParams } from "react-router";
 import { formatDate } from "../../../framework/dates.js";
+import { formatMoney } from "../../../framework/money-format.js";
+import { AccrualAnswerForm, AccrualAnswerShown, type AccrualAnswer } from "../../portal/AccrualAnswerForm.js";
 import MessageReply from "./MessageReply.js";
 import PublicCard from "./PublicCard.js";
 import { callPublic } from "./public-api.js";
 
-type Opened = Record<string, string | null>;
+type Opened = Record<string, string | null> & { answerable?: boolean; no_accrual_needed?: boolean };
 
 export default function PrivateLinkPage({ accruals = false }: { accruals?: boolean }) {
   const { translate } = useTranslation();
@@ -27,6 +30,12 @@ export default function PrivateLinkPage({ accruals = false }: { accruals?: boole
     });
   }, [token, accruals, navigate]);
 
+  async function answer(values: AccrualAnswer) {
+    const result = await callPublic<Opened>(`/api/private/${encodeURIComponent(token)}/accruals`, values);
+    if (result.ok && result.data) setOpened(result.data);
+    return result;
+  }
+
   if (!opened) return <Spin fullscreen />;
   const date = (value: string | null) => (value ? formatDate(value.slice(0, 10), opened.company_date_format ?? undefined) : "—");
   if (accruals) {
@@ -38,6 +47,11 @@ export default function PrivateLinkPage({ accruals = false }: { accruals?: boole
           { key: "service", label: translate("privateLink.serviceDate", "Service date"), children: date(opened.service_date) },
           { key: "period", label: translate("privateLink.period", "Period"), children: `${date(opened.start_date)} – ${date(opened.end_date)}` },
         ]} />
+        <div style={{ marginTop: 16 }}>
+          {opened.answerable
+            ? <AccrualAnswerForm period={{ start_date: opened.start_date, end_date: opened.end_date }} currency={opened.currency_code} onAnswer={answer} />
+            : <AccrualAnswerShown answer={opened} format={(field) => (field === "response_amount" ? formatMoney(opened.response_amount ?? "0", opened.currency_code ?? "USD") : opened[field] ?? "")} />}
+        </div>
       </PublicCard>
     );
   }

@@ -1,0 +1,143 @@
+/**
+ * An accrual blast to three vendors in the browser (issue 13, docs/portal.md "Accrual requests"): staff
+ * create it and send it; the e-mails arrive (SMTP sink); Northwind answers in the portal signed in,
+ * a second vendor through its private link in a fresh browser without an account, the third says no
+ * accrual is needed; staff see the stats and book: two accruals, of the answered amounts.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { apiAs, type Api } from "./api.js";
+import { login, newPage, screenshot, useBrowser } from "./browser.js";
+import { mailedLink } from "./mailbox.js";
+
+const { browser } = useBrowser();
+const stamp = Date.now();
+const label = `Year-end accruals ${stamp}`;
+type Vendor = { id: number; name: string; email: string };
+
+let api: Api;
+let staff: Page;
+let blastId = 0;
+const vendors: Vendor[] = [];
+const pages: Page[] = [];
+
+async function open(path?: string): Promise<Page> {
+  const page = await newPage(browser());
+  pages.push(page);
+  if (path) await page.goto(path);
+  return page;
+}
+
+async function pickVendor(page: Page, n: number, name: string) {
+  const select = page.getByRole("combobox", { name: `Vendor ${n}`, exact: true });
+  await select.click();
+  await select.fill(name);
+  // the option of this line's dropdown: the newest one (the earlier lines' dropdowns stay in the page, closing or hidden)
+  await page.locator(".ant-select-dropdown").last().locator(".ant-select-item-option", { hasText: name }).first().click();
+}
+
+async function fillDate(page: Page, name: string, value: string) {
+  const date = page.getByLabel(name, { exact: true });
+  await date.click();
+  await date.fill(value);
+  await date.press("Tab");
+}
+
+/** The text of a field on the staff show page (its label's description cell). */
+const shown = (page: Page, field: string) => page.locator(".ant-descriptions-item-label", { hasText: new RegExp(`^${field}$`) }).first()
+  .locator("xpath=following-sibling::*[1]").textContent();
+
+beforeAll(async () => {
+  api = await apiAs("admin@acme.test");
+  const all = (await api.get<{ data: { id: number; name: string }[] }>("/api/vendors?_sort=id&_order=asc&_start=0&_end=40")).body.data;
+  const northwind = (await api.get<{ data: { id: number; name: string }[] }>("/api/vendors?name=Northwind%20Supplies")).body.data[0];
+  vendors.push({ ...northwind, email: "vendor@northwind.test" });
+  // two more vendors, each with an accrual-request contact to write to
+  for (const [i, vendor] of all.filter((v) => v.id !== northwind.id && !v.name.includes("Northwind")).slice(0, 2).entries()) {
+    const email = `accruals-${i + 2}-${stamp}@vendor.test`;
+    const contact = await api.post("/api/contacts", {
+      first_name: "Accounts", last_name: `Receivable ${i + 2}`, email, contact_type: "VENDOR", vendor_id: vendor.id, vendor_roles: ["ACCRUAL_REQUEST"],
+    });
+    expect(contact.status).toBe(201);
+    vendors.push({ ...vendor, email });
+  }
+});
+
+afterAll(async () => {
+  for (const page of pages) await page.context().close();
+});
+
+describe("an accrual blast to three vendors", () => {
+  it("is created and sent by staff in the browser", async () => {
+    staff = await open();
+    await login(staff, "admin@acme.test", "/accrual_blasts/new/Vendor");
+    await staff.getByLabel("Label", { exact: true }).fill(label);
+    await fillDate(staff, "Start Date", "2026-12-01");
+    await fillDate(staff, "End Date", "2026-12-31");
+    for (let n = 1; n <= 3; n++) await staff.getByRole("button", { name: "Add line" }).click();
+    for (const [i, vendor] of vendors.entries()) await pickVendor(staff, i + 1, vendor.name);
+    await staff.getByRole("button", { name: "Save" }).click();
+    await staff.waitForURL(/\/accrual_blasts\/\d+$/);
+    blastId = Number(staff.url().split("/").pop());
+    await expect.poll(() => shown(staff, "Vendors")).toBe("3");
+
+    await staff.getByRole("button", { name: "Send to vendors", exact: true }).click();
+    await staff.getByRole("dialog").getByRole("button", { name: "OK", exact: true }).click();
+    await staff.getByText("Done").first().waitFor();
+    const entries = (await api.get<{ data: { status: string }[] }>(`/api/accrual_entries?accrual_blast_id=${blastId}`)).body.data;
+    expect(entries.map((e) => e.status)).toEqual(["SENT", "SENT", "SENT"]);
+    await screenshot(staff, "accrual-blast-sent");
+  });
+
+  it("Northwind answers in the portal, signed in", async () => {
+    const link = await mailedLink(vendors[0].email, /\/vendor_portal\/submit_accrual\/\d+/);
+    const page = await open();
+    await login(page, vendors[0].email, link);
+    await page.waitForURL(new RegExp(`${link}$`));
+    await page.getByLabel("Amount", { exact: false }).first().fill("420.50");
+    await page.getByLabel("What it is for", { exact: true }).fill("December deliveries");
+    await page.getByRole("button", { name: "Submit accrual", exact: true }).click();
+    await page.getByText("Thank you: your answer has been received.").first().waitFor();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, "accrual-answer-portal-390");
+  });
+
+  it("the second vendor answers through its private link, without an account", async () => {
+    const link = await mailedLink(vendors[1].email, /\/private\/[A-Za-z0-9_-]+\/accruals/);
+    const page = await open(link);
+    await page.getByText(vendors[1].name).waitFor();
+    await page.getByLabel("Amount", { exact: false }).first().fill("abc");
+    await page.getByRole("button", { name: "Submit accrual", exact: true }).click();
+    await page.getByText("Please enter an amount with decimal places.").waitFor();
+    await page.getByLabel("Amount", { exact: false }).first().fill("1250.55");
+    await page.getByRole("button", { name: "Submit accrual", exact: true }).click();
+    await page.getByText("Thank you: your answer has been received.").waitFor();
+    await page.getByText("$1,250.55").waitFor();
+    await screenshot(page, "accrual-answer-private-link");
+  });
+
+  it("the third vendor says no accrual is needed", async () => {
+    const link = await mailedLink(vendors[2].email, /\/private\/[A-Za-z0-9_-]+\/accruals/);
+    const page = await open(link);
+    await page.getByRole("button", { name: "No accrual needed", exact: true }).click();
+    await page.getByText("Thank you: your answer has been received.").waitFor();
+  });
+
+  it("staff see the stats and book: two accruals of the answered amounts", async () => {
+    await staff.reload();
+    await expect.poll(() => shown(staff, "Responses")).toBe("3");
+    expect(await shown(staff, "Vendors")).toBe("3");
+    expect(await shown(staff, "Booked Amount")).toBe("$0.00");
+    await staff.getByText("No Accrual", { exact: false }).first().waitFor();
+    await screenshot(staff, "accrual-blast-answered");
+
+    await staff.getByRole("button", { name: "Book accruals", exact: true }).click();
+    await staff.getByRole("dialog").getByRole("button", { name: "OK", exact: true }).click();
+    await expect.poll(() => shown(staff, "Booked Amount")).toBe("$1,671.05");
+    expect(await shown(staff, "Status")).toBe("Booked");
+    expect(await staff.getByRole("button", { name: "Book accruals", exact: true }).count()).toBe(0);
+    const accruals = (await api.get<{ data: { vendor_id: number; amount: string; status: string }[] }>(`/api/accruals?accrual_blast_id=${blastId}&_sort=amount&_order=asc`)).body.data;
+    expect(accruals.map((a) => [a.vendor_id, a.amount, a.status])).toEqual([[vendors[0].id, "420.50", "APPROVED"], [vendors[1].id, "1250.55", "APPROVED"]]);
+    await screenshot(staff, "accrual-blast-booked");
+  });
+});
