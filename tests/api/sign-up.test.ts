@@ -45,7 +45,7 @@ describe("sign-up", () => {
     expect(signedIn.statusCode, signedIn.body).toBe(200);
     const me = await h.app.inject({ url: "/api/users/current", headers: { authorization: `Bearer ${signedIn.json().access_token}` } });
     expect(me.json().data).toMatchObject({ email: "peter@initech.test", name: "Peter Gibbons", role: "admin", company: { name: "Initech", currency: "USD" } });
-    expect(me.json().data.companies).toEqual([{ id: me.json().data.company.id, name: "Initech" }]);
+    expect(me.json().data.companies).toEqual([{ id: me.json().data.company.id, name: "Initech", portal: false }]);
     // the new company is its own: Acme's invoices are not in it
     const invoices = await h.app.inject({ url: "/api/invoices", headers: { authorization: `Bearer ${signedIn.json().access_token}` } });
     expect(invoices.json().data).toEqual([]);
