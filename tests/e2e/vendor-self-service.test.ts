@@ -89,6 +89,35 @@ describe("vendor self-service", () => {
     expect(staff.body.data.acknowledged_at).toBeTruthy();
   });
 
+  it("keeps its own contacts: adds one, edits it, deactivates it", async () => {
+    const last = `Browser${Date.now() % 100000}`;
+    await navigate(page, "/vendor_portal/vendor_contacts");
+    // the earlier steps' notices (top right) are closed, as a user would, before the page's own button is used
+    for (const close of await page.locator(".ant-notification-notice-close").all()) await close.click();
+    await expect.poll(() => page.locator(".ant-notification-notice").count()).toBe(0);
+    await page.getByRole("button", { name: "Add contact", exact: true }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("First Name").fill("Pat");
+    await dialog.getByLabel("Last Name").fill(last);
+    await dialog.getByRole("button", { name: "OK", exact: true }).click();
+    const row = page.locator(".ant-table-tbody tr.ant-table-row", { hasText: last });
+    await row.waitFor();
+    const mine = (await vendor.get<{ data: { id: number; last_name: string; source: string; status: string }[] }>(`/api/portal/vendor_contacts?last_name=${last}`)).body.data;
+    expect(mine).toEqual([expect.objectContaining({ last_name: last, source: "VENDOR", status: "ACTIVE" })]);
+
+    await navigate(page, `/vendor_portal/vendor_contacts/${mine[0].id}`);
+    await page.getByRole("button", { name: "Edit contact", exact: true }).click();
+    await page.getByRole("dialog").getByLabel("Phone").fill("+1 555 0100");
+    await page.getByRole("dialog").getByRole("button", { name: "OK", exact: true }).click();
+    const phone = page.locator(".ant-descriptions-item-label", { hasText: "Phone" }).locator("xpath=following-sibling::td[1]");
+    await expect.poll(() => phone.textContent()).toBe("+1 555 0100");
+    await page.getByRole("button", { name: "Deactivate", exact: true }).click();
+    const confirm = page.getByRole("dialog").getByRole("button", { name: "OK", exact: true });
+    if (await confirm.count()) await confirm.click();
+    await expect.poll(async () => (await vendor.get<{ data: { status: string } }>(`/api/portal/vendor_contacts/${mine[0].id}`)).body.data.status).toBe("INACTIVE");
+    await screenshot(page, "portal-own-contact-1440");
+  });
+
   it("switches to the other purchaser, whose data differ", async () => {
     await navigate(page, "/vendor_portal/invoices");
     await page.locator(".ant-table-tbody tr.ant-table-row").first().waitFor();

@@ -4,7 +4,7 @@
  * Refine tables (grid/use-table.tsx) on the data provider under the resource name `portal/{resource}`;
  * values are shown by the generic formatters (format.tsx) with the resource's declaration.
  */
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation, useList, useOne } from "@refinedev/core";
 import { Button, Card, Col, Descriptions, Flex, Grid, Row as GridRow, Segmented, Space, Spin, Statistic, Table, Tag, Typography, type TableColumnsType } from "antd";
 import { Link, Navigate, Route, Routes, useParams, useSearchParams } from "react-router";
@@ -21,8 +21,7 @@ import {
   type InvoiceFilter, type PortalSection,
 } from "./sections.js";
 import { useTable } from "../grid/use-table.js";
-import { matches } from "../../framework/conditions.js";
-import { http } from "../http.js";
+import { PortalActionButtons } from "./PortalActionButtons.js";
 // the settings' forms in a chunk of their own, fetched when opened
 const PortalSettings = lazy(() => import("./PortalSettings.js"));
 
@@ -103,7 +102,12 @@ function PortalList({ section }: { section: PortalSection }) {
   const { translate } = useTranslation();
   const [params, setParams] = useSearchParams();
   const title = translate(titleKey(section.resource, "list"), section.key);
-  if (section.key !== "invoices") return <><Title>{title}</Title><PortalTable section={section} /></>;
+  // a collection action (add a contact) changes the list: it is read again
+  const [version, setVersion] = useState(0);
+  if (section.key !== "invoices") {
+    const actions = <Space wrap><PortalActionButtons resource={defOf(section.resource)} onDone={() => setVersion((v) => v + 1)} /></Space>;
+    return <><Title extra={actions}>{title}</Title><PortalTable key={version} section={section} /></>;
+  }
   const wanted = params.get("status") as InvoiceFilter | null;
   const status: InvoiceFilter = wanted && Object.hasOwn(invoiceFilters, wanted) ? wanted : "ALL";
   const filter = (
@@ -130,13 +134,10 @@ function PortalShow({ section }: { section: PortalSection }) {
     label: label(resource.name, field),
     children: format.render(resource, { field }, record) || "—",
   }));
-  // the record's portal actions that need nothing from the vendor (acknowledge an order): a button while `when` holds
-  const actions = (resource.portal?.recordActions ?? []).filter((a) => !a.collection && !a.input && !a.file && matches(a.when, record));
-  const act = (name: string) => void http.post(`/api/portal/${section.resource}/${id}/${name}`).then(() => query.refetch(), () => undefined);
   const back = <Link to={`${portalPrefix}/${section.key}`}>{translate("portal.backToList", "Back to list")}</Link>;
   return (
     <Flex vertical gap="middle">
-      <Title extra={<Space wrap>{actions.map((a) => <Button key={a.name} type="primary" onClick={() => act(a.name)}>{translate(a.label, a.name)}</Button>)}{back}</Space>}>{heading}</Title>
+      <Title extra={<Space wrap><PortalActionButtons resource={resource} record={record} onDone={() => void query.refetch()} />{back}</Space>}>{heading}</Title>
       <Card size="small"><Descriptions bordered size="small" column={{ xs: 1, md: 2 }} items={items} /></Card>
       {(section.related ?? []).map((r) => <RelatedTable key={r.relation} parent={resource} record={record} {...r} />)}
     </Flex>

@@ -84,6 +84,8 @@ export const portalSections: PortalSection[] = [
     key: "vendor_contacts",
     resource: "vendor_contacts",
     columns: ["first_name", "last_name", "email", "phone", "status"],
+    // a contact's page carries its edit and deactivation (the vendor's own contacts only)
+    detail: ["first_name", "last_name", "email", "phone", "status", "vendor_roles", "source"],
   },
 ];
 
