@@ -16,9 +16,11 @@ import { baseUrl, cspViolations, login, newPage, useBrowser } from "./browser.js
  * about 508 KB as Chromium counts it (from about 660 KB): lower this as it shrinks. Raised from 503
  * to 508 KB for issue 12's sign-in pages (their texts in the active locale, in the main chunk, and
  * three small chunks the new lazy pages split off), then to 510 KB for the vendor portal's switch in
- * the signed-in shell (the portal itself loads only for vendors); raise it only with its reason here.
+ * the signed-in shell (the portal itself loads only for vendors), then to 514 KB for issue 13's texts
+ * of the vendor portal, its answer pages and messages in the active locale and the shared action
+ * input (measured 512.2 KB; not yet traced chunk by chunk); raise it only with its reason here.
  */
-const budget = 510 * 1024;
+const budget = 514 * 1024;
 
 const { browser } = useBrowser();
 
