@@ -1,6 +1,6 @@
 import { defineResource } from "../src/framework/resource.js";
 import { purchaseOrderViewBase } from "./shared/purchase_order_views.js";
-import { purchaseOrderEditable, purchaseOrderServerFields } from "./purchase_orders.js";
+import { purchaseOrderEditable, purchaseOrderLines, purchaseOrderServerFields } from "./purchase_orders.js";
 
 /**
  * Purchase-order requests: staff ask for a purchase order (requestPurchaseOrders) without holding
@@ -8,7 +8,7 @@ import { purchaseOrderEditable, purchaseOrderServerFields } from "./purchase_ord
  * new / edit / duplicate"); its server rules (src/server/domain/purchasing/purchase-order-requests.ts): the
  * requestor is the signed-in contact, a request starts as DRAFT or PENDING, and only the requestor
  * (or a holder of editPurchaseOrders / po_approval_edit) edits it.
- * The query parameters punchoutId (new) and approvalId (edit) belong to punchout and approvals.
+ * The query parameter punchoutId (new) starts the request from a punchout cart; approvalId (edit) belongs to approvals.
  */
 export default defineResource({
   ...purchaseOrderViewBase,
@@ -19,6 +19,8 @@ export default defineResource({
     create: "/purchase_orders/requests/new",
     edit: "/purchase_orders/requests/:purchaseOrderID/edit",
     duplicate: "/purchase_orders/requests/:purchaseOrderID/duplicate",
+    // ?punchoutId starts the form from a punchout cart (docs/punchout.md)
+    views: [{ path: "/purchase_orders/requests/new", page: "create", component: "PurchaseOrderRequestNew" }],
   },
   permissions: {
     list: ["requestPurchaseOrders"],
@@ -27,6 +29,7 @@ export default defineResource({
     edit: ["requestPurchaseOrders", "editPurchaseOrders", "po_approval_edit"],
   },
   serverFields: [...purchaseOrderServerFields, "requestor_id"],
+  lines: purchaseOrderLines,
   // a request is saved as DRAFT or sent for approval at once (PENDING starts its chain); later by its submit
   clientWritable: { create: ["status"] },
   recordActions: [{ name: "submit", kind: "post", label: "statusActions.submit", permission: ["requestPurchaseOrders", "editPurchaseOrders", "po_approval_edit"], when: { status: ["DRAFT", "REJECTED"] }, to: "PENDING" }],

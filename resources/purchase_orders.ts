@@ -49,6 +49,11 @@ export const purchaseOrderRelations = {
 /** Edit only while the status allows it (data-spec 5): not once approved. */
 export const purchaseOrderEditable = { status: ["DRAFT", "PENDING", "REJECTED"] } as const;
 
+/** An order's lines, also a request's: its amount is the sum of their quantity × unit price (domain/purchasing/po-items.ts). */
+export const purchaseOrderLines = [
+  { relation: "po_items", fields: ["description", "quantity", "unit_price", "account_number"], position: "line", total: { field: "amount", product: ["quantity", "unit_price"], document: "amount" } },
+] as const;
+
 export const purchaseOrderServerFields = ["open_balance", "invoice_balance", "accrual_balance", "fully_matched", "approval_status", "awaiting_receipt", "vcard_id"] as const;
 
 export default defineResource({
@@ -81,8 +86,7 @@ export default defineResource({
   serverFields: purchaseOrderServerFields,
   computed: ["currency"],
   relations: purchaseOrderRelations,
-  // the order's amount is the sum of its lines' quantity × unit price (domain/purchasing/po-items.ts)
-  lines: [{ relation: "po_items", fields: ["description", "quantity", "unit_price", "account_number"], position: "line", total: { field: "amount", product: ["quantity", "unit_price"], document: "amount" } }],
+  lines: purchaseOrderLines,
   rowActions: [
     { action: "edit", permission: ["editPurchaseOrders"], when: purchaseOrderEditable },
     { action: "delete", permission: ["deletePurchaseOrders"], when: { status: ["DRAFT", "REJECTED"] }, confirm: "confirm.deletePurchaseOrder" },

@@ -4,7 +4,7 @@
  * purpose and one record (record_type + record_id), expires at expires_at, and is refused once revoked_at is set.
  */
 /** What a link is for; a token of one purpose opens nothing of another. */
-export const linkPurposes = ["invitation", "password_reset", "confirmation", "unlock", "invoice_request", "accrual_request", "message", "sso_state", "sso_grant"] as const;
+export const linkPurposes = ["invitation", "password_reset", "confirmation", "unlock", "invoice_request", "accrual_request", "message", "sso_state", "sso_grant", "punchout"] as const;
 
 export const outboundLinkSchema = {
   type: "object",

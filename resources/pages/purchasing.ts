@@ -42,4 +42,9 @@ export const purchasingPages: readonly PageDef[] = [
   { path: "/receiving_dashboard", ...receivingDashboard },
   { path: "/dashboard/accruals", ...accrualsDashboard },
   { path: "/accruals_dashboard", ...accrualsDashboard },
+  // hand-written (docs/punchout.md): the enabled suppliers' New purchase / Track purchase buttons
+  {
+    path: "/punchout", kind: "page", title: "pages.punchout", component: "Punchout", resource: "purchase_order_requests",
+    permissions: ["requestPurchaseOrders"], module: "purchase_orders_active", menu: { group: "purchasing", order: 2 },
+  },
 ];

@@ -22,6 +22,7 @@ import { registerOpenApi } from "./http/openapi.js";
 import { paymentRoutes } from "./http/payments.js";
 import { paymentRunRoutes } from "./http/payment-runs.js";
 import { paymentMethodHelperRoutes } from "./http/payment-methods.js";
+import { publicPunchoutPaths, punchoutRoutes } from "./http/punchout.js";
 import { registerSecurityHeaders } from "./http/security-headers.js";
 import { userRoutes } from "./http/users.js";
 import { privateLinksPrefix, publicLinkRoutes, publicLinksPrefix } from "./links/routes.js";
@@ -50,7 +51,7 @@ const clientFiles = {
   },
 };
 
-const publicApi = ["/api/openapi.json", "/api/docs", publicLinksPrefix, privateLinksPrefix, ...publicIdentityPaths, ...publicSsoPaths];
+const publicApi = ["/api/openapi.json", "/api/docs", publicLinksPrefix, privateLinksPrefix, ...publicIdentityPaths, ...publicSsoPaths, ...publicPunchoutPaths];
 
 export interface AppOptions {
   db: DB;
@@ -95,6 +96,7 @@ export async function buildApp({ db, logger = false, resources = registry, modul
   paymentRoutes(app);
   paymentRunRoutes(app);
   paymentMethodHelperRoutes(app);
+  punchoutRoutes(app, db);
   // after every hand route: one that would shadow a generic or declared route is a boot error
   resourceRoutes(app, resources);
 

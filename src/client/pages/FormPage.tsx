@@ -75,7 +75,8 @@ interface Props {
   /** create: a new record (prefilled from the route); duplicate: a new record starting from record `id`; edit: record `id` */
   mode: "create" | "edit" | "duplicate";
   id?: string | number;
-  /** starting values from the route's parameters; on a duplicate they replace the copied ones */
+  /** starting values from the route's parameters (on a duplicate they replace the copied ones); a
+   *  create's starting lines under their relation's name (a punchout cart's items as po_items) */
   prefill?: Row;
   /** after a save; by default the saved record's show page opens */
   onSaved?: (record: Row) => void;
@@ -114,7 +115,8 @@ export default function FormPage({ resource, mode, id, prefill, onSaved, readOnl
   // an edit starts from the record's lines; a duplicate from copies of them (new lines, declared fields only)
   const linesOf = (def: LinesDef): Row[] => editedLines[def.relation] ?? (mode === "edit"
     ? (record?.[def.relation] as Row[] | undefined) ?? []
-    : mode === "duplicate" ? ((record?.[def.relation] as Row[] | undefined) ?? []).map((l) => Object.fromEntries(def.fields.map((f) => [f, l[f]]))) : []);
+    : mode === "duplicate" ? ((record?.[def.relation] as Row[] | undefined) ?? []).map((l) => Object.fromEntries(def.fields.map((f) => [f, l[f]])))
+    : (prefill?.[def.relation] as Row[] | undefined) ?? []);
 
   // a total the lines make (a PO's amount) is not typed in while there are lines
   const rolledUp = (resource.lines ?? []).filter((def) => def.total?.document && linesOf(def).length).map((def) => def.total!.document!);

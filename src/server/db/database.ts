@@ -821,6 +821,40 @@ export interface PoliciesTable {
   updated_at: Defaulted<Timestamp>;
 }
 
+export interface PunchoutSessionsTable {
+  id: Defaulted<number>;
+  company_id: number;
+  punchout_supplier_id: number;
+  contact_id: number;
+  operation: string;
+  shipping_id: number | null;
+  status: Defaulted<string>;
+  items: Defaulted<Json>;
+  currency_code: string | null;
+  returned_at: Timestamp | null;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface PunchoutSuppliersTable {
+  id: Defaulted<number>;
+  company_id: number;
+  name: string;
+  provider: string;
+  vendor_id: number;
+  setup_url: string;
+  from_domain: Defaulted<string>;
+  from_identity: string;
+  to_domain: Defaulted<string>;
+  to_identity: string;
+  sender_domain: string | null;
+  sender_identity: string | null;
+  shared_secret: string | null;
+  enabled: Defaulted<boolean>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
 export interface PurchaseOrdersTable {
   id: Defaulted<number>;
   company_id: number;
@@ -1190,6 +1224,8 @@ export interface Database {
   payments: PaymentsTable;
   po_items: PoItemsTable;
   policies: PoliciesTable;
+  punchout_sessions: PunchoutSessionsTable;
+  punchout_suppliers: PunchoutSuppliersTable;
   purchase_orders: PurchaseOrdersTable;
   purchases: PurchasesTable;
   receipt_items: ReceiptItemsTable;

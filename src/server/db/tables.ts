@@ -7,6 +7,7 @@ import { jobQueueSchema } from "../../../schemas/job_queue.js";
 import { numberCounterSchema } from "../../../schemas/number_counter.js";
 import { oauthTokenSchema } from "../../../schemas/oauth_token.js";
 import { outboundLinkSchema } from "../../../schemas/outbound_link.js";
+import { punchoutSessionSchema } from "../../../schemas/punchout_session.js";
 import { signInThrottleSchema } from "../../../schemas/sign_in_throttle.js";
 import { storedFileSchema } from "../../../schemas/stored_file.js";
 import { userSchema } from "../../../schemas/user.js";
@@ -99,6 +100,8 @@ const internalTables: TableModel[] = [
   { name: "idempotency_keys", columns: columnsOf(idempotencyKeySchema, true), indexes: [] },
   { name: "number_counters", columns: columnsOf(numberCounterSchema, true), indexes: [] },
   { name: "outbound_links", columns: columnsOf(outboundLinkSchema, true), indexes: [["company_id", "record_type", "record_id", "purpose"], ["token_hash"]] },
+  // a punchout's cart between the supplier's order message and the request made of it (docs/punchout.md)
+  { name: "punchout_sessions", columns: columnsOf(punchoutSessionSchema, true), indexes: [["company_id", "contact_id"]] },
 ];
 
 export function companyScoped(resource: ResourceDef): boolean {

@@ -51,6 +51,7 @@ import paymentsVendorCredits from "./payments/vendor-credits.server.js";
 import purchasingCatalogueItems from "./purchasing/catalogue-items.server.js";
 import purchasingInboundReceipts from "./purchasing/inbound-receipts.server.js";
 import purchasingPoItems from "./purchasing/po-items.server.js";
+import purchasingPunchoutSuppliers from "./purchasing/punchout-suppliers.server.js";
 import purchasingPurchaseOrderRequests from "./purchasing/purchase-order-requests.server.js";
 import purchasingPurchaseOrders from "./purchasing/purchase-orders.server.js";
 import purchasingReceiptItems from "./purchasing/receipt-items.server.js";
@@ -106,6 +107,7 @@ export const serverModules: readonly ServerModule[] = [
   purchasingCatalogueItems,
   purchasingInboundReceipts,
   purchasingPoItems,
+  purchasingPunchoutSuppliers,
   purchasingPurchaseOrderRequests,
   purchasingPurchaseOrders,
   purchasingReceiptItems,

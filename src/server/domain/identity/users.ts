@@ -14,6 +14,7 @@ import { delegatorsOf } from "../approvals/engine.js";
 import type { ResourceHooks } from "../../resources/modules.js";
 import { forgetAttempts } from "./sign-in-throttle.js";
 import { sendInvitation } from "./password-links.js";
+import { punchoutIntegrations } from "../purchasing/punchout.js";
 
 export const acceptedTermsVersion = 1;
 
@@ -55,6 +56,7 @@ export async function currentUser(ctx: Ctx): Promise<Row> {
       name: company.name,
       currency: company.currency_code,
       ...Object.fromEntries(companySettings.map((key) => [key, company[key] ?? null])),
+      punchout_integrations: await punchoutIntegrations(ctx),
     },
     companies,
     perm_resources: ctx.principal.perm_resources,

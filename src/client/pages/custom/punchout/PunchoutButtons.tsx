@@ -1,0 +1,64 @@
+/**
+ * The punchout buttons (data-spec 2): New purchase and Track purchase for each supplier enabled for
+ * the company. A click asks the server for the supplier's start page
+ * (GET /api/punchout/generate_url) and opens it in this tab; the supplier's cart comes back as a new
+ * purchase-order request (docs/punchout.md). No URL: the spec's error "Couldn't generate url".
+ */
+import { useState } from "react";
+import { useTranslation } from "@refinedev/core";
+import { Button, Empty, List, Space, Spin, Typography } from "antd";
+import { ShopOutlined, SearchOutlined } from "@ant-design/icons";
+import { http } from "../../../http.js";
+import { notify } from "../../../notify.js";
+import { useApi } from "../payments/useApi.js";
+
+interface Supplier {
+  id: number;
+  provider: string;
+  name: string;
+  vendor_name: string;
+}
+
+type Operation = "create" | "inspect";
+
+export function PunchoutButtons() {
+  const { translate } = useTranslation();
+  const suppliers = useApi<Supplier[]>("/api/punchout/suppliers");
+  const [opening, setOpening] = useState<string>();
+
+  async function open(provider: string, operation: Operation) {
+    setOpening(`${provider}:${operation}`);
+    try {
+      const query = new URLSearchParams({ provider, ...(operation === "inspect" ? { operation } : {}) });
+      const { data } = await http.get<{ url?: string }>(`/api/punchout/generate_url?${query.toString()}`, { silent: true });
+      if (!data.url) throw new Error("no url");
+      window.location.assign(data.url);
+    } catch {
+      notify("error", { title: translate("punchout.errorTitle", "Error"), message: translate("punchout.noUrl", "Couldn't generate url") });
+      setOpening(undefined);
+    }
+  }
+
+  if (suppliers.loading) return <Spin />;
+  if (!suppliers.data?.length) return <Empty description={translate("punchout.none", "No punchout supplier is enabled for your company.")} />;
+  return (
+    <List
+      dataSource={suppliers.data}
+      renderItem={(supplier) => (
+        <List.Item key={supplier.id} style={{ flexWrap: "wrap", gap: 8 }}>
+          <List.Item.Meta title={supplier.name} description={<Typography.Text type="secondary">{supplier.vendor_name}</Typography.Text>} />
+          <Space wrap>
+            <Button type="primary" icon={<ShopOutlined />} loading={opening === `${supplier.provider}:create`} disabled={!!opening}
+              aria-label={`${translate("punchout.newPurchase", "New purchase")} ${supplier.name}`} onClick={() => void open(supplier.provider, "create")}>
+              {translate("punchout.newPurchase", "New purchase")}
+            </Button>
+            <Button icon={<SearchOutlined />} loading={opening === `${supplier.provider}:inspect`} disabled={!!opening}
+              aria-label={`${translate("punchout.trackPurchase", "Track purchase")} ${supplier.name}`} onClick={() => void open(supplier.provider, "inspect")}>
+              {translate("punchout.trackPurchase", "Track purchase")}
+            </Button>
+          </Space>
+        </List.Item>
+      )}
+    />
+  );
+}
