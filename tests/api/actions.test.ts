@@ -192,6 +192,7 @@ describe("server modules and routes are checked at boot", () => {
       "POST /api/payment_runs", "POST /api/payment_runs/preview", "POST /api/nacha_payments/returns",
       "POST /api/documents/upload", "POST /api/documents/zip", "GET /api/documents/:id/file",
       "GET /api/payment_methods/validate_iban", "GET /api/payment_methods/required_fields",
+      "GET /api/punchout/suppliers", "GET /api/punchout/generate_url", "POST /api/punchout/order_message", "GET /api/punchout/sessions/:id",
       "GET /api/openapi.json", "HEAD /api/openapi.json",
       "GET /api/public/links/:purpose/:token", "HEAD /api/public/links/:purpose/:token",
       "GET /api/private/:token", "HEAD /api/private/:token", "POST /api/private/:token", "GET /api/private/:token/accruals", "HEAD /api/private/:token/accruals", "POST /api/private/:token/accruals",
