@@ -183,7 +183,7 @@ describe("the supplier's order message", () => {
 
     const cart = await get("staff@acme.test", `/api/punchout/sessions/${id}`);
     expect(cart.statusCode, cart.body).toBe(200);
-    expect(cart.json().data).toMatchObject({ vendor_id: await vendorOf(acme), currency_code: "USD" });
+    expect(cart.json().data).toMatchObject({ vendor_id: await vendorOf(acme), vendor: { id: await vendorOf(acme) }, supplier: { name: "Office supplies" }, currency_code: "USD" });
     expect(cart.json().data.items).toEqual(shopItems.map((item) => ({
       supplier_part_id: item.partId, description: item.description, quantity: item.quantity, unit_price: item.unitPrice, unit_of_measure: item.unit,
     })));

@@ -166,6 +166,7 @@ export interface Cart {
   id: number;
   supplier: { id: number; name: string };
   vendor_id: number;
+  vendor: { id: number; name: string };
   currency_code: string | null;
   items: CartItem[];
 }
@@ -174,9 +175,13 @@ export interface Cart {
 export async function cartOf(ctx: Ctx, id: string): Promise<Cart> {
   const row = isRecordId(id)
     ? await ctx.db.selectFrom("punchout_sessions as p").innerJoin("punchout_suppliers as s", (join) => join.onRef("s.id", "=", "p.punchout_supplier_id").onRef("s.company_id", "=", "p.company_id"))
-      .select(["p.id", "p.items", "p.currency_code", "s.id as supplier_id", "s.name as supplier_name", "s.vendor_id"])
+      .innerJoin("vendors as v", (join) => join.onRef("v.id", "=", "s.vendor_id").onRef("v.company_id", "=", "s.company_id"))
+      .select(["p.id", "p.items", "p.currency_code", "s.id as supplier_id", "s.name as supplier_name", "s.vendor_id", "v.name as vendor_name"])
       .where("p.company_id", "=", ctx.company.id).where("p.id", "=", Number(id)).where("p.contact_id", "=", ctx.contact.id).where("p.status", "=", "RETURNED").executeTakeFirst()
     : undefined;
   if (!row) throw notFound("Punchout cart not found.");
-  return { id: row.id, supplier: { id: row.supplier_id, name: row.supplier_name }, vendor_id: row.vendor_id, currency_code: row.currency_code, items: row.items as CartItem[] };
+  return {
+    id: row.id, supplier: { id: row.supplier_id, name: row.supplier_name }, vendor_id: row.vendor_id, vendor: { id: row.vendor_id, name: row.vendor_name },
+    currency_code: row.currency_code, items: row.items as CartItem[],
+  };
 }

@@ -4,7 +4,7 @@
  * without it, the empty form under the punchout buttons.
  */
 import { useTranslation } from "@refinedev/core";
-import { Card, Result, Space, Spin } from "antd";
+import { Alert, Card, Result, Space, Spin } from "antd";
 import { useSearchParams } from "react-router";
 import { resourceByName } from "../../../../../resources/index.js";
 import FormPage from "../../FormPage.js";
@@ -13,7 +13,9 @@ import { useApi } from "../payments/useApi.js";
 import { PunchoutButtons } from "./PunchoutButtons.js";
 
 interface Cart {
+  supplier: { name: string };
   vendor_id: number;
+  vendor: { name: string };
   currency_code: string | null;
   items: { description: string; quantity: string; unit_price: string }[];
 }
@@ -42,5 +44,12 @@ export default function PurchaseOrderRequestNew({ page }: CustomPageProps) {
     ...(cart.data.currency_code ? { currency_code: cart.data.currency_code } : {}),
     po_items: cart.data.items.map(({ description, quantity, unit_price }) => ({ description, quantity, unit_price })),
   };
-  return <FormPage resource={resource} mode="create" prefill={prefill} />;
+  // the vendor by its name: a requester who may not list vendors sees the form's vendor as a number
+  const from = translate("punchout.cartFrom", { supplier: cart.data.supplier.name, vendor: cart.data.vendor.name, count: cart.data.items.length }, "Cart from {{supplier}} for {{vendor}}: {{count}} items");
+  return (
+    <Space direction="vertical" size="middle" style={{ width: "100%" }}>
+      <Alert type="info" showIcon message={from} />
+      <FormPage resource={resource} mode="create" prefill={prefill} />
+    </Space>
+  );
 }
