@@ -68,7 +68,7 @@ ${r.shipTo ? shipTo(r.shipTo) : ""}
 /** The document of a cXML text; malformed XML is a CxmlError. */
 export function parseCxml(text: string): Document {
   const problems: string[] = [];
-  const report = (message: unknown) => problems.push(String(message));
+  const report = (message: unknown) => problems.push(String(message).split("\n")[0].replace(/^\[xmldom \w+\]\s*/, ""));
   const document = new DOMParser({ errorHandler: { warning: () => undefined, error: report, fatalError: report } }).parseFromString(text, "text/xml");
   if (problems.length || document.documentElement?.tagName !== "cXML") throw new CxmlError(problems[0] ?? "the message is not cXML");
   return document;
