@@ -21,6 +21,8 @@ export interface CurrentUser extends Principal {
     company_date_format: CompanyDateFormat;
     /** data spec 5: the payment method of a payment cannot be chosen on pay bills */
     disable_payment_method_selection?: boolean | null;
+    /** each punchout supplier's provider code: whether it is enabled (docs/punchout.md) */
+    punchout_integrations?: Record<string, boolean>;
   };
   /** the companies of the login; `portal`: a vendor there (its vendor portal), else staff */
   companies: { id: number; name: string; portal: boolean }[];

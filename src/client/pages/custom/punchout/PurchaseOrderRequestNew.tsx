@@ -1,14 +1,16 @@
 /**
  * /purchase_orders/requests/new?punchoutId: the generated request form, started from a punchout
  * cart when `punchoutId` names one (the supplier's vendor, the cart's currency, one line per item);
- * without it, the empty form under the punchout buttons.
+ * without it, the empty form, and the punchout buttons when the company has a supplier enabled.
  */
 import { useTranslation } from "@refinedev/core";
 import { Alert, Card, Result, Space, Spin } from "antd";
 import { useSearchParams } from "react-router";
 import { resourceByName } from "../../../../../resources/index.js";
+import { isoDate } from "../../../../framework/dates.js";
 import FormPage from "../../FormPage.js";
 import type { CustomPageProps } from "../index.js";
+import { useUser } from "../../../user.js";
 import { useApi } from "../payments/useApi.js";
 import { PunchoutButtons } from "./PunchoutButtons.js";
 
@@ -20,11 +22,10 @@ interface Cart {
   items: { description: string; quantity: string; unit_price: string }[];
 }
 
-const today = () => new Date().toLocaleDateString("sv");
-
 export default function PurchaseOrderRequestNew({ page }: CustomPageProps) {
   const { translate } = useTranslation();
   const resource = resourceByName.get(page.resource!)!;
+  const user = useUser();
   const [search] = useSearchParams();
   const punchoutId = search.get("punchoutId");
   const cart = useApi<Cart>(punchoutId ? `/api/punchout/sessions/${encodeURIComponent(punchoutId)}` : null);
@@ -32,7 +33,9 @@ export default function PurchaseOrderRequestNew({ page }: CustomPageProps) {
     return (
       <Space direction="vertical" size="middle" style={{ width: "100%" }}>
         <FormPage resource={resource} mode="create" />
-        <Card size="small" title={translate("pages.punchout", "Punchout")}><PunchoutButtons /></Card>
+        {Object.values(user.company.punchout_integrations ?? {}).some(Boolean) && (
+          <Card size="small" title={translate("pages.punchout", "Punchout")}><PunchoutButtons /></Card>
+        )}
       </Space>
     );
   }
@@ -40,7 +43,7 @@ export default function PurchaseOrderRequestNew({ page }: CustomPageProps) {
   if (!cart.data) return <Result status="404" title={translate("punchout.cartNotFound", "Punchout cart not found.")} />;
   const prefill = {
     vendor_id: cart.data.vendor_id,
-    date: today(),
+    date: isoDate(),
     ...(cart.data.currency_code ? { currency_code: cart.data.currency_code } : {}),
     po_items: cart.data.items.map(({ description, quantity, unit_price }) => ({ description, quantity, unit_price })),
   };
