@@ -16,7 +16,7 @@ export const punchoutSupplierSchema = {
     provider: { type: "string", pattern: "^[a-z0-9][a-z0-9_-]{0,39}$" },
     vendor_id: { type: "integer", "x-references": "vendors" },
     /** the supplier's PunchOutSetupRequest URL */
-    setup_url: { type: "string", pattern: "^https?://\\S+$", maxLength: 1000 },
+    setup_url: { type: "string", pattern: "^https?://\\S+$", maxLength: 500 },
     /** the buyer (this company) as the supplier knows it: Header From */
     from_domain: domain,
     from_identity: identity,

@@ -97,6 +97,8 @@ describe("punchout suppliers", () => {
     // no punchout without requestPurchaseOrders, nor for the vendor portal
     expect((await get("receiving@acme.test", "/api/punchout/suppliers")).statusCode).toBe(403);
     expect((await generate("receiving@acme.test", "provider=office")).statusCode).toBe(403);
+    expect((await get("vendor@northwind.test", "/api/punchout/suppliers")).statusCode).toBe(403);
+    expect((await generate("vendor@northwind.test", "provider=office")).statusCode).toBe(403);
   });
 });
 

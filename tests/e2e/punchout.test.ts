@@ -22,11 +22,6 @@ beforeAll(async () => {
   supplier = await startPunchoutSupplier({ secret });
   const admin = await apiAs("admin@acme.test");
   vendor = (await admin.get<{ data: { id: number; name: string }[] }>("/api/vendors?name_like=Northwind&_end=1")).body.data[0];
-  const created = await admin.post("/api/punchout_suppliers", {
-    name: supplierName, provider: `office${stamp}`, vendor_id: vendor.id, setup_url: supplier.setupUrl,
-    from_identity: "acme", to_identity: "supplier", shared_secret: secret,
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
 });
 afterAll(async () => supplier?.close());
 
@@ -51,6 +46,29 @@ async function both(page: Page, name: string, ready: () => Promise<unknown>, sho
 }
 
 describe("punchout", () => {
+  it("an administrator sets the supplier up in the browser; its secret is never shown again", async () => {
+    const page = await signedIn("admin@acme.test", "/settings/punchout_suppliers/new");
+    await page.getByLabel("Name", { exact: true }).fill(supplierName);
+    await page.getByLabel("Provider Code", { exact: true }).fill(`office${stamp}`);
+    const vendorSelect = page.getByRole("combobox", { name: "Vendor", exact: true });
+    await vendorSelect.click();
+    await vendorSelect.fill(vendor.name);
+    await page.locator(".ant-select-item-option", { hasText: vendor.name }).first().click();
+    await page.getByLabel("Setup URL", { exact: true }).fill(supplier.setupUrl);
+    await page.getByLabel("Buyer Identity (From)", { exact: true }).fill("acme");
+    await page.getByLabel("Supplier Identity (To)", { exact: true }).fill("supplier");
+    await page.getByLabel("Shared Secret", { exact: true }).fill(secret);
+    await screenshot(page, "punchout-supplier-form");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.waitForURL(/\/settings\/punchout_suppliers\/\d+$/);
+    await page.getByText(supplier.setupUrl).waitFor();
+    // the show page, not the form it replaces: no field to type a secret in, and the secret nowhere
+    await expect.poll(() => page.getByLabel("Shared Secret", { exact: true }).count()).toBe(0);
+    expect(await page.content()).not.toContain(secret);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, "punchout-supplier-show");
+  });
+
   it("New purchase → the supplier's shop → Check out → the request form with the cart's two lines → saved", async () => {
     const page = await signedIn("staff@acme.test", "/punchout");
     await page.getByRole("heading", { name: "Punchout" }).waitFor();
