@@ -7,6 +7,7 @@
 import { DOMParser } from "@xmldom/xmldom";
 import Decimal from "decimal.js";
 import { round } from "../../../framework/money.js";
+import type { punchoutOperations } from "../../../../schemas/punchout_session.js";
 
 export const cxmlVersion = "1.2.014";
 
@@ -29,7 +30,7 @@ export interface SetupRequest {
   from: Credential;
   to: Credential;
   sender: Credential & { sharedSecret: string };
-  operation: "create" | "inspect";
+  operation: (typeof punchoutOperations)[number];
   buyerCookie: string;
   /** where the supplier's browser form post of the order message goes */
   formPostUrl: string;

@@ -19,6 +19,7 @@ import { forbidden, notFound, unprocessable } from "../../errors.js";
 import { issueLink, resolveLink, spendLink } from "../../links/links.js";
 import type { Ctx } from "../../resources/context.js";
 import { isRecordId } from "../../validation.js";
+import { punchoutOperations } from "../../../../schemas/punchout_session.js";
 import { actingFor } from "../identity/acting-for.js";
 import { CxmlError, orderMessageOf, setupRequestXml, startPageOf, type CartItem } from "./punchout-cxml.js";
 
@@ -87,8 +88,8 @@ async function postToSupplier(url: string, body: string): Promise<string> {
 
 /** GET /api/punchout/generate_url: the supplier's start page for a new session of the signed-in person. */
 export async function generateUrl(ctx: Ctx, query: { provider?: unknown; shipping_id?: unknown; operation?: unknown }, origin: string): Promise<string> {
-  const operation = query.operation === undefined ? "create" : query.operation;
-  if (operation !== "create" && operation !== "inspect") throw unprocessable({ operation: ["must be create or inspect"] });
+  const operation = punchoutOperations.find((known) => known === (query.operation ?? "create"));
+  if (!operation) throw unprocessable({ operation: [`must be ${punchoutOperations.join(" or ")}`] });
   const supplier = typeof query.provider === "string"
     ? await ctx.db.selectFrom("punchout_suppliers").selectAll().where("company_id", "=", ctx.company.id).where("provider", "=", query.provider).where("enabled", "=", true).executeTakeFirst()
     : undefined;
