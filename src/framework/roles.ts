@@ -8,6 +8,8 @@ const invoiceKeys = [
   "listInvoicesRequest", "editstatusInvoices", "invoicesStatusToken", "sendInvoicesRequest",
   "listInvoiceInbox", "listDraftInbox", "listNewInbox", "editInvoiceInbox", "addInvoiceInbox",
   "addDraftInbox", "deleteDraftInbox", "addNewInbox",
+  // ours (the spec names none): accepting an invoice's matching exceptions, a controller's call, not the clerk's
+  "overrideMatchExceptions",
 ] as const;
 
 const paymentKeys = [
@@ -87,7 +89,7 @@ export const roles: Readonly<Record<string, readonly string[]>> = {
   admin: staffKeys,
   admin_readonly: readOnly(staffKeys),
   ap_role: [
-    ...invoiceKeys.filter((key) => key !== "deleteInvoices"), ...paymentKeys.filter((key) => key !== "allowPayments"),
+    ...invoiceKeys.filter((key) => key !== "deleteInvoices" && key !== "overrideMatchExceptions"), ...paymentKeys.filter((key) => key !== "allowPayments"),
     ...creditMemoKeys, ...vendorKeys.filter((key) => key !== "deleteVendors"), ...contactKeys,
     "listPurchaseOrders", "readPurchaseOrders", "listReceipts", "readReceipts", "listAccruals",
   ],

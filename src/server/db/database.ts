@@ -294,6 +294,9 @@ export interface CompaniesTable {
   multiple_accepted_payment_methods: Defaulted<boolean>;
   has_payment_workflow: Defaulted<boolean>;
   has_account_structures: Defaulted<boolean>;
+  matching_variance: Defaulted<number>;
+  three_way_matching: Defaulted<boolean>;
+  advanced_two_way_matching: Defaulted<boolean>;
   crypto_currency_support: Defaulted<boolean>;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
@@ -469,6 +472,21 @@ export interface InboundReceiptsTable {
   updated_at: Defaulted<Timestamp>;
 }
 
+export interface InvoiceItemsTable {
+  id: Defaulted<number>;
+  company_id: number;
+  invoice_id: number;
+  line: Defaulted<number>;
+  po_item_id: number | null;
+  description: string;
+  quantity: Decimal;
+  unit_price: Decimal;
+  amount: Decimal | null;
+  account_number: string | null;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
 export interface InvoicePaymentLinksTable {
   id: Defaulted<number>;
   company_id: number;
@@ -523,6 +541,7 @@ export interface InvoicesTable {
   outstanding_balance_pending: Decimal | null;
   submitter_type: Defaulted<string>;
   po_matching: Defaulted<string>;
+  has_open_exceptions: Defaulted<boolean>;
   created_by_id: number | null;
   submitted_by_id: number | null;
   created_at: Defaulted<Timestamp>;
@@ -562,6 +581,25 @@ export interface MailMessagesTable {
   next_attempt_at: Timestamp | null;
   related_type: string | null;
   related_id: number | null;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface MatchExceptionsTable {
+  id: Defaulted<number>;
+  company_id: number;
+  invoice_id: number;
+  line: number | null;
+  purchase_order_id: number | null;
+  po_item_id: number | null;
+  kind: string;
+  message: string;
+  expected: Decimal;
+  actual: Decimal;
+  status: Defaulted<string>;
+  override_comment: string | null;
+  overridden_by_id: number | null;
+  overridden_at: Timestamp | null;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
 }
@@ -1069,6 +1107,7 @@ export interface VendorsTable {
   classification: string | null;
   term_code: Defaulted<string>;
   po_not_required: Defaulted<boolean>;
+  matching_variance: number | null;
   has_w9: Defaulted<boolean>;
   is_1099_eligible: Defaulted<boolean>;
   tax_id: string | null;
@@ -1171,11 +1210,13 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   imports: ImportsTable;
   inbound_receipts: InboundReceiptsTable;
+  invoice_items: InvoiceItemsTable;
   invoice_payment_links: InvoicePaymentLinksTable;
   invoice_requests: InvoiceRequestsTable;
   invoices: InvoicesTable;
   job_queue: JobQueueTable;
   mail_messages: MailMessagesTable;
+  match_exceptions: MatchExceptionsTable;
   message_replies: MessageRepliesTable;
   messages: MessagesTable;
   nacha_payments: NachaPaymentsTable;

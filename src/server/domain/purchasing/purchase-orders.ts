@@ -1,6 +1,7 @@
 /**
- * Purchase-order totals: the amount is the sum of its lines when it has lines; open balance = amount − invoiced;
- * awaiting_receipt while a line has qty_received < quantity. A budget must be ACTIVE to be drawn on.
+ * Purchase-order totals: the amount is the sum of its lines when it has lines; open balance = amount − invoiced
+ * (invoice_balance, kept by invoice-matching.ts); awaiting_receipt while a line has qty_received < quantity;
+ * fully_matched once every line is received and billed in full. A budget must be ACTIVE to be drawn on.
  */
 import { currencyOf, money } from "../../../framework/money.js";
 import type { DB } from "../../db/connect.js";
@@ -11,8 +12,13 @@ import type { ResourceHooks } from "../../resources/modules.js";
 export async function rollUpPurchaseOrder(trx: DB, purchaseOrderId: number): Promise<void> {
   const po = await trx.selectFrom("purchase_orders").select(["id", "invoice_balance"]).where("id", "=", purchaseOrderId).forUpdate().executeTakeFirst();
   if (!po) return;
-  const items = await trx.selectFrom("po_items").select(["amount", "quantity", "qty_received"]).where("purchase_order_id", "=", purchaseOrderId).execute();
-  const totals: Row = { awaiting_receipt: items.some((i) => money(String(i.qty_received)).lt(String(i.quantity))), updated_at: new Date() };
+  const items = await trx.selectFrom("po_items").select(["amount", "quantity", "qty_received", "qty_billed"]).where("purchase_order_id", "=", purchaseOrderId).execute();
+  const totals: Row = {
+    awaiting_receipt: items.some((i) => money(String(i.qty_received)).lt(String(i.quantity))),
+    // every line received and billed in full
+    fully_matched: items.length > 0 && items.every((i) => money(String(i.qty_received)).gte(String(i.quantity)) && money(String(i.qty_billed)).gte(String(i.quantity))),
+    updated_at: new Date(),
+  };
   if (items.length > 0) {
     const amount = items.reduce((total, i) => total.plus(String(i.amount)), money(0));
     Object.assign(totals, { amount: amount.toFixed(2), open_balance: amount.minus(String(po.invoice_balance)).toFixed(2) });

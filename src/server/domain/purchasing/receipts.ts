@@ -14,6 +14,7 @@ import type { DB } from "../../db/connect.js";
 import { unprocessable } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import type { ResourceHooks } from "../../resources/modules.js";
+import { rematchBillingOf } from "./invoice-matching.js";
 import { rollUpPurchaseOrder } from "./purchase-orders.js";
 import { nextNumber, plain, requirePositive, rowOf } from "./records.js";
 
@@ -35,6 +36,8 @@ export async function recomputeReceived(trx: DB, poItemId: number): Promise<void
   const line = await trx.updateTable("po_items").set({ qty_received: received.total, updated_at: new Date() })
     .where("id", "=", poItemId).returning("purchase_order_id").executeTakeFirst();
   if (line) await rollUpPurchaseOrder(trx, line.purchase_order_id);
+  // three-way matching: what was received bounds what may be billed
+  await rematchBillingOf(trx, poItemId);
 }
 
 async function itemCount(trx: DB, receiptId: unknown): Promise<number> {
