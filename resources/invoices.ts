@@ -86,7 +86,7 @@ export default defineResource({
     invoice_items: { kind: "hasMany", resource: "invoice_items", foreignKey: "invoice_id", fields: ["id", "line", "po_item_id", "description", "quantity", "unit_price", "amount", "account_number"] },
     match_exceptions: {
       kind: "hasMany", resource: "match_exceptions", foreignKey: "invoice_id",
-      fields: ["id", "line", "kind", "message", "expected", "actual", "status", "override_comment", "overridden_by_id", "overridden_at"],
+      fields: ["id", "line", "kind", "message", "status", "override_comment", "overridden_at"],
     },
     documents: documentsOf("Invoice"),
     activities: { kind: "hasMany", resource: "activities", foreignKey: "item_id", where: { item_type: "invoices" }, fields: ["id", "event", "user_id", "changes", "created_at"] },

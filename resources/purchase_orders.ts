@@ -46,6 +46,11 @@ export const purchaseOrderRelations = {
   activities: { kind: "hasMany", resource: "activities", foreignKey: "item_id", where: { item_type: "purchase_orders" }, fields: ["id", "event", "user_id", "changes", "created_at"] },
 } as const;
 
+/** the order's amount is the sum of its lines' quantity × unit price (domain/purchasing/po-items.ts) */
+export const purchaseOrderLines = [
+  { relation: "po_items", fields: ["description", "quantity", "unit_price", "account_number"], position: "line", total: { field: "amount", product: ["quantity", "unit_price"], document: "amount" } },
+] as const;
+
 /** Edit only while the status allows it (data-spec 5): not once approved. */
 export const purchaseOrderEditable = { status: ["DRAFT", "PENDING", "REJECTED"] } as const;
 
@@ -81,8 +86,7 @@ export default defineResource({
   serverFields: purchaseOrderServerFields,
   computed: ["currency"],
   relations: purchaseOrderRelations,
-  // the order's amount is the sum of its lines' quantity × unit price (domain/purchasing/po-items.ts)
-  lines: [{ relation: "po_items", fields: ["description", "quantity", "unit_price", "account_number"], position: "line", total: { field: "amount", product: ["quantity", "unit_price"], document: "amount" } }],
+  lines: purchaseOrderLines,
   rowActions: [
     { action: "edit", permission: ["editPurchaseOrders"], when: purchaseOrderEditable },
     { action: "delete", permission: ["deletePurchaseOrders"], when: { status: ["DRAFT", "REJECTED"] }, confirm: "confirm.deletePurchaseOrder" },

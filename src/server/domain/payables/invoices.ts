@@ -30,8 +30,10 @@ async function check(data: Row, ctx: Ctx, trx: DB, existingId?: number): Promise
   const errors: FieldErrors = {};
   if (data.date && data.due_date && String(data.due_date) < String(data.date)) errors.due_date = ["must be on or after the invoice date"];
   if (money(String(data.amount)).lte(0)) errors.amount = ["must be greater than 0"];
-  const lines = (data.debit_entries as DebitEntry[] | undefined) ?? [];
-  if (lines.length > 0 && !codingValid(data.amount, lines)) errors.debit_entries = ["GL coding lines must add up to the invoice amount"];
+  const coding = (data.debit_entries as DebitEntry[] | undefined) ?? [];
+  // an invoice with lines takes its amount (and, when they are coded, its coding) from them after this check
+  const hasLines = existingId !== undefined && !!(await trx.selectFrom("invoice_items").select("id").where("invoice_id", "=", existingId).executeTakeFirst());
+  if (coding.length > 0 && !hasLines && !codingValid(data.amount, coding)) errors.debit_entries = ["GL coding lines must add up to the invoice amount"];
   let duplicate = trx.selectFrom("invoices").select("id")
     .where("company_id", "=", ctx.company.id).where("vendor_id", "=", data.vendor_id as number).where("number", "=", String(data.number));
   if (existingId !== undefined) duplicate = duplicate.where("id", "<>", existingId);
