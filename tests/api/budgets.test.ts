@@ -75,6 +75,9 @@ describe("budgets are created and edited", () => {
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.errors)).toEqual(expect.arrayContaining(["amount", "overrun_action"]));
     const payload = { label: unique("B"), amount: "10", currency_code: "USD", start_date: "2026-01-01", end_date: "2026-12-31" };
+    const backwards = await admin("POST", "/api/budgets", { ...payload, start_date: "2026-12-31", end_date: "2026-01-01" });
+    expect(backwards.body.errors).toEqual({ end_date: ["must be on or after the start date"] });
+    expect((await admin("POST", "/api/budgets", { ...payload, amount: "-5" })).body.errors).toEqual({ amount: ["must be zero or more"] });
     expect((await call("po@acme.test", "POST", "/api/budgets", payload)).status).toBe(403);
     const created = await budget("10");
     expect((await call("po@acme.test", "PATCH", `/api/budgets/${created.id}`, { amount: "20" })).status).toBe(403);
@@ -108,6 +111,15 @@ describe("consumption = committed + actual", () => {
     expect(read.consuming_invoices.map((i: Json) => i.actual).sort()).toEqual(["1200.00", "1500.00", "50.00"]);
     const [listed] = (await admin("GET", `/api/budgets?id=${b.id}`)).body.data as Json[];
     expect(listed.spent).toBe("4950.00");
+  });
+
+  it("takes only orders in the budget's currency", async () => {
+    const b = await budget("100");
+    const euro = await admin("POST", "/api/purchase_orders", { number: unique("PO"), vendor_id: await acmeVendor(), date: "2026-03-01", currency_code: "EUR", amount: "10", budget_id: b.id });
+    expect(euro.status).toBe(422);
+    expect(euro.body.errors.budget_id).toEqual([`budget ${b.label} is in USD, the purchase order in EUR`]);
+    const po = await order(b.id, "10");
+    expect((await admin("PATCH", `/api/purchase_orders/${po.id}`, { currency_code: "EUR" })).status).toBe(422);
   });
 
   it("keeps another company's budget invisible", async () => {
