@@ -1,4 +1,4 @@
-/** A budget in stop mode, created in the browser: a purchase-order request that would overspend it is refused with the budget's message. */
+/** A budget in stop mode, created in the browser: a purchase-order request that would overspend it is refused with the budget's message; in warn mode it goes through with the message as a warning. */
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { apiAs } from "./api.js";
@@ -60,10 +60,17 @@ describe("budgets in the browser", () => {
     await expect.poll(() => page.getByText(message).count()).toBeGreaterThan(0);
     expect((await api.get<{ meta: { total: number } }>(`/api/purchase_orders?number=${number}`)).body.meta.total).toBe(0);
 
+    // the budget in warn mode: the same request goes through, the message shown as a warning
+    await page.locator(".ant-notification-notice-close").first().click();
+    expect((await api.patch(`/api/budgets/${budgetId}`, { overrun_action: "WARN" })).status).toBe(200);
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => page.locator(".ant-notification-notice-warning", { hasText: message }).count()).toBe(1);
+    await expect.poll(() => api.get<{ meta: { total: number } }>(`/api/purchase_orders?number=${number}`).then((r) => r.body.meta.total)).toBe(1);
+
     // the budget's page: what consumes it, the totals matching
     await page.goto(`/budgets/${budgetId}`);
     await expect.poll(() => page.getByText("Purchase orders (committed)").count()).toBeGreaterThan(0);
-    await expect.poll(() => page.getByText("$600.00").count()).toBeGreaterThan(1);
+    await expect.poll(() => page.getByText("$1,100.00").count()).toBeGreaterThan(1);
     await screenshot(page, "budget-show-1440");
 
     // on a phone: the form (editing it) and the page
