@@ -48,7 +48,7 @@ export const purchaseOrderRelations = {
 
 /** the order's amount is the sum of its lines' quantity × unit price (domain/purchasing/po-items.ts) */
 export const purchaseOrderLines = [
-  { relation: "po_items", fields: ["description", "quantity", "unit_price", "account_number"], position: "line", total: { field: "amount", product: ["quantity", "unit_price"], document: "amount" } },
+  { relation: "po_items", fields: ["catalogue_item_id", "description", "quantity", "unit_price", "account_number"], position: "line", total: { field: "amount", product: ["quantity", "unit_price"], document: "amount" } },
 ] as const;
 
 /** Edit only while the status allows it (data-spec 5): not once approved. */

@@ -70,6 +70,8 @@ const adminKeys = [
   "deleteSubsidiaries",
   // ours (not in the spec's key list): writing the chart of accounts and categories, uploading and deleting documents
   "editAdministrations", "addDocuments", "deleteDocuments",
+  // ours (the spec names only the list, read and delete keys): creating and editing budgets and catalogue items
+  "addBudgets", "editBudgets", "addCatalogueItems", "editCatalogueItems",
 ] as const;
 
 /** Every staff key; administrators hold them all. */
@@ -104,7 +106,10 @@ export const roles: Readonly<Record<string, readonly string[]>> = {
     ...readInvoices, ...purchaseOrderKeys.filter((key) => key !== "deletePurchaseOrders"),
     "listReceipts", "readReceipts", "listBudgets", "readBudgets",
   ],
-  po_admin: [...readInvoices, ...purchaseOrderKeys, ...receivingKeys, "listBudgets", "readBudgets", "allowApprovalSetting"],
+  po_admin: [
+    ...readInvoices, ...purchaseOrderKeys, ...receivingKeys, "listBudgets", "readBudgets", "addBudgets", "editBudgets",
+    "addCatalogueItems", "editCatalogueItems", "allowApprovalSetting",
+  ],
   rcv_manager: [...receivingKeys, "listPurchaseOrders", "readPurchaseOrders", "listVendors", "readVendors"],
   staff: [
     "listExpenseItems", "readExpenseItems", "addExpenseItems", "editExpenseItems", "submitExpenseItems",

@@ -207,6 +207,7 @@ export interface BudgetsTable {
   department: string | null;
   subsidiary_id: number | null;
   status: Defaulted<string>;
+  overrun_action: Defaulted<string>;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
 }
@@ -832,10 +833,11 @@ export interface PoItemsTable {
   id: Defaulted<number>;
   company_id: number;
   purchase_order_id: number;
+  catalogue_item_id: number | null;
   line: Defaulted<number>;
-  description: string;
+  description: string | null;
   quantity: Decimal;
-  unit_price: Decimal;
+  unit_price: Decimal | null;
   amount: Decimal | null;
   qty_received: Defaulted<Decimal>;
   qty_billed: Defaulted<Decimal>;
