@@ -48,7 +48,12 @@ export const purchaseOrderRelations = {
 
 /** the order's amount is the sum of its lines' quantity × unit price (domain/purchasing/po-items.ts) */
 export const purchaseOrderLines = [
-  { relation: "po_items", fields: ["catalogue_item_id", "description", "quantity", "unit_price", "account_number"], position: "line", total: { field: "amount", product: ["quantity", "unit_price"], document: "amount" } },
+  {
+    relation: "po_items", fields: ["catalogue_item_id", "description", "quantity", "unit_price", "account_number"], position: "line",
+    total: { field: "amount", product: ["quantity", "unit_price"], document: "amount" },
+    // a catalogue item gives the line its description and price (domain/purchasing/catalogue-items.ts)
+    fill: { catalogue_item_id: { description: "display_name", unit_price: "price" } },
+  },
 ] as const;
 
 /** Edit only while the status allows it (data-spec 5): not once approved. */

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
+import { formatMoney, money, round } from "../../src/framework/money.js";
 import { apiAs } from "./api.js";
 import { login, newPage, screenshot, useBrowser } from "./browser.js";
 
@@ -50,9 +51,19 @@ async function achVendor(): Promise<Vendor> {
   return vendor.body.data;
 }
 
+interface CatalogueItem { id: number; display_name: string; price: string }
+
+/** Two active catalogue items of Acme: one of 500–1,200 (three stay under the order's second approval step), the cheapest. */
+async function catalogueItems(): Promise<{ helmet: CatalogueItem; gloves: CatalogueItem }> {
+  const api = await apiAs("admin@acme.test");
+  const items = async (query: string) => (await api.get<{ data: CatalogueItem[] }>(`/api/catalogue_items?status=ACTIVE&${query}&_end=1`)).body.data[0];
+  return { helmet: await items("price_gte=500&price_lte=1200&_sort=price&_order=asc"), gloves: await items("_sort=price&_order=asc") };
+}
+
 describe("purchasing end to end", () => {
   it("PO request with two lines → approval → partial receipt → invoice pulling the lines → matching → approval → payment run", async () => {
     const vendor = await achVendor();
+    const { helmet, gloves } = await catalogueItems();
     const admin = await apiAs("admin@acme.test");
 
     // the requester asks for two lines and sends the request for approval
@@ -63,9 +74,16 @@ describe("purchasing end to end", () => {
     await pickOption(requester, "Vendor", vendor.name);
     await typeDate(requester, "Date", "2026-11-02");
     await requester.getByLabel("Currency", { exact: true }).fill("USD");
+    // two catalogue lines: the catalogue gives each its description and price
     for (let n = 0; n < 2; n++) await requester.getByRole("button", { name: "Add line" }).click();
-    await line(requester, 1, { description: "Safety helmets", quantity: "4", price: "600", account: "6000" });
-    await line(requester, 2, { description: "Work gloves", quantity: "10", price: "30", account: "6000" });
+    await pickOption(requester, "Catalogue Item 1", helmet.display_name);
+    await line(requester, 1, { quantity: "3", account: "6000" });
+    await pickOption(requester, "Catalogue Item 2", gloves.display_name);
+    await line(requester, 2, { quantity: "10", account: "6000" });
+    await expect.poll(() => requester.getByLabel("Description 1", { exact: true }).inputValue()).toBe(helmet.display_name);
+    await expect.poll(() => requester.locator("[data-lines-total]").textContent())
+      .toBe(formatMoney(round(money(helmet.price).times(3).plus(money(gloves.price).times(10))), "USD"));
+    await screenshot(requester, "po-request-catalogue-lines");
     await requester.getByRole("button", { name: "Save" }).click();
     await requester.waitForURL(/\/purchase_orders\/\d+$/);
     const poId = Number(requester.url().split("/").pop());
@@ -79,7 +97,7 @@ describe("purchasing end to end", () => {
     await confirmDialog(approver, /Are you sure you want to Approve/);
     await expect.poll(async () => (await admin.get<{ data: { status: string } }>(`/api/purchase_orders/${poId}`)).body.data.status).toBe("APPROVED");
 
-    // receiving takes 2 of the 4 helmets, no gloves yet
+    // receiving takes 2 of the 3 of the first line, none of the second yet
     const receiving = await newPage(browser());
     await login(receiving, "receiving@acme.test", `/log_new_receipt?poID=${poId}`);
     await receiving.getByRole("button", { name: "Pull open lines" }).click();
@@ -115,7 +133,7 @@ describe("purchasing end to end", () => {
     // billed beyond what was received: both lines are held, with their reasons
     const exceptions = clerk.locator('[data-relation="match_exceptions"] .ant-table-row');
     await expect.poll(() => exceptions.count()).toBe(2);
-    await expect.poll(() => clerk.getByText(`Bills 4 in all on ${poNumber} line 1, of which 2 received (2 at most).`).count()).toBe(1);
+    await expect.poll(() => clerk.getByText(`Bills 3 in all on ${poNumber} line 1, of which 2 received (2 at most).`).count()).toBe(1);
     await screenshot(clerk, "invoice-match-exceptions");
     await clerk.getByRole("button", { name: "Submit for approval" }).click();
     await expect.poll(async () => (await admin.get<{ data: { status: string } }>(`/api/invoices/${invoiceId}`)).body.data.status).toBe("PENDING");
@@ -127,7 +145,7 @@ describe("purchasing end to end", () => {
     await expect.poll(() => approver.getByText(/Can't Approve: the invoice has open matching exceptions/).count()).toBeGreaterThan(0);
     await screenshot(approver, "invoice-approval-refused-exceptions");
 
-    // the clerk bills what was received: 2 helmets, no gloves (the changed amount restarts the approval)
+    // the clerk bills what was received: 2 of the first item, none of the second (the changed amount restarts the approval)
     await clerk.getByRole("button", { name: "Edit" }).click();
     await clerk.waitForURL(new RegExp(`/invoices/${invoiceId}/edit$`));
     await clerk.getByLabel("Quantity 1", { exact: true }).fill("2");
@@ -137,15 +155,18 @@ describe("purchasing end to end", () => {
     await expect.poll(() => clerk.getByText("Matched", { exact: true }).count()).toBeGreaterThan(0);
     expect(await exceptions.count()).toBe(0);
 
-    // now approved (1,200.00: the approver's step)
+    // now approved (two of the first item: 1,000 or more, the approver's step)
     await approver.goto(`/invoices/${invoiceId}/approval`);
     await approver.getByRole("button", { name: "Approve" }).click();
     await confirmDialog(approver, `Are you sure you want to Approve (${invoiceNumber})?`);
     await expect.poll(async () => (await admin.get<{ data: { status: string } }>(`/api/invoices/${invoiceId}`)).body.data.status).toBe("APPROVED");
 
-    // the order knows what is billed: 2 helmets, 1,200.00 invoiced, 1,500.00 open
-    const po = (await admin.get<{ data: { invoice_balance: string; open_balance: string; po_items: { qty_billed: string }[] } }>(`/api/purchase_orders/${poId}`)).body.data;
-    expect([po.invoice_balance, po.open_balance, po.po_items.map((l) => Number(l.qty_billed))]).toEqual(["1200.00", "1500.00", [2, 0]]);
+    // the order knows what is billed: 2 of the first item invoiced, the rest open
+    const po = (await admin.get<{ data: { amount: string; invoice_balance: string; open_balance: string; po_items: { qty_billed: string; description: string }[] } }>(`/api/purchase_orders/${poId}`)).body.data;
+    const billed = money(helmet.price).times(2);
+    expect(po.amount).toBe(round(money(helmet.price).times(3).plus(money(gloves.price).times(10))));
+    expect([po.invoice_balance, po.open_balance]).toEqual([round(billed), round(money(po.amount).minus(billed))]);
+    expect(po.po_items.map((l) => [l.description, Number(l.qty_billed)])).toEqual([[helmet.display_name, 2], [gloves.display_name, 0]]);
 
     // paid in a run: pay bills → review → run
     await clerk.goto(`/invoices_pay_bills?filters[0][field]=number&filters[0][operator]=in&filters[0][value][0]=${invoiceNumber}`);

@@ -7,6 +7,8 @@ import type { DB } from "../../db/connect.js";
 import { unprocessable } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import type { ResourceHooks } from "../../resources/modules.js";
+import { linesOf } from "../../../framework/lines.js";
+import purchaseOrders from "../../../../resources/purchase_orders.js";
 import { refuseNegative } from "./purchase-orders.js";
 
 export const catalogueItemHooks: ResourceHooks = {
@@ -23,6 +25,8 @@ export const catalogueItemHooks: ResourceHooks = {
 
 /** What a purchase-order line must state, by itself or through its catalogue item. */
 const lineNeeds = ["description", "unit_price"] as const;
+/** line field ← catalogue item field, as the order's lines declare it */
+const catalogueFill = linesOf(purchaseOrders, "po_items").fill!.catalogue_item_id;
 
 /**
  * Fill a purchase-order line (`data`, changing `existing` if any) from the catalogue item it names,
@@ -32,7 +36,7 @@ export async function catalogueDefaults(data: Row, ctx: Ctx, trx: DB, existing: 
   const itemId = data.catalogue_item_id;
   if (itemId != null && itemId !== existing.catalogue_item_id) {
     // the reference check has already refused another company's item
-    const item = await trx.selectFrom("catalogue_items").select(["display_name", "price", "currency_code", "status"])
+    const item: Row = await trx.selectFrom("catalogue_items").selectAll()
       .where("company_id", "=", ctx.company.id).where("id", "=", itemId as number).executeTakeFirstOrThrow();
     if (item.status !== "ACTIVE") throw unprocessable({ catalogue_item_id: [`${item.display_name} is inactive: choose an active catalogue item`] });
     const order = await trx.selectFrom("purchase_orders").select("currency_code")
@@ -40,8 +44,7 @@ export async function catalogueDefaults(data: Row, ctx: Ctx, trx: DB, existing: 
     if (item.currency_code !== order.currency_code) {
       throw unprocessable({ catalogue_item_id: [`${item.display_name} is priced in ${item.currency_code}, the purchase order is in ${order.currency_code}`] });
     }
-    data.description ??= item.display_name;
-    data.unit_price ??= item.price;
+    for (const [field, from] of Object.entries(catalogueFill)) data[field] ??= item[from];
   }
   const missing = lineNeeds.filter((field) => (data[field] === undefined ? existing[field] : data[field]) == null);
   if (missing.length) throw unprocessable(Object.fromEntries(missing.map((field) => [field, ["can't be blank"]])));
