@@ -127,6 +127,21 @@ describe("per-line matching", () => {
     }
   });
 
+  it("receives beyond the ordered quantity only within the tolerance", async () => {
+    const { po, big } = await approvedOrder();
+    const over = (quantity: string) => admin("POST", "/api/receipts", { purchase_order_id: po.id, received_date: "2026-11-10", receipt_items: [{ po_item_id: big.id, quantity }] });
+    expect((await over("11")).body.errors["receipt_items.0.quantity"]).toEqual(["cannot exceed the line's open quantity of 10"]);
+    await h.database.db.updateTable("vendors").set({ matching_variance: 10 }).where("id", "=", vendorId).execute();
+    try {
+      ok(await over("11"), 201);
+      const refused = await over("0.5");
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors["receipt_items.0.quantity"]).toEqual(["cannot exceed the line's open quantity of 0 (with the 10 % tolerance)"]);
+    } finally {
+      await h.database.db.updateTable("vendors").set({ matching_variance: null }).where("id", "=", vendorId).execute();
+    }
+  });
+
   it("uses the vendor's tolerance over the company's", async () => {
     const { po, small } = await approvedOrder();
     await receive(po, small, "5");

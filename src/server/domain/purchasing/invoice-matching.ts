@@ -42,10 +42,10 @@ interface Finding {
   actual: string;
 }
 
-const withTolerance = (value: MoneyInput, percent: number) => money(value).times(money(100 + percent)).div(100);
+export const withTolerance = (value: MoneyInput, percent: number) => money(value).times(money(100 + percent)).div(100);
 
 /** The variance of the invoice's vendor, else its company's, and whether the company matches three ways. */
-async function rulesOf(trx: DB, companyId: number, vendorId: number): Promise<{ variance: number; threeWay: boolean }> {
+export async function matchingRules(trx: DB, companyId: number, vendorId: number): Promise<{ variance: number; threeWay: boolean }> {
   const row = await trx.selectFrom("companies as c").innerJoin("vendors as v", "v.company_id", "c.id")
     .select(["c.matching_variance", "v.matching_variance as vendor_variance", "c.three_way_matching"]).where("c.id", "=", companyId).where("v.id", "=", vendorId).executeTakeFirst();
   return { variance: Number(row?.vendor_variance ?? row?.matching_variance ?? 0), threeWay: row?.three_way_matching ?? true };
@@ -127,7 +127,7 @@ export async function matchInvoice(trx: DB, invoiceId: number): Promise<{ open: 
   const hasItems = await trx.selectFrom("invoice_items").select("id").where("invoice_id", "=", invoiceId).executeTakeFirst();
   // an invoice billing PO lines is linked to their orders
   const orderIds = poLines.length > 0 ? poLines.map((l) => l.purchase_order_id).sort((a, b) => a - b) : (invoice.purchase_order_ids ?? []);
-  const { variance, threeWay } = await rulesOf(trx, invoice.company_id, invoice.vendor_id);
+  const { variance, threeWay } = await matchingRules(trx, invoice.company_id, invoice.vendor_id);
   const findings = hasItems
     ? await lineFindings(trx, invoiceId, variance, threeWay)
     : await amountFinding(trx, { id: invoiceId, amount: String(invoice.amount), currency_code: invoice.currency_code, purchase_order_ids: orderIds }, variance);
