@@ -1,17 +1,25 @@
 import { defineResource } from "../src/framework/resource.js";
 import { catalogueItemSchema } from "../schemas/catalogue_item.js";
+import { activation } from "./shared/status_actions.js";
 
-/** The purchasing catalogue. The spec offers list, show and delete (deleteCatalogueItems); items come from the ERP or an import. */
+/**
+ * The purchasing catalogue: items come from the ERP, an import or are entered here; a purchase-order
+ * line may name an ACTIVE one (po_items.catalogue_item_id). The spec names listCatalogueItems,
+ * readCatalogueItems and deleteCatalogueItems; addCatalogueItems and editCatalogueItems (create, edit,
+ * deactivate and activate again) are ours.
+ */
 export default defineResource({
   name: "catalogue_items",
   schema: catalogueItemSchema,
   title: "display_name",
   module: "purchase_orders_active",
   menu: { group: "purchasing", order: 5 },
-  routes: { list: "/catalogue_items", show: "/catalogue_items/:catalogueItemID" },
+  routes: { list: "/catalogue_items", show: "/catalogue_items/:catalogueItemID", create: "/catalogue_items/new", edit: "/catalogue_items/:catalogueItemID/edit" },
   permissions: {
     list: ["listCatalogueItems"],
     show: ["readCatalogueItems"],
+    create: ["addCatalogueItems"],
+    edit: ["editCatalogueItems"],
     delete: ["deleteCatalogueItems"],
   },
   statuses: {
@@ -40,5 +48,9 @@ export default defineResource({
   relations: {
     subsidiaries: { kind: "refersMany", resource: "subsidiaries", localKey: "subsidiary_ids", fields: ["id", "name"] },
   },
-  rowActions: [{ action: "delete", permission: ["deleteCatalogueItems"], confirm: "confirm.deleteCatalogueItem" }],
+  rowActions: [
+    { action: "edit", permission: ["editCatalogueItems"] },
+    { action: "delete", permission: ["deleteCatalogueItems"], confirm: "confirm.deleteCatalogueItem" },
+  ],
+  recordActions: activation(["editCatalogueItems"]),
 });

@@ -35,6 +35,7 @@ import expense_linked_accounts from "./expense_linked_accounts.js";
 import expense_reports from "./expense_reports.js";
 import imports from "./imports.js";
 import inbound_receipts from "./inbound_receipts.js";
+import invoice_items from "./invoice_items.js";
 import invoice_payment_links from "./invoice_payment_links.js";
 import invoice_requests from "./invoice_requests.js";
 import invoices from "./invoices.js";
@@ -47,6 +48,7 @@ import jobs from "./jobs.js";
 import journal from "./journal.js";
 import mail_messages from "./mail_messages.js";
 import manager_accrual_requests from "./manager_accrual_requests.js";
+import match_exceptions from "./match_exceptions.js";
 import message_replies from "./message_replies.js";
 import messages from "./messages.js";
 import nacha_payments from "./nacha_payments.js";
@@ -88,6 +90,6 @@ import vendors from "./vendors.js";
 import virtual_cards from "./virtual_cards.js";
 import workflows from "./workflows.js";
 
-export const resources: readonly ResourceDef[] = [account_transactions, accounts, accrual_blasts, accrual_entries, accrual_invoice_links, accrual_requests, accrual_summaries, accruals, activities, addresses, ap_aging, approvals, budgets, card_programs, card_transactions, catalogue_items, categories, companies, contacts, credit_memo_draft, credit_memo_inbox, credit_memos_approval, custom_labels, delegations, documents, edi_payments, editable_reports, expense_approvals, expense_items, expense_linked_accounts, expense_reports, imports, inbound_receipts, invoice_payment_links, invoice_requests, invoices, invoices_approval, invoices_draft_inbox, invoices_new_inbox, invoices_pay_bills, invoices_req_receipt, jobs, journal, mail_messages, manager_accrual_requests, message_replies, messages, nacha_payments, notifications, pay_expenses, payment_methods, payment_run_batches, payment_run_items, payment_runs, payment_runs_approval, payments, payments_approval, po_approvals, po_items, po_requiring_vcards, policies, punchout_suppliers, purchase_order_requests, purchase_orders, purchases, receipt_items, receipts, receiving_purchase_orders, recurring_invoices, report_schedules, reports, sso_settings, statements, subsidiaries, team_members, teams, users, vcard_approvals, vcard_linked_accounts, vendor_approvals, vendor_contacts, vendor_credits, vendors, virtual_cards, workflows];
+export const resources: readonly ResourceDef[] = [account_transactions, accounts, accrual_blasts, accrual_entries, accrual_invoice_links, accrual_requests, accrual_summaries, accruals, activities, addresses, ap_aging, approvals, budgets, card_programs, card_transactions, catalogue_items, categories, companies, contacts, credit_memo_draft, credit_memo_inbox, credit_memos_approval, custom_labels, delegations, documents, edi_payments, editable_reports, expense_approvals, expense_items, expense_linked_accounts, expense_reports, imports, inbound_receipts, invoice_items, invoice_payment_links, invoice_requests, invoices, invoices_approval, invoices_draft_inbox, invoices_new_inbox, invoices_pay_bills, invoices_req_receipt, jobs, journal, mail_messages, manager_accrual_requests, match_exceptions, message_replies, messages, nacha_payments, notifications, pay_expenses, payment_methods, payment_run_batches, payment_run_items, payment_runs, payment_runs_approval, payments, payments_approval, po_approvals, po_items, po_requiring_vcards, policies, punchout_suppliers, purchase_order_requests, purchase_orders, purchases, receipt_items, receipts, receiving_purchase_orders, recurring_invoices, report_schedules, reports, sso_settings, statements, subsidiaries, team_members, teams, users, vcard_approvals, vcard_linked_accounts, vendor_approvals, vendor_contacts, vendor_credits, vendors, virtual_cards, workflows];
 
 export const resourceByName: ReadonlyMap<string, ResourceDef> = new Map(resources.map((r) => [r.name, r]));

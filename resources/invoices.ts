@@ -74,7 +74,7 @@ export default defineResource({
   approvable: { type: "Invoice", submittable: ["DRAFT", "NEW", "REJECTED"], permission: ["editInvoices", "addInvoices"] },
   // an invoice is created as a DRAFT or NEW (the hook refuses any other status)
   clientWritable: { create: ["status"] },
-  serverFields: ["po_matching", "payments_sum", "balance_outstanding", "outstanding_balance_pending", "created_by_id", "submitted_by_id", "submit_date"],
+  serverFields: ["po_matching", "has_open_exceptions", "payments_sum", "balance_outstanding", "outstanding_balance_pending", "created_by_id", "submitted_by_id", "submit_date"],
   computed: [
     "due_status", "currency", "valid", "is_invoice_allow_to_delete", "is_validate_pay_now",
     "amt_overdue_0_to_30", "amt_overdue_31_to_60", "amt_overdue_61_to_over", "amount_overDue",
@@ -83,6 +83,11 @@ export default defineResource({
     vendor: { kind: "belongsTo", resource: "vendors", foreignKey: "vendor_id", fields: ["id", "name", "vendor_id", "classification", "po_not_required"] },
     subsidiary: { kind: "belongsTo", resource: "subsidiaries", foreignKey: "subsidiary_id", fields: ["id", "name"] },
     purchase_orders: { kind: "refersMany", resource: "purchase_orders", localKey: "purchase_order_ids", fields: ["id", "number", "amount", "open_balance", "status"] },
+    invoice_items: { kind: "hasMany", resource: "invoice_items", foreignKey: "invoice_id", fields: ["id", "line", "po_item_id", "description", "quantity", "unit_price", "amount", "account_number"] },
+    match_exceptions: {
+      kind: "hasMany", resource: "match_exceptions", foreignKey: "invoice_id",
+      fields: ["id", "line", "kind", "message", "status", "override_comment", "overridden_at"],
+    },
     documents: documentsOf("Invoice"),
     activities: { kind: "hasMany", resource: "activities", foreignKey: "item_id", where: { item_type: "invoices" }, fields: ["id", "event", "user_id", "changes", "created_at"] },
     payments: {
@@ -98,6 +103,21 @@ export default defineResource({
       fields: ["id", "step", "contact_id", "aasm_state", "is_claimed", "acted_at", "comment"],
     },
   },
+  // an invoice may carry lines; lines pulled from purchase orders are matched against them (domain/purchasing/invoice-matching.ts)
+  lines: [{
+    relation: "invoice_items", fields: ["po_item_id", "description", "quantity", "unit_price", "account_number"], position: "line",
+    total: { field: "amount", product: ["quantity", "unit_price"], document: "amount" },
+    pick: {
+      from: "purchase_orders", relation: "po_items", open: { qty_balance: { gt: 0 } },
+      map: { po_item_id: "id", description: "description", quantity: "qty_balance", unit_price: "unit_price", account_number: "account_number" },
+      match: { vendor_id: "vendor_id" },
+    },
+  }],
+  // an open matching exception is accepted by a user allowed to, with a comment kept on it (audited)
+  recordActions: [{
+    name: "override_exceptions", kind: "post", label: "invoices.actions.override_exceptions", permission: ["overrideMatchExceptions"],
+    when: { has_open_exceptions: true }, input: { type: "object", additionalProperties: false, required: ["comment"], properties: { comment: { type: "string", minLength: 1, maxLength: 2000 } } },
+  }],
   rowActions: [
     // a PENDING invoice may be corrected: a change of amount or coding restarts its approval chain
     { action: "edit", permission: ["editInvoices"], when: { status: ["DRAFT", "NEW", "PENDING", "REJECTED"] } },

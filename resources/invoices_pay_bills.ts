@@ -9,7 +9,8 @@ import { invoiceNumberColumn, invoiceVendorColumn, invoiceViewBase } from "./sha
 export default defineResource({
   ...invoiceViewBase,
   name: "invoices_pay_bills",
-  baseFilter: { status: ["APPROVED", "OPEN"], outstanding_balance_pending_gte: "0.01" },
+  // an invoice held by an open matching exception is not payable (domain/purchasing/invoice-matching.ts)
+  baseFilter: { status: ["APPROVED", "OPEN"], outstanding_balance_pending_gte: "0.01", has_open_exceptions: "false" },
   menu: { group: "payments", order: 1 },
   routes: {
     list: "/invoices_pay_bills",

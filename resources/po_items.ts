@@ -31,5 +31,6 @@ export default defineResource({
   computed: ["qty_balance"],
   relations: {
     purchase_order: { kind: "belongsTo", resource: "purchase_orders", foreignKey: "purchase_order_id", fields: ["id", "number"] },
+    catalogue_item: { kind: "belongsTo", resource: "catalogue_items", foreignKey: "catalogue_item_id", fields: ["id", "display_name"] },
   },
 });

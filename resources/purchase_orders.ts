@@ -46,13 +46,18 @@ export const purchaseOrderRelations = {
   activities: { kind: "hasMany", resource: "activities", foreignKey: "item_id", where: { item_type: "purchase_orders" }, fields: ["id", "event", "user_id", "changes", "created_at"] },
 } as const;
 
+/** the order's amount is the sum of its lines' quantity × unit price (domain/purchasing/po-items.ts) */
+export const purchaseOrderLines = [
+  {
+    relation: "po_items", fields: ["catalogue_item_id", "description", "quantity", "unit_price", "account_number"], position: "line",
+    total: { field: "amount", product: ["quantity", "unit_price"], document: "amount" },
+    // a catalogue item gives the line its description and price (domain/purchasing/catalogue-items.ts)
+    fill: { catalogue_item_id: { description: "display_name", unit_price: "price" } },
+  },
+] as const;
+
 /** Edit only while the status allows it (data-spec 5): not once approved. */
 export const purchaseOrderEditable = { status: ["DRAFT", "PENDING", "REJECTED"] } as const;
-
-/** An order's lines, also a request's: its amount is the sum of their quantity × unit price (domain/purchasing/po-items.ts). */
-export const purchaseOrderLines = [
-  { relation: "po_items", fields: ["description", "quantity", "unit_price", "account_number"], position: "line", total: { field: "amount", product: ["quantity", "unit_price"], document: "amount" } },
-] as const;
 
 export const purchaseOrderServerFields = ["open_balance", "invoice_balance", "accrual_balance", "fully_matched", "approval_status", "awaiting_receipt", "vcard_id"] as const;
 

@@ -12,5 +12,7 @@ export const budgetSchema = {
     department: { type: ["string", "null"], maxLength: 100 },
     subsidiary_id: { type: ["integer", "null"], "x-references": "subsidiaries" },
     status: { type: "string", enum: ["ACTIVE", "CLOSED"], default: "ACTIVE" },
+    /** what a submit that would overspend the budget meets: a warning, or a refusal (ledger/budget-check.ts) */
+    overrun_action: { type: "string", enum: ["WARN", "STOP"], default: "WARN" },
   },
 } as const;

@@ -4,6 +4,9 @@ export const moduleNames = [
   "expenses_active", "virtual_cards_active", "receipts_active", "accruals_active", "budgets_active",
 ] as const;
 
+/** data-spec 10: the matching variance lookup, in percent */
+export const matchingVariances = [0, 5, 10, 15, 20, 25] as const;
+
 export const companySchema = {
   type: "object",
   additionalProperties: false,
@@ -19,6 +22,12 @@ export const companySchema = {
     multiple_accepted_payment_methods: { type: "boolean", default: false },
     has_payment_workflow: { type: "boolean", default: true },
     has_account_structures: { type: "boolean", default: false },
+    /** matching (domain/purchasing/invoice-matching.ts): how far, in percent, an invoice may bill beyond its purchase order */
+    matching_variance: { type: "integer", enum: matchingVariances, default: 0 },
+    /** three-way matching: an invoice line bills no more than was received on its PO line */
+    three_way_matching: { type: "boolean", default: true },
+    /** advanced two-way matching: purchase orders show whether they are fully matched (data-spec 5) */
+    advanced_two_way_matching: { type: "boolean", default: false },
     crypto_currency_support: { type: "boolean", default: false },
   },
 } as const;

@@ -41,6 +41,8 @@ export const invoiceSchema = {
     submitter_type: { type: "string", enum: ["VENDOR", "COMPANY"], default: "COMPANY" },
     /** PO matching (data-spec filter Matched / Unmatched / No Linked), kept by the server */
     po_matching: { type: "string", enum: ["MATCHED", "UNMATCHED", "NO_LINKED"], default: "NO_LINKED" },
+    /** an open matching exception holds the invoice from approval and payment (match_exceptions) */
+    has_open_exceptions: { type: "boolean", default: false },
     created_by_id: { type: ["integer", "null"], "x-references": "users" },
     /** who submitted it for approval (segregation of duties), kept by the server */
     submitted_by_id: { type: ["integer", "null"], "x-references": "users" },

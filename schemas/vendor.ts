@@ -1,3 +1,5 @@
+import { matchingVariances } from "./company.js";
+
 export const vendorSchema = {
   type: "object",
   additionalProperties: false,
@@ -14,6 +16,8 @@ export const vendorSchema = {
       default: "NET 30",
     },
     po_not_required: { type: "boolean", default: false },
+    /** this vendor's matching variance in percent, instead of the company's (none: the company's) */
+    matching_variance: { type: ["integer", "null"], enum: [...matchingVariances, null] },
     has_w9: { type: "boolean", default: false },
     is_1099_eligible: { type: "boolean", default: false },
     tax_id: { type: ["string", "null"], maxLength: 30 },

@@ -4,7 +4,7 @@
  * skips it.
  */
 import { purchaseOrderSchema } from "../../schemas/purchase_order.js";
-import { purchaseOrderColumns, purchaseOrderRelations, purchaseOrderServerFields, purchaseOrderStatuses } from "../purchase_orders.js";
+import { purchaseOrderColumns, purchaseOrderLines, purchaseOrderRelations, purchaseOrderServerFields, purchaseOrderStatuses } from "../purchase_orders.js";
 
 export const purchaseOrderViewBase = {
   table: "purchase_orders",
@@ -17,4 +17,5 @@ export const purchaseOrderViewBase = {
   serverFields: purchaseOrderServerFields,
   computed: ["currency"],
   relations: purchaseOrderRelations,
+  lines: purchaseOrderLines,
 } as const;

@@ -1,11 +1,11 @@
 /**
  * The one HTTP client of the app, on fetch: bearer and company-id headers, the `{data, meta}`
- * wrapper unwrapped (the data provider reads totals from x-total-count), one refresh attempt on
+ * wrapper unwrapped (its `warnings` shown as a notification) (the data provider reads totals from x-total-count), one refresh attempt on
  * 401, and the error catalogue of product spec 8 applied to every failure. Failures reject with
  * Refine's HttpError: message, statusCode (0 = network) and the body's per-field `errors`.
  */
 import type { HttpError } from "@refinedev/core";
-import { errorNotice, notify } from "./notify.js";
+import { errorNotice, notify, warningNotice } from "./notify.js";
 import { currentLocation, session, type Tokens } from "./session.js";
 
 export interface RequestOptions {
@@ -122,6 +122,8 @@ async function request<T>(method: Method, url: string, body: unknown, options: R
   try {
     const response = await exchange(method, url, body, headers, options.responseType);
     const data = response.data as { data?: unknown } | undefined;
+    const warning = warningNotice(data);
+    if (warning) notify("warning", warning);
     if (data && typeof data === "object" && "data" in data) response.data = data.data;
     return response as HttpResponse<T>;
   } catch (error) {

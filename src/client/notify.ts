@@ -13,7 +13,7 @@ export interface Notice {
   message?: string;
 }
 
-export function notify(type: "success" | "error" | "info", notice: Notice, key?: string): void {
+export function notify(type: "success" | "error" | "info" | "warning", notice: Notice, key?: string): void {
   notification.open({ type, key, message: notice.title, description: notice.message });
 }
 
@@ -28,6 +28,12 @@ export const notAuthorized = (): Notice => ({
   title: t("errors.notAuthorizedTitle", "Not Authorized"),
   message: t("errors.notAuthorized", "Not Authorized: You are not authorized to view the requested resource."),
 });
+
+/** A successful write's warnings (`warnings` beside `data`, docs/api.md), one notification. */
+export function warningNotice(body: unknown): Notice | null {
+  const warnings = (body as { warnings?: unknown } | undefined)?.warnings;
+  return Array.isArray(warnings) && warnings.length ? { title: t("errors.warning", "Warning"), message: warnings.map(String).join(", ") } : null;
+}
 
 /** `base` messages of an error body ({errors: {base: [...]}}). */
 export function baseMessages(body: unknown): string[] {

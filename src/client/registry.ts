@@ -110,7 +110,9 @@ export function recordName(resource: ResourceDef, row: Row): string {
 }
 
 export function showPath(resourceName: string, id: unknown): string | undefined {
-  const show = resourceByName.get(resourceName)?.routes.show;
+  const resource = resourceByName.get(resourceName);
+  // a view without a show page of its own (PO requests) shows its records on its table's resource
+  const show = resource?.routes.show ?? (resource?.table ? resourceByName.get(resource.table)?.routes.show : undefined);
   return show && id !== null && id !== undefined ? pathFor(show, id as string | number) : undefined;
 }
 

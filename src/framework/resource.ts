@@ -207,6 +207,12 @@ export interface LinesDef {
   total?: { field: string; product?: readonly string[]; document?: string };
   /** the picker dialog pulling open lines of other records into the grid */
   pick?: LinePick;
+  /**
+   * a reference chosen on a line fills line fields from the chosen record (line field ← its field), in the
+   * grid at once and by the line's server hooks when the line leaves them out, e.g.
+   * { catalogue_item_id: { description: "display_name", unit_price: "price" } }
+   */
+  fill?: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }
 
 /** "Find records, tick several, pull their open lines" (data-spec 2): e.g. a receipt pulls open PO lines. */

@@ -8,6 +8,8 @@ const invoiceKeys = [
   "listInvoicesRequest", "editstatusInvoices", "invoicesStatusToken", "sendInvoicesRequest",
   "listInvoiceInbox", "listDraftInbox", "listNewInbox", "editInvoiceInbox", "addInvoiceInbox",
   "addDraftInbox", "deleteDraftInbox", "addNewInbox",
+  // ours (the spec names none): accepting an invoice's matching exceptions, a controller's call, not the clerk's
+  "overrideMatchExceptions",
 ] as const;
 
 const paymentKeys = [
@@ -68,6 +70,8 @@ const adminKeys = [
   "deleteSubsidiaries",
   // ours (not in the spec's key list): writing the chart of accounts and categories, uploading and deleting documents
   "editAdministrations", "addDocuments", "deleteDocuments",
+  // ours (the spec names only the list, read and delete keys): creating and editing budgets and catalogue items
+  "addBudgets", "editBudgets", "addCatalogueItems", "editCatalogueItems",
 ] as const;
 
 /** Every staff key; administrators hold them all. */
@@ -87,7 +91,7 @@ export const roles: Readonly<Record<string, readonly string[]>> = {
   admin: staffKeys,
   admin_readonly: readOnly(staffKeys),
   ap_role: [
-    ...invoiceKeys.filter((key) => key !== "deleteInvoices"), ...paymentKeys.filter((key) => key !== "allowPayments"),
+    ...invoiceKeys.filter((key) => key !== "deleteInvoices" && key !== "overrideMatchExceptions"), ...paymentKeys.filter((key) => key !== "allowPayments"),
     ...creditMemoKeys, ...vendorKeys.filter((key) => key !== "deleteVendors"), ...contactKeys,
     "listPurchaseOrders", "readPurchaseOrders", "listReceipts", "readReceipts", "listAccruals",
   ],
@@ -102,7 +106,10 @@ export const roles: Readonly<Record<string, readonly string[]>> = {
     ...readInvoices, ...purchaseOrderKeys.filter((key) => key !== "deletePurchaseOrders"),
     "listReceipts", "readReceipts", "listBudgets", "readBudgets",
   ],
-  po_admin: [...readInvoices, ...purchaseOrderKeys, ...receivingKeys, "listBudgets", "readBudgets", "allowApprovalSetting"],
+  po_admin: [
+    ...readInvoices, ...purchaseOrderKeys, ...receivingKeys, "listBudgets", "readBudgets", "addBudgets", "editBudgets",
+    "addCatalogueItems", "editCatalogueItems", "allowApprovalSetting",
+  ],
   rcv_manager: [...receivingKeys, "listPurchaseOrders", "readPurchaseOrders", "listVendors", "readVendors"],
   staff: [
     "listExpenseItems", "readExpenseItems", "addExpenseItems", "editExpenseItems", "submitExpenseItems",

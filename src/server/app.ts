@@ -81,6 +81,12 @@ export async function buildApp({ db, logger = false, resources = registry, modul
     if (!url.startsWith("/api/") || publicApi.some((p) => url.startsWith(p))) return;
     request.ctx = await authenticate(db, request);
   });
+  // a successful write's warnings (Ctx.warnings) travel with its answer: { data, warnings }
+  app.addHook("preSerialization", async (request, reply, payload) => {
+    const warnings = request.ctx?.warnings;
+    if (!warnings?.length || reply.statusCode >= 400 || payload === null || typeof payload !== "object" || Array.isArray(payload)) return payload;
+    return { ...payload, warnings };
+  });
   registerIdempotency(app, db);
 
   healthRoute(app, db);

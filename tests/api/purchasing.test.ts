@@ -241,12 +241,17 @@ describe("catalogue items and budgets", () => {
     expect((await admin("GET", `/api/catalogue_items/${item.id}`)).status).toBe(404);
   });
 
-  it("computes spent from the committed purchase orders and remaining from the amount", async () => {
+  it("computes spent as committed plus actual, from the orders and invoices it lists, and remaining from the amount", async () => {
     for (const budget of await list("/api/budgets?_end=20")) {
-      const pos = await list(`/api/purchase_orders?budget_id=${budget.id}&status=PENDING&status=APPROVED&status=OPEN&status=CLOSED&_end=1000`);
-      const spent = sum(pos.map((p) => p.amount));
-      expect(budget.spent).toBe(spent);
-      expect(budget.remaining).toBe(money(budget.amount).minus(spent).toFixed(2));
+      const shown = await one(`/api/budgets/${budget.id}`);
+      expect(shown.committed).toBe(sum((shown.consuming_orders as Json[]).map((o) => o.committed)));
+      expect(shown.actual).toBe(sum((shown.consuming_invoices as Json[]).map((i) => i.actual)));
+      expect(budget.spent).toBe(money(shown.committed).plus(shown.actual).toFixed(2));
+      expect(budget.remaining).toBe(money(budget.amount).minus(budget.spent).toFixed(2));
+      // only orders awaiting approval or approved still commit money
+      const committing = await list(`/api/purchase_orders?budget_id=${budget.id}&status=PENDING&status=APPROVED&status=OPEN&_end=1000`);
+      const numbers = (shown.consuming_orders as Json[]).filter((o) => money(o.committed).gt(0)).map((o) => o.number);
+      expect(committing.map((p) => p.number)).toEqual(expect.arrayContaining(numbers));
     }
     expect((await list("/api/budgets?_end=20")).some((b) => money(b.remaining).lt(0))).toBe(true);
   });

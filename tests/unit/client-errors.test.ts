@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { errorNotice } from "../../src/client/notify.js";
+import { errorNotice, warningNotice } from "../../src/client/notify.js";
 
 const oops = "Oops... Looks like something went wrong! If the problem persists feel free to contact us. In the meantime, try refreshing.";
 
@@ -18,5 +18,14 @@ describe("error catalogue (product spec 8)", () => {
     expect(errorNotice(0, undefined)).toEqual({ title: "Error Details", message: "Unable to connect" });
     expect(errorNotice(500, { errors: { base: ["boom"] } })).toEqual({ title: oops });
     expect(errorNotice(409, {})).toEqual({ title: oops });
+  });
+});
+
+describe("warnings of a successful write", () => {
+  it("shows the answer's warnings as one notice, and nothing without them", () => {
+    expect(warningNotice({ data: {}, warnings: ["Budget A would be overspent", "Check B"] })).toEqual({ title: "Warning", message: "Budget A would be overspent, Check B" });
+    expect(warningNotice({ data: {} })).toBeNull();
+    expect(warningNotice({ data: {}, warnings: [] })).toBeNull();
+    expect(warningNotice("text")).toBeNull();
   });
 });

@@ -4,7 +4,7 @@
  * add and remove, the server's per-line errors (`po_items.2.quantity`) under their cells, and the
  * running total in the footer by the rule the server stores (framework/lines.ts). Read-only on show pages.
  */
-import { useTranslation } from "@refinedev/core";
+import { useDataProvider, useTranslation } from "@refinedev/core";
 import { Button, Checkbox, Flex, Input, InputNumber, Select, Table, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { lineTotal, linesTotal } from "../../framework/lines.js";
@@ -82,6 +82,15 @@ export function LineGrid({ resource, def, lines, onChange, errors = {}, document
   const label = (field: string) => translate(fieldKey(line.name, relationOf(field) ?? field), field);
   const errorsAt = (index: number, field?: string) => errors[field ? `${def.relation}.${index}.${field}` : `${def.relation}.${index}`];
   const set = (index: number, field: string, value: unknown) => onChange?.(lines.map((l, i) => (i === index ? { ...l, [field]: value } : l)));
+  const dataProvider = useDataProvider();
+  // a reference the declaration fills from (a catalogue item): the chosen record's values come into the line
+  const choose = async (index: number, field: string, value: unknown) => {
+    const fills = def.fill?.[field];
+    const reference = properties[field]?.["x-references"];
+    if (!fills || !reference || value === null || value === undefined) return set(index, field, value);
+    const { data } = await dataProvider().getOne<Row>({ resource: reference, id: value as number });
+    onChange?.(lines.map((l, i) => (i === index ? { ...l, [field]: value, ...Object.fromEntries(Object.entries(fills).map(([to, from]) => [to, data[from]])) } : l)));
+  };
   const totalField = def.total?.field;
   // editing: the declared line fields; reading: what the relation shows (a PO line's received and billed quantities too)
   const relation = resource.relations?.[def.relation];
@@ -98,7 +107,7 @@ export function LineGrid({ resource, def, lines, onChange, errors = {}, document
         const messages = errorsAt(index, field);
         return editable ? (
           <Flex vertical gap={2}>
-            <Cell line={line} field={field} property={properties[field] ?? {}} value={l[field]} onChange={(v) => set(index, field, v)} error={Boolean(messages)} label={`${label(field)} ${index + 1}`} />
+            <Cell line={line} field={field} property={properties[field] ?? {}} value={l[field]} onChange={(v) => void choose(index, field, v)} error={Boolean(messages)} label={`${label(field)} ${index + 1}`} />
             {messages ? <Typography.Text type="danger" role="alert">{messages.join(", ")}</Typography.Text> : null}
           </Flex>
         ) : format.render(line, { field }, { ...currency, ...l });

@@ -9,6 +9,7 @@ import Form from "@rjsf/antd";
 import type { ErrorSchema, RJSFSchema, UiSchema, WidgetProps } from "@rjsf/utils";
 import { customizeValidator } from "@rjsf/validator-ajv8";
 import { useNavigate } from "react-router";
+import { linesTotal } from "../../framework/lines.js";
 import type { LinesDef, ResourceDef } from "../../framework/resource.js";
 import { LineGrid } from "../lines/LineGrid.js";
 import { usePageTitle, type Row, type Translate } from "../format.js";
@@ -121,9 +122,13 @@ export default function FormPage({ resource, mode, id, prefill, onSaved, readOnl
   // a total the lines make (a PO's amount) is not typed in while there are lines
   const rolledUp = (resource.lines ?? []).filter((def) => def.total?.document && linesOf(def).length).map((def) => def.total!.document!);
   const withoutRolledUp: UiSchema = { ...uiSchema, ...Object.fromEntries(rolledUp.map((field) => [field, { "ui:widget": "hidden" }])) };
+  const formSchemaNow: RJSFSchema = rolledUp.length ? { ...schema, required: (schema.required ?? []).filter((f) => !rolledUp.includes(f)) } : schema;
 
   async function save(form: Row) {
-    const values = { ...form, ...Object.fromEntries((resource.lines ?? []).map((def) => [def.relation, linesOf(def)])) };
+    // a rolled-up total is sent as the lines make it (the server's line hooks store the same)
+    const totals = (resource.lines ?? []).filter((def) => def.total?.document && linesOf(def).length)
+      .map((def) => [def.total!.document!, linesTotal(def, linesOf(def))]);
+    const values = { ...form, ...Object.fromEntries(totals), ...Object.fromEntries((resource.lines ?? []).map((def) => [def.relation, linesOf(def)])) };
     setExtraErrors(undefined);
     setServerErrors({});
     setSaving(true);
@@ -150,7 +155,7 @@ export default function FormPage({ resource, mode, id, prefill, onSaved, readOnl
       {record && !title ? ` ${recordName(resource, record)}` : ""}
     </Typography.Title>}>
       <Form
-        schema={schema}
+        schema={formSchemaNow}
         uiSchema={withoutRolledUp}
         validator={validator}
         formData={formData ?? initial}

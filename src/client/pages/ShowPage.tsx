@@ -110,7 +110,7 @@ export default function ShowPage({ resource, id, page = "show" }: { resource: Re
       render: (_: unknown, row: Row) => format.render(target, { field, link: i === 0 ? "show" : undefined }, row),
     }));
     return [
-      <Card key={name} size="small" title={label(name)}>
+      <Card key={name} size="small" title={label(name)} data-relation={name}>
         {rows.length ? (
           <Table<Row> rowKey="id" size="small" dataSource={rows as Row[]} columns={columns} scroll={{ x: "max-content" }}
             pagination={{ pageSize: relationPageSize, hideOnSinglePage: true, showSizeChanger: false, size: "small" }} />

@@ -207,6 +207,7 @@ export interface BudgetsTable {
   department: string | null;
   subsidiary_id: number | null;
   status: Defaulted<string>;
+  overrun_action: Defaulted<string>;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
 }
@@ -294,6 +295,9 @@ export interface CompaniesTable {
   multiple_accepted_payment_methods: Defaulted<boolean>;
   has_payment_workflow: Defaulted<boolean>;
   has_account_structures: Defaulted<boolean>;
+  matching_variance: Defaulted<number>;
+  three_way_matching: Defaulted<boolean>;
+  advanced_two_way_matching: Defaulted<boolean>;
   crypto_currency_support: Defaulted<boolean>;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
@@ -469,6 +473,21 @@ export interface InboundReceiptsTable {
   updated_at: Defaulted<Timestamp>;
 }
 
+export interface InvoiceItemsTable {
+  id: Defaulted<number>;
+  company_id: number;
+  invoice_id: number;
+  line: Defaulted<number>;
+  po_item_id: number | null;
+  description: string;
+  quantity: Decimal;
+  unit_price: Decimal;
+  amount: Decimal | null;
+  account_number: string | null;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
 export interface InvoicePaymentLinksTable {
   id: Defaulted<number>;
   company_id: number;
@@ -523,6 +542,7 @@ export interface InvoicesTable {
   outstanding_balance_pending: Decimal | null;
   submitter_type: Defaulted<string>;
   po_matching: Defaulted<string>;
+  has_open_exceptions: Defaulted<boolean>;
   created_by_id: number | null;
   submitted_by_id: number | null;
   created_at: Defaulted<Timestamp>;
@@ -562,6 +582,25 @@ export interface MailMessagesTable {
   next_attempt_at: Timestamp | null;
   related_type: string | null;
   related_id: number | null;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface MatchExceptionsTable {
+  id: Defaulted<number>;
+  company_id: number;
+  invoice_id: number;
+  line: number | null;
+  purchase_order_id: number | null;
+  po_item_id: number | null;
+  kind: string;
+  message: string;
+  expected: Decimal;
+  actual: Decimal;
+  status: Defaulted<string>;
+  override_comment: string | null;
+  overridden_by_id: number | null;
+  overridden_at: Timestamp | null;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
 }
@@ -794,10 +833,11 @@ export interface PoItemsTable {
   id: Defaulted<number>;
   company_id: number;
   purchase_order_id: number;
+  catalogue_item_id: number | null;
   line: Defaulted<number>;
-  description: string;
+  description: string | null;
   quantity: Decimal;
-  unit_price: Decimal;
+  unit_price: Decimal | null;
   amount: Decimal | null;
   qty_received: Defaulted<Decimal>;
   qty_billed: Defaulted<Decimal>;
@@ -1103,6 +1143,7 @@ export interface VendorsTable {
   classification: string | null;
   term_code: Defaulted<string>;
   po_not_required: Defaulted<boolean>;
+  matching_variance: number | null;
   has_w9: Defaulted<boolean>;
   is_1099_eligible: Defaulted<boolean>;
   tax_id: string | null;
@@ -1205,11 +1246,13 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   imports: ImportsTable;
   inbound_receipts: InboundReceiptsTable;
+  invoice_items: InvoiceItemsTable;
   invoice_payment_links: InvoicePaymentLinksTable;
   invoice_requests: InvoiceRequestsTable;
   invoices: InvoicesTable;
   job_queue: JobQueueTable;
   mail_messages: MailMessagesTable;
+  match_exceptions: MatchExceptionsTable;
   message_replies: MessageRepliesTable;
   messages: MessagesTable;
   nacha_payments: NachaPaymentsTable;

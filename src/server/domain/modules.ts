@@ -37,6 +37,7 @@ import identityUsers from "./identity/users.server.js";
 import ledgerAccountTransactions from "./ledger/account-transactions.server.js";
 import ledgerAccounts from "./ledger/accounts.server.js";
 import ledgerBudgets from "./ledger/budgets.server.js";
+import payablesInvoiceItems from "./payables/invoice-items.server.js";
 import payablesInvoiceRequests from "./payables/invoice-requests.server.js";
 import payablesInvoices from "./payables/invoices.server.js";
 import payablesRecurringInvoices from "./payables/recurring-invoices.server.js";
@@ -93,6 +94,7 @@ export const serverModules: readonly ServerModule[] = [
   ledgerAccountTransactions,
   ledgerAccounts,
   ledgerBudgets,
+  payablesInvoiceItems,
   payablesInvoiceRequests,
   payablesInvoices,
   payablesRecurringInvoices,

@@ -137,7 +137,7 @@ export async function authenticate(db: DB, request: FastifyRequest): Promise<Ctx
   const hash = tokenHash(token);
   const key = `${hash}:${companyHeader ?? ""}`;
   const cached = sessions.get(key);
-  if (cached) return { ...cached, db: forCompany(db, cached.company.id) };
+  if (cached) return { ...cached, db: forCompany(db, cached.company.id), warnings: [] };
   const lookedUpAt = Date.now();
 
   // the company asked for, else the user's current one (users and tokens are not company rows)
@@ -169,5 +169,5 @@ export async function authenticate(db: DB, request: FastifyRequest): Promise<Ctx
     },
   };
   sessions.set(key, session, lookedUpAt);
-  return { ...session, db: scoped };
+  return { ...session, db: scoped, warnings: [] };
 }

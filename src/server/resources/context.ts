@@ -19,4 +19,16 @@ export interface Ctx extends UnitContext {
   contact: { id: number; role: string; language: string; vendor_id: number | null };
   company: CompanyRow;
   principal: Principal;
+  /**
+   * What the request's writes want the user to know without refusing anything (a budget overrun in
+   * warn mode): sent with a successful answer as `warnings` (app.ts), shown by the client as a
+   * notification. Absent outside a request (jobs, seeds): warnings are then only recorded where the
+   * write records them.
+   */
+  warnings?: string[];
+}
+
+/** Tell the user something about a write that goes through (see Ctx.warnings). */
+export function warn(ctx: Ctx, message: string): void {
+  ctx.warnings?.push(message);
 }

@@ -8,8 +8,8 @@ import { sql } from "kysely";
 import { invoiceStatuses } from "../../../resources/invoices.js";
 import { moduleNames } from "../../framework/roles.js";
 import { money, round } from "../../framework/money.js";
+import { billingStatuses } from "../domain/purchasing/invoice-matching.js";
 import { type DB, untyped } from "../db/connect.js";
-import { poMatchingOf } from "../domain/purchasing/matching.js";
 import { hashPassword } from "../domain/identity/passwords.js";
 import { departments, expenseAccounts, firstNames, lastNames, poLines, vendorKinds, vendorWords } from "./names.js";
 import { entitySeeds, type SeedContext } from "./entities.js";
@@ -151,18 +151,22 @@ async function seedCompany(db: DB, spec: (typeof companies)[number], users: Map<
   // invoices over every status, balances consistent with their status
   const statuses = invoiceStatuses.values.map((s) => s.code);
   const invoiceRows = [];
+  const billedOnOrder = poRows.map(() => money(0));
   for (let i = 0; i < invoicesPerCompany; i++) {
     const status = statuses[i % statuses.length];
     const amount = round(random.chance(0.4) ? random.int(5000, 99900) / 100 : random.chance(0.7) ? random.int(100000, 999900) / 100 : random.int(1000000, 4500000) / 100);
     const paid = status === "PAID" || status === "CLOSED" ? amount : status === "OPEN" ? round(money(amount).times(random.int(20, 70)).dividedBy(100)) : "0.00";
     const balance = round(money(amount).minus(paid));
     const date = -random.int(0, 120);
-    const poIndex = random.chance(0.3) ? random.int(0, poIds.length - 1) : -1;
+    // an invoice is linked to a purchase order it stays within, with what is already billed on it (invoice-matching.ts)
+    const candidate = random.chance(0.3) ? random.int(0, poIds.length - 1) : -1;
+    const poIndex = candidate >= 0 && billedOnOrder[candidate].plus(amount).lte(String(poRows[candidate].amount)) && billingStatuses.some((s) => s === status) ? candidate : -1;
+    if (poIndex >= 0) billedOnOrder[poIndex] = billedOnOrder[poIndex].plus(amount);
     invoiceRows.push({
       company_id: companyId, number: `INV-${spec.seed}${String(i + 1).padStart(5, "0")}`,
       vendor_id: poIndex >= 0 ? poRows[poIndex].vendor_id : random.pick(vendorIds), subsidiary_id: random.pick(subsidiaryIds),
       purchase_order_ids: poIndex >= 0 ? [poIds[poIndex]] : [],
-      po_matching: poMatchingOf(amount, poIndex >= 0 ? [String(poRows[poIndex].amount)] : null), date: day(date), due_date: day(date + random.pick([15, 30, 45, 60])),
+      po_matching: poIndex >= 0 ? "MATCHED" : "NO_LINKED", date: day(date), due_date: day(date + random.pick([15, 30, 45, 60])),
       submit_date: status === "DRAFT" ? null : day(date + 1), amount, currency_code: spec.currency_code, status,
       term_code: "NET 30", description: `${random.pick(poLines)} — ${random.pick(departments)}`, department: random.pick(departments),
       debit_entries: JSON.stringify(status === "DRAFT" && random.chance(0.5) ? [] : splitAmount(random, amount)),

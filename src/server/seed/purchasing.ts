@@ -10,6 +10,7 @@ import { sql } from "kysely";
 import { money, round } from "../../framework/money.js";
 import type { DB } from "../db/connect.js";
 import { rollUpAccrualBalance, refreshAccrualSummary } from "../domain/accruals/accruals.js";
+import { consumptionOf } from "../domain/ledger/budget-consumption.js";
 import { insertMany } from "./demo.js";
 import type { EntitySeed, SeedContext } from "./entities.js";
 import { departments, expenseAccounts, poLines } from "./names.js";
@@ -90,18 +91,20 @@ async function seedBudgets(db: DB, context: SeedContext, pos: Po[]): Promise<voi
   }));
   rows.push({ ...rows[0], label: `${departments[0]} ${year - 1}`, start_date: `${year - 1}-01-01`, end_date: `${year - 1}-12-31`, status: "CLOSED" });
   const ids = (await insertMany(db, "budgets", rows)).map((b) => b.id);
-  const spent = new Map<number, ReturnType<typeof money>>();
   const drawing = new Map<number, number[]>();
   for (const po of pos) {
     const index = departments.indexOf(po.department ?? "");
     if (index < 0 || po.status === "DRAFT" || !random.chance(0.6)) continue;
     drawing.set(ids[index], [...(drawing.get(ids[index]) ?? []), po.id]);
-    if (po.status !== "REJECTED") spent.set(ids[index], (spent.get(ids[index]) ?? money(0)).plus(po.amount));
   }
   for (const [budgetId, poIds] of drawing) await db.updateTable("purchase_orders").set({ budget_id: budgetId }).where("id", "in", poIds).execute();
+  // what consumes each budget, by the rule the app reads it with
+  const consumed = await consumptionOf(db, companyId, ids);
+  const spent = new Map([...consumed].map(([id, c]) => [id, money(c.committed).plus(c.actual)]));
   for (const [i, id] of ids.entries()) {
     // budgets in round thousands with room left, except the second one, which is overspent
-    const base = spent.get(id) ?? money(random.int(20, 90) * 1000);
+    const used = spent.get(id);
+    const base = used?.gt(0) ? used : money(random.int(20, 90) * 1000);
     const thousands = base.times(i === 1 ? 0.8 : 1.2 + random.int(0, 60) / 100).dividedBy(1000);
     const amount = (i === 1 ? thousands.floor() : thousands.ceil()).times(1000);
     await db.updateTable("budgets").set({ amount: round(amount.gt(0) ? amount : 50000) }).where("id", "=", id).execute();

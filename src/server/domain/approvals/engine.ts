@@ -202,6 +202,8 @@ export async function startChain(trx: DB, ctx: Ctx, type: string, record: Row): 
   const rows = await chainRows(trx, ctx, type, record);
   const submitted = engine.submitted?.(ctx) ?? {};
   if (rows.length === 0) {
+    // an auto-approval is an approval: the record's approval checks hold it as an approver's would
+    await engine.check?.(record, "approve", trx, ctx);
     await trx.insertInto("approvals").values({
       company_id: ctx.company.id, approvable_type: type, approvable_id: record.id as number, step: 1, aasm_state: "approved",
       acted_at: new Date(), comment: "Auto-approved: no workflow step applies", submitted_by_id: ctx.user.id,

@@ -1,25 +1,51 @@
 /**
- * Budgets: spent = the sum of the committed purchase orders drawing on the budget (PENDING, APPROVED,
- * OPEN, CLOSED — not drafts nor rejected orders); remaining = amount − spent. One query per page.
+ * Budgets on read: committed, actual, spent (= committed + actual), remaining (= amount − spent) and
+ * consumed_percent, with the orders and invoices consuming each (budget-consumption.ts, one query per page).
+ * On write: the amount is never negative and the period never ends before it starts.
  */
-import { sql } from "kysely";
 import { currencyOf, money } from "../../../framework/money.js";
+import { unprocessable } from "../../errors.js";
+import type { Row } from "../../resources/context.js";
 import type { ResourceHooks } from "../../resources/modules.js";
+import { refuseNegative } from "../purchasing/purchase-orders.js";
+import { consumersOf } from "./budget-consumption.js";
 
-export const committedPurchaseOrderStatuses = ["PENDING", "APPROVED", "OPEN", "CLOSED"];
+/** spent as a percentage of the amount, one decimal; an amount of zero: null */
+export function consumedPercent(amount: string, spent: string): string | null {
+  return money(amount).isZero() ? null : money(spent).div(amount).times(100).toFixed(1);
+}
+
+function checkBudget(data: Row, existing: Row = {}): void {
+  refuseNegative(data, ["amount"]);
+  const start = String(data.start_date ?? existing.start_date);
+  const end = String(data.end_date ?? existing.end_date);
+  if (end < start) throw unprocessable({ end_date: ["must be on or after the start date"] });
+}
 
 export const budgetHooks: ResourceHooks = {
+  beforeCreate(data) {
+    checkBudget(data);
+  },
+  beforeUpdate(data, existing) {
+    checkBudget(data, existing);
+  },
   async decorate(rows, ctx) {
-    if (rows.length === 0) return;
-    const spent = await ctx.db.selectFrom("purchase_orders")
-      .select(["budget_id", sql<string>`sum(amount)::numeric(18,2)::text`.as("total")])
-      .where("company_id", "=", ctx.company.id).where("budget_id", "in", rows.map((r) => r.id as number))
-      .where("status", "in", committedPurchaseOrderStatuses).groupBy("budget_id").execute();
-    const byBudget = new Map(spent.map((s) => [s.budget_id as number, s.total]));
+    const consumers = await consumersOf(ctx.db, ctx.company.id, rows.map((r) => r.id as number));
     for (const row of rows) {
-      row.spent = byBudget.get(row.id as number) ?? "0.00";
-      row.remaining = money(String(row.amount)).minus(String(row.spent)).toFixed(2);
-      row.currency = currencyOf(String(row.currency_code));
+      const own = consumers.filter((c) => c.budget_id === row.id);
+      const orders = own.filter((c) => c.kind === "purchase_order");
+      const invoices = own.filter((c) => c.kind === "invoice");
+      const committed = orders.reduce((total, c) => total.plus(c.committed), money(0));
+      const actual = invoices.reduce((total, c) => total.plus(c.actual), money(0));
+      const spent = committed.plus(actual);
+      Object.assign(row, {
+        committed: committed.toFixed(2), actual: actual.toFixed(2), spent: spent.toFixed(2),
+        remaining: money(String(row.amount)).minus(spent).toFixed(2),
+        consumed_percent: consumedPercent(String(row.amount), spent.toFixed(2)),
+        currency: currencyOf(String(row.currency_code)),
+        consuming_orders: orders.map((c) => ({ number: c.number, vendor: c.vendor, status: c.status, committed: c.committed })),
+        consuming_invoices: invoices.map((c) => ({ number: c.number, vendor: c.vendor, status: c.status, actual: c.actual })),
+      });
     }
   },
 };

@@ -1,6 +1,7 @@
-/** The server side of invoices: its hooks (invoices.ts). */
+/** The server side of invoices: its hooks (invoices.ts) and the override of matching exceptions (match-overrides.ts). */
 import invoices from "../../../../resources/invoices.js";
 import { defineServerModule } from "../../resources/modules.js";
 import { invoiceHooks } from "./invoices.js";
+import { overrideExceptions } from "./match-overrides.js";
 
-export default defineServerModule(invoices, { hooks: invoiceHooks });
+export default defineServerModule(invoices, { hooks: invoiceHooks, actions: { override_exceptions: overrideExceptions } });

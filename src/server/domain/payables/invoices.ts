@@ -8,7 +8,7 @@ import type { DB } from "../../db/connect.js";
 import { unprocessable, type FieldErrors } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import type { ResourceHooks } from "../../resources/modules.js";
-import { poMatching } from "../purchasing/matching.js";
+import { settleInvoice } from "../purchasing/invoice-matching.js";
 
 const payable = expandStatuses(invoices, ["PAYABLE"]);
 const unpaid = expandStatuses(invoices, ["UNPAID"]);
@@ -30,8 +30,10 @@ async function check(data: Row, ctx: Ctx, trx: DB, existingId?: number): Promise
   const errors: FieldErrors = {};
   if (data.date && data.due_date && String(data.due_date) < String(data.date)) errors.due_date = ["must be on or after the invoice date"];
   if (money(String(data.amount)).lte(0)) errors.amount = ["must be greater than 0"];
-  const lines = (data.debit_entries as DebitEntry[] | undefined) ?? [];
-  if (lines.length > 0 && !codingValid(data.amount, lines)) errors.debit_entries = ["GL coding lines must add up to the invoice amount"];
+  const coding = (data.debit_entries as DebitEntry[] | undefined) ?? [];
+  // an invoice with lines takes its amount (and, when they are coded, its coding) from them after this check
+  const hasLines = existingId !== undefined && !!(await trx.selectFrom("invoice_items").select("id").where("invoice_id", "=", existingId).executeTakeFirst());
+  if (coding.length > 0 && !hasLines && !codingValid(data.amount, coding)) errors.debit_entries = ["GL coding lines must add up to the invoice amount"];
   let duplicate = trx.selectFrom("invoices").select("id")
     .where("company_id", "=", ctx.company.id).where("vendor_id", "=", data.vendor_id as number).where("number", "=", String(data.number));
   if (existingId !== undefined) duplicate = duplicate.where("id", "<>", existingId);
@@ -51,7 +53,7 @@ export const invoiceHooks: ResourceHooks = {
       Object.assign(row, agingOf(open ? balance : "0", late));
       row.valid = codingValid(row.amount, row.debit_entries);
       row.is_invoice_allow_to_delete = deletable.includes(String(row.status)) && money(String(row.payments_sum ?? "0")).eq(0);
-      row.is_validate_pay_now = payable.includes(String(row.status)) && hasBalance(String(row.outstanding_balance_pending)) && row.is_on_hold !== true;
+      row.is_validate_pay_now = payable.includes(String(row.status)) && hasBalance(String(row.outstanding_balance_pending)) && row.is_on_hold !== true && row.has_open_exceptions !== true;
     }
   },
 
@@ -62,7 +64,6 @@ export const invoiceHooks: ResourceHooks = {
     data.payments_sum = "0";
     data.balance_outstanding = data.amount;
     data.outstanding_balance_pending = data.amount;
-    data.po_matching = await poMatching(trx, ctx.company.id, String(data.amount), (data.purchase_order_ids as number[] | undefined) ?? []);
   },
 
   async beforeUpdate(data, existing, ctx, trx) {
@@ -71,14 +72,18 @@ export const invoiceHooks: ResourceHooks = {
     }
     const merged = { ...existing, ...data };
     await check(merged, ctx, trx, existing.id as number);
-    if (data.amount !== undefined) {
-      const open = money(String(data.amount)).minus(String(existing.payments_sum));
-      if (open.lt(0)) throw unprocessable({ amount: ["cannot be less than what has been paid"] });
-      data.balance_outstanding = open.toFixed(2);
-      data.outstanding_balance_pending = open.toFixed(2);
-    }
-    if (data.amount !== undefined || data.purchase_order_ids !== undefined) {
-      data.po_matching = await poMatching(trx, ctx.company.id, String(merged.amount), (merged.purchase_order_ids as number[] | null) ?? []);
-    }
+    if (data.amount !== undefined) Object.assign(data, balancesFor(data.amount, existing));
+  },
+
+  // the lines' PO billing and the matching follow every write (a status leaving or entering billing, a changed amount or link)
+  async afterWrite(row, _ctx, trx) {
+    await settleInvoice(trx, row.id as number);
   },
 };
+
+/** The balances of an invoice whose amount becomes `amount`: what is paid stays paid. */
+export function balancesFor(amount: unknown, existing: Row): Row {
+  const open = money(String(amount)).minus(String(existing.payments_sum));
+  if (open.lt(0)) throw unprocessable({ amount: ["cannot be less than what has been paid"] });
+  return { balance_outstanding: open.toFixed(2), outstanding_balance_pending: open.toFixed(2) };
+}

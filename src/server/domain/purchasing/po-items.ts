@@ -1,6 +1,7 @@
 /**
  * Purchase-order lines: amount = quantity × unit price; the order's totals follow its lines. A line's
- * quantity cannot drop below what has been received on it.
+ * quantity cannot drop below what has been received on it. A line naming a catalogue item takes its
+ * display name and price where it gives none (catalogue-items.ts).
  */
 import { lineTotal, linesOf } from "../../../framework/lines.js";
 import { money } from "../../../framework/money.js";
@@ -8,6 +9,7 @@ import purchaseOrders from "../../../../resources/purchase_orders.js";
 import { unprocessable } from "../../errors.js";
 import type { Row } from "../../resources/context.js";
 import type { ResourceHooks } from "../../resources/modules.js";
+import { catalogueDefaults } from "./catalogue-items.js";
 import { refuseNegative, rollUpPurchaseOrder } from "./purchase-orders.js";
 
 /** the order's declared line total (quantity × unit price), computed by the rule the line grid shows */
@@ -23,10 +25,12 @@ export const poItemHooks: ResourceHooks = {
   decorate(rows) {
     for (const row of rows) row.qty_balance = money(String(row.quantity)).minus(String(row.qty_billed)).toString();
   },
-  beforeCreate(data) {
+  async beforeCreate(data, ctx, trx) {
+    await catalogueDefaults(data, ctx, trx);
     lineAmount(data);
   },
-  beforeUpdate(data, existing) {
+  async beforeUpdate(data, existing, ctx, trx) {
+    await catalogueDefaults(data, ctx, trx, existing);
     if (data.quantity !== undefined && money(String(data.quantity)).lt(String(existing.qty_received))) {
       throw unprocessable({ quantity: [`cannot be less than the ${money(String(existing.qty_received)).toString()} already received`] });
     }

@@ -1,6 +1,8 @@
 /**
- * Purchase-order totals: the amount is the sum of its lines when it has lines; open balance = amount − invoiced;
- * awaiting_receipt while a line has qty_received < quantity. A budget must be ACTIVE to be drawn on.
+ * Purchase-order totals: the amount is the sum of its lines when it has lines; open balance = amount − invoiced
+ * (invoice_balance, kept by invoice-matching.ts); awaiting_receipt while a line has qty_received < quantity;
+ * fully_matched once every line is received and billed in full. A budget must be ACTIVE to be drawn on, in the
+ * order's currency.
  */
 import { currencyOf, money } from "../../../framework/money.js";
 import type { DB } from "../../db/connect.js";
@@ -11,8 +13,13 @@ import type { ResourceHooks } from "../../resources/modules.js";
 export async function rollUpPurchaseOrder(trx: DB, purchaseOrderId: number): Promise<void> {
   const po = await trx.selectFrom("purchase_orders").select(["id", "invoice_balance"]).where("id", "=", purchaseOrderId).forUpdate().executeTakeFirst();
   if (!po) return;
-  const items = await trx.selectFrom("po_items").select(["amount", "quantity", "qty_received"]).where("purchase_order_id", "=", purchaseOrderId).execute();
-  const totals: Row = { awaiting_receipt: items.some((i) => money(String(i.qty_received)).lt(String(i.quantity))), updated_at: new Date() };
+  const items = await trx.selectFrom("po_items").select(["amount", "quantity", "qty_received", "qty_billed"]).where("purchase_order_id", "=", purchaseOrderId).execute();
+  const totals: Row = {
+    awaiting_receipt: items.some((i) => money(String(i.qty_received)).lt(String(i.quantity))),
+    // every line received and billed in full
+    fully_matched: items.length > 0 && items.every((i) => money(String(i.qty_received)).gte(String(i.quantity)) && money(String(i.qty_billed)).gte(String(i.quantity))),
+    updated_at: new Date(),
+  };
   if (items.length > 0) {
     const amount = items.reduce((total, i) => total.plus(String(i.amount)), money(0));
     Object.assign(totals, { amount: amount.toFixed(2), open_balance: amount.minus(String(po.invoice_balance)).toFixed(2) });
@@ -33,9 +40,14 @@ function openBalance(data: Row, existing: Row = {}): void {
 }
 
 async function checkBudget(data: Row, ctx: Ctx, trx: DB, existing: Row = {}): Promise<void> {
-  if (data.budget_id === undefined || data.budget_id === null || data.budget_id === existing.budget_id) return;
-  const budget = await trx.selectFrom("budgets").select(["label", "status"]).where("company_id", "=", ctx.company.id).where("id", "=", data.budget_id as number).executeTakeFirst();
-  if (budget && budget.status !== "ACTIVE") throw unprocessable({ budget_id: [`budget ${String(budget.label)} is ${String(budget.status)}: choose an active budget`] });
+  const budgetId = data.budget_id === undefined ? existing.budget_id : data.budget_id;
+  const currency = data.currency_code ?? existing.currency_code;
+  if (budgetId == null || (budgetId === existing.budget_id && currency === existing.currency_code)) return;
+  const budget = await trx.selectFrom("budgets").select(["label", "status", "currency_code"]).where("company_id", "=", ctx.company.id).where("id", "=", budgetId as number).executeTakeFirst();
+  if (!budget) return;
+  if (budgetId !== existing.budget_id && budget.status !== "ACTIVE") throw unprocessable({ budget_id: [`budget ${String(budget.label)} is ${String(budget.status)}: choose an active budget`] });
+  // a budget's consumption adds its orders' amounts: they must be in its currency
+  if (budget.currency_code !== currency) throw unprocessable({ budget_id: [`budget ${budget.label} is in ${budget.currency_code}, the purchase order in ${String(currency)}`] });
 }
 
 export const purchaseOrderHooks: ResourceHooks = {

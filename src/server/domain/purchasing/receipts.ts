@@ -2,7 +2,7 @@
  * Receiving. A receipt is logged against an approved or open (ACTIVE) purchase order, takes the order's
  * vendor, and may name the vendor's invoice (then its purchase order defaults to the invoice's first).
  * Its items receive quantities of the order's lines: never more than a line's open quantity
- * (quantity − received on other receipts); a line's qty_received is always the sum of its receipt items,
+ * (quantity plus the matching variance − received on other receipts); a line's qty_received is always the sum of its receipt items,
  * recomputed in the same transaction, and the order's awaiting_receipt follows. Items change only while
  * their receipt is a DRAFT, and a receipt is SUBMITTED only with at least one item.
  */
@@ -14,6 +14,7 @@ import type { DB } from "../../db/connect.js";
 import { unprocessable } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import type { ResourceHooks } from "../../resources/modules.js";
+import { matchingRules, rematchBillingOf, withTolerance } from "./invoice-matching.js";
 import { rollUpPurchaseOrder } from "./purchase-orders.js";
 import { nextNumber, plain, requirePositive, rowOf } from "./records.js";
 
@@ -35,6 +36,8 @@ export async function recomputeReceived(trx: DB, poItemId: number): Promise<void
   const line = await trx.updateTable("po_items").set({ qty_received: received.total, updated_at: new Date() })
     .where("id", "=", poItemId).returning("purchase_order_id").executeTakeFirst();
   if (line) await rollUpPurchaseOrder(trx, line.purchase_order_id);
+  // three-way matching: what was received bounds what may be billed
+  await rematchBillingOf(trx, poItemId);
 }
 
 async function itemCount(trx: DB, receiptId: unknown): Promise<number> {
@@ -84,8 +87,12 @@ async function checkItem(data: Row, ctx: Ctx, trx: DB, existingId?: number): Pro
   requirePositive(data.quantity, "quantity");
   let others = trx.selectFrom("receipt_items").select(sql<string>`coalesce(sum(quantity), 0)::text`.as("total")).where("po_item_id", "=", line.id as number);
   if (existingId !== undefined) others = others.where("id", "<>", existingId);
-  const open = money(String(line.quantity)).minus((await others.executeTakeFirstOrThrow()).total);
-  if (money(String(data.quantity)).gt(open)) throw unprocessable({ quantity: [`cannot exceed the line's open quantity of ${plain(open)}`] });
+  // a delivery may run over the order by the vendor's (else the company's) matching variance, not further
+  const { variance } = await matchingRules(trx, ctx.company.id, receipt.vendor_id as number);
+  const open = withTolerance(String(line.quantity), variance).minus((await others.executeTakeFirstOrThrow()).total);
+  if (money(String(data.quantity)).gt(open)) {
+    throw unprocessable({ quantity: [`cannot exceed the line's open quantity of ${plain(open)}${variance > 0 ? ` (with the ${variance} % tolerance)` : ""}`] });
+  }
 }
 
 export const receiptItemHooks: ResourceHooks = {

@@ -1,17 +1,22 @@
-/** Invoices in the approval engine: GL coding required; approved → APPROVED, or OPEN once paid in part, and posted to the ledger. */
+/** Invoices in the approval engine: GL coding and no open matching exception required; approved → APPROVED, or OPEN once paid in part, and posted to the ledger. */
 import { isoDate } from "../../../../framework/dates.js";
 import { money } from "../../../../framework/money.js";
 import { unprocessable } from "../../../errors.js";
 import { postInvoiceApproval } from "../../ledger/invoice-ledger.js";
 import { codingValid } from "../../payables/invoices.js";
+import { matchInvoice, settleInvoice } from "../../purchasing/invoice-matching.js";
 import { accountIds, recordFacts } from "./facts.js";
 import type { Engine } from "./index.js";
 
 export const invoiceEngine: Engine = {
   resource: "invoices",
-  check(record, action) {
+  async check(record, action, trx) {
     if (!codingValid(record.amount, record.debit_entries)) {
       throw unprocessable({ base: [action === "approve" ? "Can't Approve: GL coding required" : "Can't Submit: GL coding required"] });
+    }
+    // matched afresh (receipts may have moved since): an open exception holds the approval until corrected or overridden
+    if (action === "approve" && (await matchInvoice(trx, record.id as number)).open > 0) {
+      throw unprocessable({ base: ["Can't Approve: the invoice has open matching exceptions (correct it, or override them with a comment)"] });
     }
   },
   async facts(record, trx, ctx) {
@@ -23,6 +28,10 @@ export const invoiceEngine: Engine = {
   // spec glossary: an approved invoice with payments is OPEN
   approvedStatus: (record) => (money(String(record.payments_sum ?? "0")).gt(0) ? "OPEN" : "APPROVED"),
   rejectedStatus: "REJECTED",
+  // a rejected invoice bills its purchase orders no more (and a resubmitted one again)
+  async moved(record, _status, trx) {
+    await settleInvoice(trx, record.id as number);
+  },
   pendingStatus: "PENDING",
   // approved: debit the GL coding's expense accounts, credit AP (never twice; see invoice_ledger.ts)
   onApproved: postInvoiceApproval,

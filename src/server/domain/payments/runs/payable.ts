@@ -40,7 +40,7 @@ function payableNow(qb: Select, ctx: Ctx): Select {
   const activeMethods = (alias: string) => ctx.db.selectFrom(`payment_methods as ${alias}`).select(sql.lit(1).as("one"))
     .where(`${alias}.company_id`, "=", ctx.company.id).whereRef(`${alias}.vendor_id`, "=", "t.vendor_id").where(`${alias}.owner_type`, "=", "Vendor")
     .where(`${alias}.status`, "=", "ACTIVE");
-  return qb.where("t.status", "in", payableStatuses).where(sql<boolean>`coalesce(t.is_on_hold, false)`, "=", false)
+  return qb.where("t.status", "in", payableStatuses).where(sql<boolean>`coalesce(t.is_on_hold, false)`, "=", false).where("t.has_open_exceptions", "=", false)
     .where("t.outstanding_balance_pending", ">=", minimumPayment)
     // defaultMethod: an active default method, or exactly one active method
     .where(({ exists, or, selectFrom }) => or([

@@ -1,0 +1,184 @@
+/**
+ * Purchasing end to end in a real browser (issue 14): a PO request with two lines is approved; one line
+ * is received in part; the invoice pulls the order's open lines through the find-PO-lines dialog and is
+ * held by its matching exceptions until the clerk bills what was received; then it is approved and paid
+ * in a payment run.
+ */
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { formatMoney, money, round } from "../../src/framework/money.js";
+import { apiAs } from "./api.js";
+import { login, newPage, screenshot, useBrowser } from "./browser.js";
+
+const { browser } = useBrowser();
+
+async function pickOption(page: Page, label: string, text: string): Promise<void> {
+  const select = page.getByRole("combobox", { name: label, exact: true });
+  await select.click();
+  await select.fill(text);
+  await page.locator(".ant-select-item-option", { hasText: text }).first().click();
+}
+
+async function typeDate(page: Page, label: string, value: string): Promise<void> {
+  const date = page.getByLabel(label, { exact: true });
+  await date.click();
+  await date.fill(value);
+  await date.press("Tab");
+}
+
+async function line(page: Page, n: number, values: { description?: string; quantity?: string; price?: string; account?: string }): Promise<void> {
+  if (values.description !== undefined) await page.getByLabel(`Description ${n}`, { exact: true }).fill(values.description);
+  if (values.quantity !== undefined) await page.getByLabel(`Quantity ${n}`, { exact: true }).fill(values.quantity);
+  if (values.price !== undefined) await page.getByLabel(`Unit Price ${n}`, { exact: true }).fill(values.price);
+  if (values.account !== undefined) await page.getByLabel(`Account Number ${n}`, { exact: true }).fill(values.account);
+}
+
+async function confirmDialog(page: Page, text: string | RegExp): Promise<void> {
+  const dialog = page.locator(".ant-modal-confirm", { hasText: text });
+  await dialog.waitFor();
+  await dialog.getByRole("button", { name: "OK" }).click();
+}
+
+interface Vendor { id: number; name: string }
+
+/** An Acme vendor paid by ACH by default (so that the run pays it at once). */
+async function achVendor(): Promise<Vendor> {
+  const api = await apiAs("admin@acme.test");
+  const methods = await api.get<{ data: { vendor_id: number; payment_type: string; is_default: boolean; status: string }[] }>(
+    "/api/payment_methods?owner_type=Vendor&status=ACTIVE&payment_type=ach&is_default=true&_end=50&_sort=id&_order=asc");
+  const vendorId = methods.body.data[0].vendor_id;
+  const vendor = await api.get<{ data: Vendor }>(`/api/vendors/${vendorId}`);
+  return vendor.body.data;
+}
+
+interface CatalogueItem { id: number; display_name: string; price: string }
+
+/** Two active catalogue items of Acme: one of 500–1,200 (three stay under the order's second approval step), the cheapest. */
+async function catalogueItems(): Promise<{ helmet: CatalogueItem; gloves: CatalogueItem }> {
+  const api = await apiAs("admin@acme.test");
+  const items = async (query: string) => (await api.get<{ data: CatalogueItem[] }>(`/api/catalogue_items?status=ACTIVE&${query}&_end=1`)).body.data[0];
+  return { helmet: await items("price_gte=500&price_lte=1200&_sort=price&_order=asc"), gloves: await items("_sort=price&_order=asc") };
+}
+
+describe("purchasing end to end", () => {
+  it("PO request with two lines → approval → partial receipt → invoice pulling the lines → matching → approval → payment run", async () => {
+    const vendor = await achVendor();
+    const { helmet, gloves } = await catalogueItems();
+    const admin = await apiAs("admin@acme.test");
+
+    // the requester asks for two lines and sends the request for approval
+    const requester = await newPage(browser());
+    await login(requester, "po@acme.test", "/purchase_orders/requests/new");
+    const poNumber = `PO-J-${Date.now()}`;
+    await requester.getByLabel("Number", { exact: true }).fill(poNumber);
+    await pickOption(requester, "Vendor", vendor.name);
+    await typeDate(requester, "Date", "2026-11-02");
+    await requester.getByLabel("Currency", { exact: true }).fill("USD");
+    // two catalogue lines: the catalogue gives each its description and price
+    for (let n = 0; n < 2; n++) await requester.getByRole("button", { name: "Add line" }).click();
+    await pickOption(requester, "Catalogue Item 1", helmet.display_name);
+    await line(requester, 1, { quantity: "3", account: "6000" });
+    await pickOption(requester, "Catalogue Item 2", gloves.display_name);
+    await line(requester, 2, { quantity: "10", account: "6000" });
+    await expect.poll(() => requester.getByLabel("Description 1", { exact: true }).inputValue()).toBe(helmet.display_name);
+    await expect.poll(() => requester.locator("[data-lines-total]").textContent())
+      .toBe(formatMoney(round(money(helmet.price).times(3).plus(money(gloves.price).times(10))), "USD"));
+    await screenshot(requester, "po-request-catalogue-lines");
+    await requester.getByRole("button", { name: "Save" }).click();
+    await requester.waitForURL(/\/purchase_orders\/\d+$/);
+    const poId = Number(requester.url().split("/").pop());
+    await requester.getByRole("button", { name: "Submit for approval" }).click();
+    await expect.poll(async () => (await admin.get<{ data: { status: string } }>(`/api/purchase_orders/${poId}`)).body.data.status).toBe("PENDING");
+
+    // the approver approves it
+    const approver = await newPage(browser());
+    await login(approver, "approver@acme.test", `/po_approvals/${poId}`);
+    await approver.getByRole("button", { name: "Approve" }).click();
+    await confirmDialog(approver, /Are you sure you want to Approve/);
+    await expect.poll(async () => (await admin.get<{ data: { status: string } }>(`/api/purchase_orders/${poId}`)).body.data.status).toBe("APPROVED");
+
+    // receiving takes 2 of the 3 of the first line, none of the second yet
+    const receiving = await newPage(browser());
+    await login(receiving, "receiving@acme.test", `/log_new_receipt?poID=${poId}`);
+    await receiving.getByRole("button", { name: "Pull open lines" }).click();
+    const pick = receiving.locator(".ant-modal");
+    await pick.locator(".ant-table-row .ant-checkbox-input").first().check();
+    await pick.getByRole("button", { name: "Pull open lines" }).click();
+    await expect.poll(() => receiving.locator('[data-lines="receipt_items"] .ant-table-row').count()).toBe(2);
+    await receiving.getByLabel("Quantity Received 1", { exact: true }).fill("2");
+    await receiving.getByRole("button", { name: "Remove 2", exact: true }).click();
+    await typeDate(receiving, "Received Date", "2026-11-20");
+    await receiving.getByRole("button", { name: "Save" }).click();
+    await receiving.waitForURL(/\/receipt\/\d+$/);
+
+    // the clerk enters the vendor's invoice and pulls the order's open lines into it
+    const clerk = await newPage(browser());
+    await login(clerk, "ap@acme.test", "/invoices/new");
+    const invoiceNumber = `INV-J-${Date.now()}`;
+    await clerk.getByLabel("Number", { exact: true }).fill(invoiceNumber);
+    await pickOption(clerk, "Vendor", vendor.name);
+    await typeDate(clerk, "Date", "2026-11-21");
+    await typeDate(clerk, "Due Date", "2026-12-21");
+    await clerk.getByLabel("Currency", { exact: true }).fill("USD");
+    await clerk.getByRole("button", { name: "Pull open lines" }).click();
+    const dialog = clerk.locator(".ant-modal");
+    await dialog.locator(".ant-table-row", { hasText: poNumber }).locator(".ant-checkbox-input").check();
+    await screenshot(clerk, "invoice-pick-po-lines");
+    await dialog.getByRole("button", { name: "Pull open lines" }).click();
+    await expect.poll(() => clerk.locator('[data-lines="invoice_items"] .ant-table-row').count()).toBe(2);
+    await clerk.getByRole("button", { name: "Save" }).click();
+    await clerk.waitForURL(/\/invoices\/\d+$/);
+    const invoiceId = Number(clerk.url().split("/").pop());
+
+    // billed beyond what was received: both lines are held, with their reasons
+    const exceptions = clerk.locator('[data-relation="match_exceptions"] .ant-table-row');
+    await expect.poll(() => exceptions.count()).toBe(2);
+    await expect.poll(() => clerk.getByText(`Bills 3 in all on ${poNumber} line 1, of which 2 received (2 at most).`).count()).toBe(1);
+    await screenshot(clerk, "invoice-match-exceptions");
+    await clerk.getByRole("button", { name: "Submit for approval" }).click();
+    await expect.poll(async () => (await admin.get<{ data: { status: string } }>(`/api/invoices/${invoiceId}`)).body.data.status).toBe("PENDING");
+
+    // the approver cannot approve it while an exception is open
+    await approver.goto(`/invoices/${invoiceId}/approval`);
+    await approver.getByRole("button", { name: "Approve" }).click();
+    await confirmDialog(approver, `Are you sure you want to Approve (${invoiceNumber})?`);
+    await expect.poll(() => approver.getByText(/Can't Approve: the invoice has open matching exceptions/).count()).toBeGreaterThan(0);
+    await screenshot(approver, "invoice-approval-refused-exceptions");
+
+    // the clerk bills what was received: 2 of the first item, none of the second (the changed amount restarts the approval)
+    await clerk.getByRole("button", { name: "Edit" }).click();
+    await clerk.waitForURL(new RegExp(`/invoices/${invoiceId}/edit$`));
+    await clerk.getByLabel("Quantity 1", { exact: true }).fill("2");
+    await clerk.getByRole("button", { name: "Remove 2", exact: true }).click();
+    await clerk.getByRole("button", { name: "Save" }).click();
+    await clerk.waitForURL(new RegExp(`/invoices/${invoiceId}$`));
+    await expect.poll(() => clerk.getByText("Matched", { exact: true }).count()).toBeGreaterThan(0);
+    expect(await exceptions.count()).toBe(0);
+
+    // now approved (two of the first item: 1,000 or more, the approver's step)
+    await approver.goto(`/invoices/${invoiceId}/approval`);
+    await approver.getByRole("button", { name: "Approve" }).click();
+    await confirmDialog(approver, `Are you sure you want to Approve (${invoiceNumber})?`);
+    await expect.poll(async () => (await admin.get<{ data: { status: string } }>(`/api/invoices/${invoiceId}`)).body.data.status).toBe("APPROVED");
+
+    // the order knows what is billed: 2 of the first item invoiced, the rest open
+    const po = (await admin.get<{ data: { amount: string; invoice_balance: string; open_balance: string; po_items: { qty_billed: string; description: string }[] } }>(`/api/purchase_orders/${poId}`)).body.data;
+    const billed = money(helmet.price).times(2);
+    expect(po.amount).toBe(round(money(helmet.price).times(3).plus(money(gloves.price).times(10))));
+    expect([po.invoice_balance, po.open_balance]).toEqual([round(billed), round(money(po.amount).minus(billed))]);
+    expect(po.po_items.map((l) => [l.description, Number(l.qty_billed)])).toEqual([[helmet.display_name, 2], [gloves.display_name, 0]]);
+
+    // paid in a run: pay bills → review → run
+    await clerk.goto(`/invoices_pay_bills?filters[0][field]=number&filters[0][operator]=in&filters[0][value][0]=${invoiceNumber}`);
+    await expect.poll(() => clerk.locator(".ant-table-row").count(), { timeout: 15_000 }).toBe(1);
+    await clerk.getByRole("checkbox", { name: invoiceNumber, exact: true }).check();
+    await clerk.getByRole("button", { name: "Review" }).click();
+    await clerk.waitForURL(/\/review_payment_run$/);
+    await expect.poll(() => clerk.getByRole("button", { name: "Create payment run" }).isEnabled(), { timeout: 15_000 }).toBe(true);
+    await clerk.getByRole("button", { name: "Create payment run" }).click();
+    await clerk.waitForURL(/\/payment_runs\/\d+$/, { timeout: 15_000 });
+    await expect.poll(async () => (await admin.get<{ data: { outstanding_balance_pending: string } }>(`/api/invoices/${invoiceId}`)).body.data.outstanding_balance_pending).toBe("0.00");
+    await screenshot(clerk, "purchasing-journey-run");
+    for (const page of [requester, approver, receiving, clerk]) await page.context().close();
+  });
+});
