@@ -18,9 +18,12 @@ import { baseUrl, cspViolations, login, newPage, useBrowser } from "./browser.js
  * three small chunks the new lazy pages split off), then to 510 KB for the vendor portal's switch in
  * the signed-in shell (the portal itself loads only for vendors), then to 514 KB for issue 13's texts
  * of the vendor portal, its answer pages and messages in the active locale and the shared action
- * input (measured 512.2 KB; not yet traced chunk by chunk); raise it only with its reason here.
+ * input (measured 512.2 KB; not yet traced chunk by chunk), then to 516 KB for issue 14's punchout
+ * suppliers (their declaration in the registry and their texts in the active locale; the punchout
+ * screens are one lazy chunk: measured 514.9 KB, 514.8 KB without that chunk); raise it only with its
+ * reason here.
  */
-const budget = 514 * 1024;
+const budget = 516 * 1024;
 
 const { browser } = useBrowser();
 

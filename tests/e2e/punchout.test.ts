@@ -33,13 +33,13 @@ const desktop = { width: 1440, height: 900 };
  * loads at, so each width is a fresh load until `ready` is seen.
  */
 async function both(page: Page, name: string, ready: () => Promise<unknown>, show?: Locator): Promise<void> {
-  await show?.scrollIntoViewIfNeeded();
-  await screenshot(page, `${name}-1440`);
-  await page.setViewportSize(phone);
-  await page.reload();
-  await ready();
-  await show?.scrollIntoViewIfNeeded();
-  await screenshot(page, `${name}-390`);
+  for (const [size, width] of [[desktop, 1440], [phone, 390]] as const) {
+    await page.setViewportSize(size);
+    await page.reload();
+    await ready();
+    await show?.scrollIntoViewIfNeeded();
+    await screenshot(page, `${name}-${width}`);
+  }
   await page.setViewportSize(desktop);
   await page.reload();
   await ready();

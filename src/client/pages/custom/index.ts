@@ -16,6 +16,6 @@ export const customPages: Readonly<Record<string, LazyExoticComponent<ComponentT
   PayBills: lazy(() => import("./payments/PayBills.js")),
   ReviewPaymentRun: lazy(() => import("./payments/ReviewPaymentRun.js")),
   PaymentRun: lazy(() => import("./payments/PaymentRun.js")),
-  Punchout: lazy(() => import("./punchout/Punchout.js")),
-  PurchaseOrderRequestNew: lazy(() => import("./punchout/PurchaseOrderRequestNew.js")),
+  Punchout: lazy(() => import("./punchout/pages.js").then((m) => ({ default: m.Punchout }))),
+  PurchaseOrderRequestNew: lazy(() => import("./punchout/pages.js").then((m) => ({ default: m.PurchaseOrderRequestNew }))),
 };

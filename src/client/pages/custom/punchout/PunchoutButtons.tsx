@@ -6,7 +6,7 @@
  */
 import { useState } from "react";
 import { useTranslation } from "@refinedev/core";
-import { Button, Empty, List, Space, Spin, Typography } from "antd";
+import { Button, Divider, Empty, Flex, Space, Spin, Typography } from "antd";
 import { ShopOutlined, SearchOutlined } from "@ant-design/icons";
 import { http } from "../../../http.js";
 import { notify } from "../../../notify.js";
@@ -42,23 +42,29 @@ export function PunchoutButtons() {
   if (suppliers.loading) return <Spin />;
   if (!suppliers.data?.length) return <Empty description={translate("punchout.none", "No punchout supplier is enabled for your company.")} />;
   return (
-    <List
-      dataSource={suppliers.data}
-      renderItem={(supplier) => (
-        <List.Item key={supplier.id} style={{ flexWrap: "wrap", gap: 8 }}>
-          <List.Item.Meta title={supplier.name} description={<Typography.Text type="secondary">{supplier.vendor_name}</Typography.Text>} />
-          <Space wrap>
-            <Button type="primary" icon={<ShopOutlined />} loading={opening === `${supplier.provider}:create`} disabled={!!opening}
-              aria-label={`${translate("punchout.newPurchase", "New purchase")} ${supplier.name}`} onClick={() => void open(supplier.provider, "create")}>
-              {translate("punchout.newPurchase", "New purchase")}
-            </Button>
-            <Button icon={<SearchOutlined />} loading={opening === `${supplier.provider}:inspect`} disabled={!!opening}
-              aria-label={`${translate("punchout.trackPurchase", "Track purchase")} ${supplier.name}`} onClick={() => void open(supplier.provider, "inspect")}>
-              {translate("punchout.trackPurchase", "Track purchase")}
-            </Button>
-          </Space>
-        </List.Item>
-      )}
-    />
+    <div>
+      {suppliers.data.map((supplier, index) => (
+        <div key={supplier.id}>
+          {index > 0 && <Divider style={{ margin: "12px 0" }} />}
+          <Flex wrap justify="space-between" align="center" gap={8}>
+            <div>
+              <Typography.Text strong>{supplier.name}</Typography.Text>
+              <br />
+              <Typography.Text type="secondary">{supplier.vendor_name}</Typography.Text>
+            </div>
+            <Space wrap>
+              <Button type="primary" icon={<ShopOutlined />} loading={opening === `${supplier.provider}:create`} disabled={!!opening}
+                aria-label={`${translate("punchout.newPurchase", "New purchase")} ${supplier.name}`} onClick={() => void open(supplier.provider, "create")}>
+                {translate("punchout.newPurchase", "New purchase")}
+              </Button>
+              <Button icon={<SearchOutlined />} loading={opening === `${supplier.provider}:inspect`} disabled={!!opening}
+                aria-label={`${translate("punchout.trackPurchase", "Track purchase")} ${supplier.name}`} onClick={() => void open(supplier.provider, "inspect")}>
+                {translate("punchout.trackPurchase", "Track purchase")}
+              </Button>
+            </Space>
+          </Flex>
+        </div>
+      ))}
+    </div>
   );
 }
