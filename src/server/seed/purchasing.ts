@@ -5,6 +5,7 @@
  * entries and invoice matches whose balances add up. Derived totals (qty_received, awaiting_receipt,
  * accrual balances, the accrual summary) are computed by the same SQL the server uses.
  */
+import crypto from "node:crypto";
 import dayjs from "dayjs";
 import { sql } from "kysely";
 import { money, round } from "../../framework/money.js";
@@ -322,6 +323,18 @@ async function seedAccruals(db: DB, context: SeedContext, pos: Po[]): Promise<vo
   await refreshAccrualSummary(db, companyId);
 }
 
+/**
+ * A punchout supplier as an administrator would set one up, left disabled: punchout needs the
+ * supplier's site to answer, which a demo cannot promise (docs/punchout.md "Setting up a real supplier").
+ */
+async function seedPunchoutSupplier(db: DB, context: SeedContext): Promise<void> {
+  await insertMany(db, "punchout_suppliers", [{
+    company_id: context.companyId, name: "Example office supplies (set up, not enabled)", provider: "example", vendor_id: context.vendorIds[0],
+    setup_url: "https://punchout.example.com/cxml/setup", from_domain: "NetworkID", from_identity: `buyer-${context.companyId}`,
+    to_domain: "DUNS", to_identity: "123456789", shared_secret: crypto.randomBytes(16).toString("hex"), enabled: false,
+  }]);
+}
+
 export const seedPurchasing: EntitySeed = async (db, context) => {
   const { pos, lines } = await loadPurchaseOrders(db, context);
   await enrichPurchaseOrders(db, context, pos);
@@ -330,4 +343,5 @@ export const seedPurchasing: EntitySeed = async (db, context) => {
   await seedReceipts(db, context, pos, lines);
   await seedInboundReceipts(db, context, pos);
   await seedAccruals(db, context, pos);
+  await seedPunchoutSupplier(db, context);
 };
