@@ -21,6 +21,8 @@ export interface CurrentUser extends Principal {
     company_date_format: CompanyDateFormat;
     /** data spec 5: the payment method of a payment cannot be chosen on pay bills */
     disable_payment_method_selection?: boolean | null;
+    /** the company's other settings a screen follows (a column's companySetting) */
+    [setting: string]: unknown;
   };
   /** the companies of the login; `portal`: a vendor there (its vendor portal), else staff */
   companies: { id: number; name: string; portal: boolean }[];
