@@ -65,6 +65,7 @@ export default defineResource({
     { field: "currency_code", hidden: true, filterable: true },
     { field: "status", kind: "status", filterable: true },
     { field: "po_matching", kind: "enum", hidden: true, filterable: true },
+    { field: "has_open_exceptions", kind: "boolean", hidden: true, filterable: true },
     { field: "subsidiary.name", hidden: true, filterable: true },
     { field: "description", hidden: true, filterable: true },
   ],

@@ -33,6 +33,8 @@ export const purchaseOrderColumns = [
   { field: "department", hidden: true, filterable: true },
   { field: "budget.label", hidden: true, filterable: true },
   { field: "approval_status", kind: "enum", hidden: true, filterable: true },
+  // data-spec 5: the matched or not matched mark, where the company matches two ways in advance
+  { field: "fully_matched", kind: "boolean", filterable: true, companySetting: "advanced_two_way_matching" },
   { field: "status", kind: "status", filterable: true },
 ] as const;
 

@@ -23,6 +23,8 @@ export interface CurrentUser extends Principal {
     disable_payment_method_selection?: boolean | null;
     /** each punchout supplier's provider code: whether it is enabled (docs/punchout.md) */
     punchout_integrations?: Record<string, boolean>;
+    /** the company's other settings a screen follows (a column's companySetting) */
+    [setting: string]: unknown;
   };
   /** the companies of the login; `portal`: a vendor there (its vendor portal), else staff */
   companies: { id: number; name: string; portal: boolean }[];

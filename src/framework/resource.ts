@@ -33,6 +33,8 @@ export interface ColumnDef {
   sortable?: boolean;
   filterable?: boolean;
   width?: number;
+  /** shown only in a company whose setting of this name is on (data-spec 5: advanced two-way matching) */
+  companySetting?: string;
 }
 
 export interface StatusDef {

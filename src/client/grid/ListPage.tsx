@@ -89,7 +89,8 @@ export default function ListPage({ resource, view, permanent: declared, initial,
   const rowHeight = resource.rowHeight ?? defaultRowHeight;
   const label = (field: string) => translate(fieldKey(resource.name, field), field);
   const title = translate(view.title ?? titleKey(resource.name, "list"), resource.name);
-  const visible = resource.columns.filter((c) => !layout.hidden.includes(c.field));
+  const offered = resource.columns.filter((c) => !c.companySetting || user.company[c.companySetting] === true);
+  const visible = offered.filter((c) => !layout.hidden.includes(c.field));
   const applyFilters = (next: CrudFilter[]) => {
     setFilters(next);
     setCurrentPage(1);
@@ -144,9 +145,9 @@ export default function ListPage({ resource, view, permanent: declared, initial,
   const columnPicker = (
     <Checkbox.Group
       style={{ display: "flex", flexDirection: "column", gap: 4 }}
-      value={resource.columns.map((c) => c.field).filter((f) => !layout.hidden.includes(f))}
-      options={resource.columns.map((c) => ({ value: c.field, label: label(c.field) }))}
-      onChange={(shown) => setLayout({ ...layout, hidden: resource.columns.map((c) => c.field).filter((f) => !shown.includes(f)) })}
+      value={offered.map((c) => c.field).filter((f) => !layout.hidden.includes(f))}
+      options={offered.map((c) => ({ value: c.field, label: label(c.field) }))}
+      onChange={(shown) => setLayout({ ...layout, hidden: offered.map((c) => c.field).filter((f) => !shown.includes(f)) })}
     />
   );
 

@@ -75,8 +75,11 @@ export function portalActionRoutes(app: FastifyInstance, resource: ResourceDef, 
       let stored: StoredUpload | undefined;
       try {
         checkInput(action, input, file);
-        if (id !== undefined && !(await findRow(resource, id, ctx))) throw notFound();
-        if (file) stored = await storeUpload(file, nameOfFile(file, action.fileTypes), ctx);
+        // a file is stored only for a record the vendor may act on (the run looks it up again, locked)
+        if (file) {
+          if (id !== undefined && !(await findRow(resource, id, ctx))) throw notFound();
+          stored = await storeUpload(file, nameOfFile(file, action.fileTypes), ctx);
+        }
       } finally {
         drain(file);
       }

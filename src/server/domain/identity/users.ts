@@ -34,6 +34,7 @@ export function checkWithinOwn(role: unknown, ctx: Ctx, what: "give" | "change")
 const companySettings = [
   "disable_payment_method_selection", "accepted_payment_methods", "multiple_accepted_payment_methods",
   "has_payment_workflow", "has_account_structures", "crypto_currency_support", "company_date_format", "currency_code",
+  "advanced_two_way_matching",
 ] as const;
 
 export async function currentUser(ctx: Ctx): Promise<Row> {

@@ -8,8 +8,8 @@
  * - PRICE (two-way): the line's unit price is at most the PO line's plus the tolerance;
  * - RECEIPT (three-way, when the company matches three ways): that billed quantity is at most the
  *   received quantity plus the tolerance.
- * An invoice without PO lines but linked to purchase orders (purchase_order_ids) is matched on its
- * amount: AMOUNT — its amount plus what other billing invoices bill on those orders is at most their
+ * An invoice without PO lines (none, or free lines only) but linked to purchase orders
+ * (purchase_order_ids) is matched on its amount: AMOUNT — its amount plus what other billing invoices bill on those orders is at most their
  * total plus the tolerance.
  *
  * A billing invoice is one submitted and not rejected (a draft bills nothing yet). Exceptions are
@@ -98,7 +98,9 @@ async function amountFinding(trx: DB, invoice: { id: number; amount: string; cur
   const others = await trx.selectFrom("invoices").select(sql<string>`coalesce(sum(amount), 0)::text`.as("total"))
     .where("id", "<>", invoice.id).where("status", "in", [...billingStatuses])
     .where(sql<boolean>`purchase_order_ids && ${sql.val(ids)}::int[]`)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom("invoice_items").select("id").whereRef("invoice_items.invoice_id", "=", "invoices.id"))))
+    // an invoice billing PO lines counts in the orders' invoice_balance already
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom("invoice_items").select("id").whereRef("invoice_items.invoice_id", "=", "invoices.id")
+      .where("invoice_items.po_item_id", "is not", null))))
     .executeTakeFirstOrThrow();
   const ordered = orders.reduce((total, o) => total.plus(String(o.amount)), money(0));
   const billedOnLines = orders.reduce((total, o) => total.plus(String(o.invoice_balance)), money(0));
@@ -124,11 +126,10 @@ export async function matchInvoice(trx: DB, invoiceId: number): Promise<{ open: 
   if (!invoice) return { open: 0 };
   const poLines = await trx.selectFrom("invoice_items as ii").innerJoin("po_items as pi", "pi.id", "ii.po_item_id")
     .select("pi.purchase_order_id").distinct().where("ii.invoice_id", "=", invoiceId).execute();
-  const hasItems = await trx.selectFrom("invoice_items").select("id").where("invoice_id", "=", invoiceId).executeTakeFirst();
   // an invoice billing PO lines is linked to their orders
   const orderIds = poLines.length > 0 ? poLines.map((l) => l.purchase_order_id).sort((a, b) => a - b) : (invoice.purchase_order_ids ?? []);
   const { variance, threeWay } = await matchingRules(trx, invoice.company_id, invoice.vendor_id);
-  const findings = hasItems
+  const findings = poLines.length > 0
     ? await lineFindings(trx, invoiceId, variance, threeWay)
     : await amountFinding(trx, { id: invoiceId, amount: String(invoice.amount), currency_code: invoice.currency_code, purchase_order_ids: orderIds }, variance);
 
@@ -155,10 +156,11 @@ export async function matchInvoice(trx: DB, invoiceId: number): Promise<{ open: 
  */
 export async function settleBilling(trx: DB, poItemIds: readonly number[]): Promise<void> {
   if (poItemIds.length === 0) return;
-  const billed = (column: "quantity" | "amount", poItem: ReturnType<typeof sql.ref>) => sql<string>`coalesce((select sum(ii.${sql.ref(column)}) from invoice_items ii
-    join invoices i on i.id = ii.invoice_id where ii.po_item_id = ${poItem} and i.status in (${sql.join([...billingStatuses])})), 0)`;
-  const orders = await trx.updateTable("po_items").set({ qty_billed: billed("quantity", sql.ref("po_items.id")), updated_at: new Date() })
-    .where("id", "in", poItemIds).returning("purchase_order_id").execute();
+  const orders = await trx.updateTable("po_items").set({
+    qty_billed: sql<string>`coalesce((select sum(ii.quantity) from invoice_items ii join invoices i on i.id = ii.invoice_id
+      where ii.po_item_id = po_items.id and i.status in (${sql.join([...billingStatuses])})), 0)`,
+    updated_at: new Date(),
+  }).where("id", "in", poItemIds).returning("purchase_order_id").execute();
   const orderIds = [...new Set(orders.map((o) => o.purchase_order_id))];
   if (orderIds.length === 0) return;
   await trx.updateTable("purchase_orders").set({
