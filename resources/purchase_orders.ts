@@ -46,10 +46,10 @@ export const purchaseOrderRelations = {
   activities: { kind: "hasMany", resource: "activities", foreignKey: "item_id", where: { item_type: "purchase_orders" }, fields: ["id", "event", "user_id", "changes", "created_at"] },
 } as const;
 
-/** Edit only while the status allows it (data-spec 5): not once approved. */
+/** A request is edited only while the status allows it (data-spec 5): not once approved. */
 export const purchaseOrderEditable = { status: ["DRAFT", "PENDING", "REJECTED"] } as const;
 
-export const purchaseOrderServerFields = ["open_balance", "invoice_balance", "accrual_balance", "fully_matched", "approval_status", "awaiting_receipt", "vcard_id"] as const;
+export const purchaseOrderServerFields = ["open_balance", "invoice_balance", "accrual_balance", "fully_matched", "approval_status", "awaiting_receipt", "vcard_id", "closed_at", "close_reason"] as const;
 
 export default defineResource({
   name: "purchase_orders",
@@ -83,8 +83,14 @@ export default defineResource({
   relations: purchaseOrderRelations,
   // the order's amount is the sum of its lines' quantity × unit price (domain/purchasing/po-items.ts)
   lines: [{ relation: "po_items", fields: ["description", "quantity", "unit_price", "account_number"], position: "line", total: { field: "amount", product: ["quantity", "unit_price"], document: "amount" } }],
+  // close frees the uninvoiced rest; cancel calls off an order nothing was received or invoiced on (domain/purchasing/po-lifecycle.ts)
+  recordActions: [
+    { name: "close", kind: "post", label: "purchase_orders.actions.close", permission: ["editPurchaseOrders"], when: { status: ["APPROVED", "OPEN"] }, confirm: "confirm.closePurchaseOrder" },
+    { name: "cancel", kind: "post", label: "purchase_orders.actions.cancel", permission: ["editPurchaseOrders"], when: { status: ["APPROVED", "OPEN"] }, confirm: "confirm.cancelPurchaseOrder", danger: true },
+  ],
   rowActions: [
-    { action: "edit", permission: ["editPurchaseOrders"], when: purchaseOrderEditable },
+    // a purchasing editor also changes an approved or open order: it goes back through approval (approvables/purchase-order.ts)
+    { action: "edit", permission: ["editPurchaseOrders"], when: { status: [...purchaseOrderEditable.status, "APPROVED", "OPEN"] } },
     { action: "delete", permission: ["deletePurchaseOrders"], when: { status: ["DRAFT", "REJECTED"] }, confirm: "confirm.deletePurchaseOrder" },
   ],
   // spec 2.15 "PO request edit": requestPurchaseOrders, editPurchaseOrders, po_approval_edit

@@ -849,6 +849,8 @@ export interface PurchaseOrdersTable {
   created_by_id: number | null;
   acknowledged_at: Timestamp | null;
   acknowledged_by_id: number | null;
+  closed_at: Timestamp | null;
+  close_reason: string | null;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
 }

@@ -73,6 +73,9 @@ export function serveResources(list: readonly ResourceDef[]): void {
   for (const resource of list) if (!resourceByName.has(resource.name)) served.set(resource.name, resource);
 }
 
+/** Every resource served: the registry's and those served besides (tests' throwaway declarations). */
+export const allResources = (): ResourceDef[] => [...resourceByName.values(), ...served.values()];
+
 export function related(name: string): ResourceDef {
   const resource = resourceByName.get(name) ?? served.get(name);
   if (!resource) throw new Error(`unknown resource ${name}`);

@@ -9,6 +9,7 @@ import { unprocessable, type FieldErrors } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import type { ResourceHooks } from "../../resources/modules.js";
 import { poMatching } from "../purchasing/matching.js";
+import { refuseClosedOrders } from "../purchasing/po-lifecycle.js";
 
 const payable = expandStatuses(invoices, ["PAYABLE"]);
 const unpaid = expandStatuses(invoices, ["UNPAID"]);
@@ -62,6 +63,7 @@ export const invoiceHooks: ResourceHooks = {
     data.payments_sum = "0";
     data.balance_outstanding = data.amount;
     data.outstanding_balance_pending = data.amount;
+    await refuseClosedOrders(trx, ctx, (data.purchase_order_ids as number[] | undefined) ?? [], "purchase_order_ids");
     data.po_matching = await poMatching(trx, ctx.company.id, String(data.amount), (data.purchase_order_ids as number[] | undefined) ?? []);
   },
 
@@ -77,6 +79,8 @@ export const invoiceHooks: ResourceHooks = {
       data.balance_outstanding = open.toFixed(2);
       data.outstanding_balance_pending = open.toFixed(2);
     }
+    const before = (existing.purchase_order_ids as number[] | null) ?? [];
+    await refuseClosedOrders(trx, ctx, ((data.purchase_order_ids as number[] | undefined) ?? []).filter((id) => !before.includes(id)), "purchase_order_ids");
     if (data.amount !== undefined || data.purchase_order_ids !== undefined) {
       data.po_matching = await poMatching(trx, ctx.company.id, String(merged.amount), (merged.purchase_order_ids as number[] | null) ?? []);
     }

@@ -1,6 +1,6 @@
 /**
  * Purchase-order lines: amount = quantity × unit price; the order's totals follow its lines. A line's
- * quantity cannot drop below what has been received on it.
+ * quantity cannot drop below what has been received or billed on it; a closed order's lines no longer change.
  */
 import { lineTotal, linesOf } from "../../../framework/lines.js";
 import { money } from "../../../framework/money.js";
@@ -8,6 +8,7 @@ import purchaseOrders from "../../../../resources/purchase_orders.js";
 import { unprocessable } from "../../errors.js";
 import type { Row } from "../../resources/context.js";
 import type { ResourceHooks } from "../../resources/modules.js";
+import { refuseClosedOrders } from "./po-lifecycle.js";
 import { refuseNegative, rollUpPurchaseOrder } from "./purchase-orders.js";
 
 /** the order's declared line total (quantity × unit price), computed by the rule the line grid shows */
@@ -23,14 +24,21 @@ export const poItemHooks: ResourceHooks = {
   decorate(rows) {
     for (const row of rows) row.qty_balance = money(String(row.quantity)).minus(String(row.qty_billed)).toString();
   },
-  beforeCreate(data) {
+  async beforeCreate(data, ctx, trx) {
+    await refuseClosedOrders(trx, ctx, [data.purchase_order_id as number], "purchase_order_id");
     lineAmount(data);
   },
-  beforeUpdate(data, existing) {
-    if (data.quantity !== undefined && money(String(data.quantity)).lt(String(existing.qty_received))) {
-      throw unprocessable({ quantity: [`cannot be less than the ${money(String(existing.qty_received)).toString()} already received`] });
+  async beforeUpdate(data, existing, ctx, trx) {
+    await refuseClosedOrders(trx, ctx, [existing.purchase_order_id as number], "purchase_order_id");
+    for (const [used, done] of [["qty_received", "received"], ["qty_billed", "billed"]]) {
+      if (data.quantity !== undefined && money(String(data.quantity)).lt(String(existing[used]))) {
+        throw unprocessable({ quantity: [`cannot be less than the ${money(String(existing[used])).toString()} already ${done}`] });
+      }
     }
     lineAmount(data, existing);
+  },
+  async beforeDelete(existing, ctx, trx) {
+    await refuseClosedOrders(trx, ctx, [existing.purchase_order_id as number], "purchase_order_id");
   },
   async afterWrite(row, _ctx, trx) {
     await rollUpPurchaseOrder(trx, row.purchase_order_id as number);

@@ -2,6 +2,9 @@
  * Purchase orders (data-spec 4: DRAFT → PENDING → APPROVED or REJECTED). Their approval_status (data-spec
  * 3; values of data-spec 4 "Approval workflow": NEW, PENDING, APPROVED, REJECTED) follows the chain: the
  * pending, approved and rejected statuses are those very values.
+ * An approved or open order changed in what it buys, from whom, for how much or on whose account (any
+ * field but its description and project name, or any line) goes back to PENDING with a fresh chain, in
+ * the edit's transaction; the description and project name are words about the order and change freely.
  */
 import { recordFacts } from "./facts.js";
 import type { Engine } from "./index.js";
@@ -10,7 +13,11 @@ export const purchaseOrderEngine: Engine = {
   resource: "purchase_orders",
   requester: "requestor_id",
   facts: async (record) => recordFacts(record),
-  restartOn: ["amount", "vendor_id", "subsidiary_id", "currency_code", "department", "budget_id"],
+  restartOn: ["amount", "vendor_id", "subsidiary_id", "currency_code", "department", "budget_id", "po_items"],
+  reapprove: {
+    fields: ["number", "vendor_id", "subsidiary_id", "requestor_id", "date", "amount", "currency_code", "po_type", "po_subtype", "department", "budget_id", "multiple_vendors", "po_items"],
+    statuses: ["APPROVED", "OPEN"],
+  },
   statusColumns: (status) => ({ approval_status: status }),
   approvedStatus: () => "APPROVED",
   rejectedStatus: "REJECTED",
