@@ -32,4 +32,10 @@ export default defineResource({
   relations: {
     purchase_order: { kind: "belongsTo", resource: "purchase_orders", foreignKey: "purchase_order_id", fields: ["id", "number"] },
   },
+  // the vendor sees the lines of the orders the portal shows it (docs/portal.md): what is ordered, at what price, and received
+  portal: {
+    scope: "purchase_order.vendor_id",
+    actions: ["list"],
+    fields: ["line", "description", "quantity", "unit_price", "amount", "qty_received", "purchase_order_id"],
+  },
 });

@@ -42,6 +42,8 @@ export const purchaseOrderRelations = {
   requestor: { kind: "belongsTo", resource: "contacts", foreignKey: "requestor_id", fields: ["id", "first_name", "last_name"] },
   budget: { kind: "belongsTo", resource: "budgets", foreignKey: "budget_id", fields: ["id", "label", "amount"] },
   po_items: { kind: "hasMany", resource: "po_items", foreignKey: "purchase_order_id", fields: ["id", "line", "description", "quantity", "unit_price", "amount", "qty_received", "qty_billed"] },
+  // its receipts and returns to the vendor (domain/purchasing/receipts.ts)
+  receipts: { kind: "hasMany", resource: "receipts", foreignKey: "purchase_order_id", fields: ["id", "number", "is_return", "received_date", "status"] },
   documents: documentsOf("PurchaseOrder"),
   activities: { kind: "hasMany", resource: "activities", foreignKey: "item_id", where: { item_type: "purchase_orders" }, fields: ["id", "event", "user_id", "changes", "created_at"] },
 } as const;
@@ -99,7 +101,10 @@ export default defineResource({
   portal: {
     scope: "vendor_id",
     actions: ["list", "show"],
-    fields: ["number", "date", "amount", "open_balance", "currency_code", "currency", "status", "description", "acknowledged_at"],
+    fields: [
+      "number", "date", "amount", "open_balance", "currency_code", "currency", "status", "description", "acknowledged_at",
+      "po_items.line", "po_items.description", "po_items.quantity", "po_items.unit_price", "po_items.amount", "po_items.qty_received",
+    ],
     // a draft order is the purchaser's work in progress: not sent to the vendor yet
     where: { status_ne: "DRAFT" },
     // the vendor confirms an approved order (domain/purchasing/po-acknowledgements.ts); a second time changes nothing

@@ -4,50 +4,19 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { money } from "../../src/framework/money.js";
-import { acmeOf, approvalsOf, useWorkflow } from "./approval-fixtures.js";
+import { acmeOf, approvalsOf } from "./approval-fixtures.js";
 import { useApp } from "./harness.js";
+import { poFixtures, type Json } from "./po-fixtures.js";
 
 const h = useApp();
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-type Method = "GET" | "POST" | "PATCH" | "DELETE";
-
-async function call(email: string, method: Method, url: string, payload?: Json): Promise<{ status: number; body: Json }> {
-  const response = await h.app.inject({ method, url, headers: await h.login(email), ...(payload ? { payload } : {}) });
-  return { status: response.statusCode, body: response.json() };
-}
-const show = async (id: number) => (await call("admin@acme.test", "GET", `/api/purchase_orders/${id}`)).body.data as Json;
+const { call, show, oneApprover, approve, approvedOrder: orderOf } = poFixtures(h);
 
 let vendor = 0;
 beforeAll(async () => {
-  const acme = await acmeOf(h);
-  vendor = acme.vendor;
-  // one approver for every order: the chain is one row, approved by approver@acme.test
-  await useWorkflow(h, "PurchaseOrder", [{ order: 1, trigger: "DEFAULT", approver_type: "USER", approver_ids: [await acme.contact("approver@acme.test")] }]);
+  vendor = (await acmeOf(h)).vendor;
+  await oneApprover();
 });
-
-/** The pending approval of the order approved by the workflow's approver. */
-async function approve(id: number): Promise<void> {
-  const pending = (await approvalsOf(h, "PurchaseOrder", id)).filter((a) => a.aasm_state === "pending");
-  expect(pending).toHaveLength(1);
-  const approved = await call("approver@acme.test", "POST", `/api/approvals/${pending[0].id}/approve`);
-  expect(approved.status, JSON.stringify(approved.body)).toBe(200);
-}
-
-/** An APPROVED order of two lines (2 × 100 and 3 × 50), created and submitted by po@acme.test. */
-async function approvedOrder(): Promise<Json> {
-  const created = await call("po@acme.test", "POST", "/api/purchase_orders", {
-    number: `PO-L-${Math.random().toString(36).slice(2, 8)}`, vendor_id: vendor, date: "2026-11-02", currency_code: "USD", description: "Chairs",
-    po_items: [{ description: "Chair", quantity: "2", unit_price: "100.00" }, { description: "Lamp", quantity: "3", unit_price: "50.00" }],
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const id = created.body.data.id as number;
-  expect((await call("po@acme.test", "POST", `/api/purchase_orders/${id}/submit`)).status).toBe(200);
-  await approve(id);
-  const order = await show(id);
-  expect(order).toMatchObject({ status: "APPROVED", amount: "350.00", open_balance: "350.00" });
-  return order;
-}
+const approvedOrder = () => orderOf(vendor);
 
 /** Receive `quantity` of the order's first line on a new receipt. */
 async function receive(order: Json, quantity: string): Promise<{ status: number; body: Json }> {

@@ -455,6 +455,16 @@ export interface ImportsTable {
   updated_at: Defaulted<Timestamp>;
 }
 
+export interface InboundReceiptItemsTable {
+  id: Defaulted<number>;
+  company_id: number;
+  inbound_receipt_id: number;
+  po_item_id: number;
+  quantity: Decimal;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
 export interface InboundReceiptsTable {
   id: Defaulted<number>;
   company_id: number;
@@ -465,6 +475,7 @@ export interface InboundReceiptsTable {
   carrier: string | null;
   tracking_number: string | null;
   status: Defaulted<string>;
+  receipt_id: number | null;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
 }
@@ -896,6 +907,7 @@ export interface ReceiptsTable {
   status: Defaulted<string>;
   notes: string | null;
   received_by_contact_id: number | null;
+  is_return: Defaulted<boolean>;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
 }
@@ -1172,6 +1184,7 @@ export interface Database {
   expense_reports: ExpenseReportsTable;
   idempotency_keys: IdempotencyKeysTable;
   imports: ImportsTable;
+  inbound_receipt_items: InboundReceiptItemsTable;
   inbound_receipts: InboundReceiptsTable;
   invoice_payment_links: InvoicePaymentLinksTable;
   invoice_requests: InvoiceRequestsTable;

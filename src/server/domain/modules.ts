@@ -49,6 +49,7 @@ import paymentsRunsInvoicesPayBills from "./payments/runs/invoices-pay-bills.ser
 import paymentsRunsPaymentRuns from "./payments/runs/payment-runs.server.js";
 import paymentsVendorCredits from "./payments/vendor-credits.server.js";
 import purchasingCatalogueItems from "./purchasing/catalogue-items.server.js";
+import purchasingInboundReceiptItems from "./purchasing/inbound-receipt-items.server.js";
 import purchasingInboundReceipts from "./purchasing/inbound-receipts.server.js";
 import purchasingPoItems from "./purchasing/po-items.server.js";
 import purchasingPurchaseOrderRequests from "./purchasing/purchase-order-requests.server.js";
@@ -104,6 +105,7 @@ export const serverModules: readonly ServerModule[] = [
   paymentsRunsPaymentRuns,
   paymentsVendorCredits,
   purchasingCatalogueItems,
+  purchasingInboundReceiptItems,
   purchasingInboundReceipts,
   purchasingPoItems,
   purchasingPurchaseOrderRequests,

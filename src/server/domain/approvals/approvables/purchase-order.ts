@@ -5,7 +5,9 @@
  * An approved or open order changed in what it buys, from whom, for how much or on whose account (any
  * field but its description and project name, or any line) goes back to PENDING with a fresh chain, in
  * the edit's transaction; the description and project name are words about the order and change freely.
+ * Once approved, the order is mailed to its vendor (purchasing/po-mail.ts).
  */
+import { mailApprovedOrder } from "../../purchasing/po-mail.js";
 import { recordFacts } from "./facts.js";
 import type { Engine } from "./index.js";
 
@@ -22,4 +24,6 @@ export const purchaseOrderEngine: Engine = {
   approvedStatus: () => "APPROVED",
   rejectedStatus: "REJECTED",
   pendingStatus: "PENDING",
+  // the vendor gets the approved order as a PDF, with its portal link
+  onApproved: mailApprovedOrder,
 };
