@@ -4,6 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import nodemailer from "nodemailer";
+import { config } from "../../src/server/config.js";
 import { startTestJobs } from "../support/jobs.js";
 import { startSmtpSink } from "../support/smtp-sink.js";
 import { useApp } from "./harness.js";
@@ -35,7 +36,10 @@ const mailOf = (id: number) => h.database.db.selectFrom("mail_messages").select(
 
 describe("the approved order's mail", () => {
   it("goes to the vendor's primary contacts with the PDF and the portal link, and the mail job delivers the attachment", async () => {
-    const order = await approvedOrder(northwind);
+    // MAIL_DELIVERY=off: this process only writes the outbox, the job runner delivers
+    const delivery = config.mailDelivery;
+    config.mailDelivery = false;
+    const order = await approvedOrder(northwind).finally(() => { config.mailDelivery = delivery; });
     const mails = await mailOf(order.id);
     const ours = mails.filter((m) => m.to === primary);
     expect(ours).toHaveLength(1);

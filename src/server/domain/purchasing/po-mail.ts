@@ -2,8 +2,8 @@
  * An approved purchase order goes to its vendor (issue 14): an e-mail to each of the vendor's PRIMARY
  * contacts with an e-mail address (not INACTIVE), else to the vendor's own address, carrying the order
  * as a PDF (po-pdf.ts) and the link to it in the vendor portal. Queued in the approving transaction
- * (the outbox, src/server/mail/) and delivered by its mail job: an approval never waits on SMTP, and a
- * rolled-back approval sends nothing. A vendor without any address gets no mail (the approval stands).
+ * (the outbox, src/server/mail/) with its delivery job: tried once the approval commits, retried by the
+ * job while SMTP fails (the approval never fails for it), and a rolled-back approval sends nothing. A vendor without any address gets no mail (the approval stands).
  * An order approved again after a change (reapproval) is sent again, as revised.
  */
 import { sql } from "kysely";
@@ -45,6 +45,6 @@ export async function mailApprovedOrder(trx: DB, ctx: Ctx, record: Row): Promise
     queueMail(ctx, {
       to: address, subject: `${revised ? "Revised purchase order" : "Purchase order"} ${number} from ${ctx.company.name}`, text,
       attachments: [{ filename: `${number}.pdf`, content: pdf, contentType: "application/pdf" }], related: { type: "PurchaseOrder", id: order.id as number },
-    }, { background: true });
+    });
   }
 }
