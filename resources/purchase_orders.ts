@@ -51,6 +51,11 @@ export const purchaseOrderRelations = {
 /** A request is edited only while the status allows it (data-spec 5): not once approved. */
 export const purchaseOrderEditable = { status: ["DRAFT", "PENDING", "REJECTED"] } as const;
 
+/** The order's lines: amount = the sum of quantity × unit price (domain/purchasing/po-items.ts); shared by the request view. */
+export const purchaseOrderLines = [
+  { relation: "po_items", fields: ["description", "quantity", "unit_price", "account_number"], position: "line", total: { field: "amount", product: ["quantity", "unit_price"], document: "amount" } },
+] as const;
+
 export const purchaseOrderServerFields = ["open_balance", "invoice_balance", "accrual_balance", "fully_matched", "approval_status", "awaiting_receipt", "vcard_id", "closed_at", "close_reason"] as const;
 
 export default defineResource({
@@ -83,8 +88,7 @@ export default defineResource({
   serverFields: purchaseOrderServerFields,
   computed: ["currency"],
   relations: purchaseOrderRelations,
-  // the order's amount is the sum of its lines' quantity × unit price (domain/purchasing/po-items.ts)
-  lines: [{ relation: "po_items", fields: ["description", "quantity", "unit_price", "account_number"], position: "line", total: { field: "amount", product: ["quantity", "unit_price"], document: "amount" } }],
+  lines: purchaseOrderLines,
   // close frees the uninvoiced rest; cancel calls off an order nothing was received or invoiced on (domain/purchasing/po-lifecycle.ts)
   recordActions: [
     { name: "close", kind: "post", label: "purchase_orders.actions.close", permission: ["editPurchaseOrders"], when: { status: ["APPROVED", "OPEN"] }, confirm: "confirm.closePurchaseOrder" },

@@ -146,3 +146,20 @@ describe("a change to an approved purchase order", () => {
     expect(await show(order.id)).toMatchObject({ status: "CLOSED", description: "Chairs" });
   });
 });
+
+describe("a purchase-order request", () => {
+  it("carries lines (its amount is theirs) and the spec's types and subtypes; a subtype outside them is refused", async () => {
+    const body = {
+      number: `PO-R-${Math.random().toString(36).slice(2, 8)}`, vendor_id: vendor, date: "2026-11-02", currency_code: "USD", po_type: "corporate card", po_subtype: "Project",
+      po_items: [{ description: "Monitor", quantity: "2", unit_price: "180.00" }, { description: "Cable", quantity: "5", unit_price: "4.00" }],
+    };
+    const created = await call("staff@acme.test", "POST", "/api/purchase_order_requests", body);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.data).toMatchObject({ status: "DRAFT", amount: "380.00", po_type: "corporate card", po_subtype: "Project" });
+    const request = (await call("staff@acme.test", "GET", `/api/purchase_order_requests/${created.body.data.id}`)).body.data;
+    expect((request.po_items as Json[]).map((l) => [l.line, l.description, l.amount]).sort()).toEqual([[1, "Monitor", "360.00"], [2, "Cable", "20.00"]]);
+    const wrong = await call("staff@acme.test", "POST", "/api/purchase_order_requests", { ...body, number: `${body.number}-2`, po_subtype: "Services" });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors.po_subtype).toBeDefined();
+  });
+});

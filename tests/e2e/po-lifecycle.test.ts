@@ -84,4 +84,24 @@ describe("a purchase order from approval to closing", () => {
     expect((await admin.get<{ data: Row }>(`/api/purchase_orders/${orderId}`)).body.data).toMatchObject({ status: "CLOSED", close_reason: "COMPLETED", open_balance: "0.00" });
     await page.context().close();
   });
+
+  it("a request's duplicate starts from copies of its lines, with the spec's PO types and subtypes offered by their labels", async () => {
+    const staff = await apiAs("staff@acme.test");
+    const vendors = await (await apiAs("admin@acme.test")).get<{ data: Row[] }>("/api/vendors?status=ACTIVE&_end=1");
+    const request = await staff.post<{ data: Row }>("/api/purchase_order_requests", {
+      number: `${number}-R`, vendor_id: vendors.body.data[0].id, date: "2026-11-02", currency_code: "USD", po_type: "corporate card", po_subtype: "Project",
+      po_items: [{ description: "Monitor", quantity: "2", unit_price: "180.00" }],
+    });
+    expect(request.status).toBe(201);
+    const page = await newPage(browser());
+    await login(page, "staff@acme.test", `/purchase_orders/requests/${request.body.data.id}/duplicate`);
+    await expect.poll(() => page.getByLabel("Description 1", { exact: true }).inputValue(), { timeout: 15_000 }).toBe("Monitor");
+    await page.getByText("Corporate Card").first().waitFor();
+    await page.getByText("Project").first().waitFor();
+    // the subtype's select shows the copied subtype; opened, it offers the spec's others
+    await page.locator(".ant-select", { hasText: /^Project$/ }).click();
+    await page.locator(".ant-select-item-option", { hasText: "Inventory" }).waitFor();
+    await screenshot(page, "po-request-duplicate");
+    await page.context().close();
+  });
 });
