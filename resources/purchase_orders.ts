@@ -93,6 +93,8 @@ export default defineResource({
   recordActions: [
     { name: "close", kind: "post", label: "purchase_orders.actions.close", permission: ["editPurchaseOrders"], when: { status: ["APPROVED", "OPEN"] }, confirm: "confirm.closePurchaseOrder" },
     { name: "cancel", kind: "post", label: "purchase_orders.actions.cancel", permission: ["editPurchaseOrders"], when: { status: ["APPROVED", "OPEN"] }, confirm: "confirm.cancelPurchaseOrder", danger: true },
+    // the order as its vendor receives it by mail (domain/purchasing/po-pdf.ts)
+    { name: "order.pdf", kind: "download", label: "purchase_orders.actions.pdf", permission: ["readPurchaseOrders"] },
   ],
   rowActions: [
     // a purchasing editor also changes an approved or open order: it goes back through approval (approvables/purchase-order.ts)

@@ -91,6 +91,22 @@ describe("the approved order's mail", () => {
   });
 });
 
+describe("the order's PDF", () => {
+  it("downloads for who reads purchase orders, with its number, vendor and lines; not for others", async () => {
+    const order = await approvedOrder(northwind);
+    const get = async (email: string) => h.app.inject({ url: `/api/purchase_orders/${order.id}/order.pdf`, headers: await h.login(email) });
+    const pdf = await get("po@acme.test");
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers["content-type"]).toMatch(/^application\/pdf/);
+    expect(pdf.headers["content-disposition"]).toContain(`${order.number}.pdf`);
+    const text = pdf.rawPayload.toString("latin1");
+    expect(text.startsWith("%PDF-")).toBe(true);
+    for (const words of [`Purchase Order ${order.number}`, "Northwind Supplies", "Chair", "Lamp", "Total: $350.00"]) expect(text, words).toContain(words);
+    expect((await get("staff@acme.test")).statusCode).toBe(403);
+    expect((await get("admin@globex.test")).statusCode).toBe(404);
+  });
+});
+
 describe("the order's lines in the vendor portal", () => {
   it("shows the lines of the vendor's own orders, never another vendor's nor a draft's, and not to staff", async () => {
     const order = await approvedOrder(northwind);

@@ -12,7 +12,7 @@ import { config } from "../../config.js";
 import type { DB } from "../../db/connect.js";
 import { queueMail } from "../../mail/outbox.js";
 import type { Ctx, Row } from "../../resources/context.js";
-import { orderDocument, purchaseOrderPdf } from "./po-pdf.js";
+import { orderDocument, pdfName, purchaseOrderPdf } from "./po-pdf.js";
 
 /** The order's page in the vendor portal, in its company (the portal switches a login of several companies to it). */
 export const portalOrderPath = (id: number, companyId: number) => `/vendor_portal/purchase_orders/${id}?company_id=${companyId}`;
@@ -44,7 +44,7 @@ export async function mailApprovedOrder(trx: DB, ctx: Ctx, record: Row): Promise
   for (const address of to) {
     queueMail(ctx, {
       to: address, subject: `${revised ? "Revised purchase order" : "Purchase order"} ${number} from ${ctx.company.name}`, text,
-      attachments: [{ filename: `${number}.pdf`, content: pdf, contentType: "application/pdf" }], related: { type: "PurchaseOrder", id: order.id as number },
+      attachments: [{ filename: pdfName(order), content: pdf, contentType: "application/pdf" }], related: { type: "PurchaseOrder", id: order.id as number },
     });
   }
 }

@@ -27,6 +27,15 @@ export async function orderDocument(trx: DB, ctx: Ctx, id: number): Promise<Orde
   };
 }
 
+/** The PDF's file name: the order's number, safe in a header and a mail. */
+export const pdfName = (order: Row) => `${String(order.number).replace(/[^\w.-]+/g, "_")}.pdf`;
+
+/** GET /api/purchase_orders/{id}/order.pdf: the order as its vendor receives it. */
+export async function orderPdfFile({ row, ctx }: { row: Row; ctx: Ctx }) {
+  const document = await orderDocument(ctx.db, ctx, row.id as number);
+  return { file: { contentType: "application/pdf", fileName: pdfName(row), content: purchaseOrderPdf(ctx, document) } };
+}
+
 /** The last line of a LETTER page (792 pt) before the lines continue on a new page. */
 const pageBottom = 740;
 

@@ -3,10 +3,11 @@ import purchaseOrders from "../../../../resources/purchase_orders.js";
 import { defineServerModule } from "../../resources/modules.js";
 import { acknowledgeOrder } from "./po-acknowledgements.js";
 import { cancelPurchaseOrder, closePurchaseOrder } from "./po-lifecycle.js";
+import { orderPdfFile } from "./po-pdf.js";
 import { purchaseOrderHooks } from "./purchase-orders.js";
 
 export default defineServerModule(purchaseOrders, {
   hooks: purchaseOrderHooks,
-  actions: { close: closePurchaseOrder, cancel: cancelPurchaseOrder },
+  actions: { close: closePurchaseOrder, cancel: cancelPurchaseOrder, "order.pdf": orderPdfFile },
   portalActions: { acknowledge: ({ row, ctx }) => acknowledgeOrder(ctx, row!) },
 });
