@@ -35,11 +35,20 @@ export default defineResource({
   defaultSort: { field: "expected_date", order: "desc" },
   search: ["number", "carrier", "tracking_number"],
   indexes: ["number", "vendor_id", "purchase_order_id", "expected_date", "status"],
-  serverFields: ["vendor_id"],
+  serverFields: ["vendor_id", "receipt_id"],
   relations: {
     vendor: { kind: "belongsTo", resource: "vendors", foreignKey: "vendor_id", fields: ["id", "name"] },
     purchase_order: { kind: "belongsTo", resource: "purchase_orders", foreignKey: "purchase_order_id", fields: ["id", "number", "status"] },
+    receipt: { kind: "belongsTo", resource: "receipts", foreignKey: "receipt_id", fields: ["id", "number", "status"] },
+    inbound_receipt_items: { kind: "hasMany", resource: "inbound_receipt_items", foreignKey: "inbound_receipt_id", fields: ["id", "po_item_id", "quantity"] },
   },
+  // the announced quantities of the order's lines, pulled from its open lines like a receipt's
+  lines: [{
+    relation: "inbound_receipt_items", fields: ["po_item_id", "quantity"],
+    pick: { from: "purchase_orders", relation: "po_items", open: { qty_balance: { gt: 0 } }, map: { po_item_id: "id", quantity: "qty_balance" }, match: { id: "purchase_order_id" } },
+  }],
+  // the goods arrived: a DRAFT receipt of the announced quantities, capped at what is still open (domain/purchasing/inbound-receipts.ts)
+  recordActions: [{ name: "receive", kind: "post", label: "inbound_receipts.actions.receive", permission: ["addReceipts"], when: { status: ["EXPECTED", "SHIPPED"] } }],
   // the vendor's view (docs/portal.md): its shipments against orders
   portal: {
     scope: "vendor_id",

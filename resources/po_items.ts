@@ -33,4 +33,10 @@ export default defineResource({
     purchase_order: { kind: "belongsTo", resource: "purchase_orders", foreignKey: "purchase_order_id", fields: ["id", "number"] },
     catalogue_item: { kind: "belongsTo", resource: "catalogue_items", foreignKey: "catalogue_item_id", fields: ["id", "display_name"] },
   },
+  // the vendor sees the lines of the orders the portal shows it (docs/portal.md): what is ordered, at what price, and received
+  portal: {
+    scope: "purchase_order.vendor_id",
+    actions: ["list"],
+    fields: ["line", "description", "quantity", "unit_price", "amount", "qty_received", "purchase_order_id"],
+  },
 });

@@ -1,6 +1,6 @@
 import { defineResource } from "../src/framework/resource.js";
 import { purchaseOrderViewBase } from "./shared/purchase_order_views.js";
-import { purchaseOrderEditable, purchaseOrderServerFields } from "./purchase_orders.js";
+import { purchaseOrderEditable, purchaseOrderLines, purchaseOrderServerFields } from "./purchase_orders.js";
 
 /**
  * Purchase-order requests: staff ask for a purchase order (requestPurchaseOrders) without holding
@@ -29,6 +29,8 @@ export default defineResource({
     edit: ["requestPurchaseOrders", "editPurchaseOrders", "po_approval_edit"],
   },
   serverFields: [...purchaseOrderServerFields, "requestor_id"],
+  // a request carries its lines like an order (its amount comes from them); a duplicate starts from copies of them
+  lines: purchaseOrderLines,
   // a request is saved as DRAFT or sent for approval at once (PENDING starts its chain); later by its submit
   clientWritable: { create: ["status"] },
   recordActions: [{ name: "submit", kind: "post", label: "statusActions.submit", permission: ["requestPurchaseOrders", "editPurchaseOrders", "po_approval_edit"], when: { status: ["DRAFT", "REJECTED"] }, to: "PENDING" }],

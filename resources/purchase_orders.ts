@@ -44,11 +44,13 @@ export const purchaseOrderRelations = {
   requestor: { kind: "belongsTo", resource: "contacts", foreignKey: "requestor_id", fields: ["id", "first_name", "last_name"] },
   budget: { kind: "belongsTo", resource: "budgets", foreignKey: "budget_id", fields: ["id", "label", "amount"] },
   po_items: { kind: "hasMany", resource: "po_items", foreignKey: "purchase_order_id", fields: ["id", "line", "description", "quantity", "unit_price", "amount", "qty_received", "qty_billed"] },
+  // its receipts and returns to the vendor (domain/purchasing/receipts.ts)
+  receipts: { kind: "hasMany", resource: "receipts", foreignKey: "purchase_order_id", fields: ["id", "number", "is_return", "received_date", "status"] },
   documents: documentsOf("PurchaseOrder"),
   activities: { kind: "hasMany", resource: "activities", foreignKey: "item_id", where: { item_type: "purchase_orders" }, fields: ["id", "event", "user_id", "changes", "created_at"] },
 } as const;
 
-/** the order's amount is the sum of its lines' quantity × unit price (domain/purchasing/po-items.ts) */
+/** The order's lines: amount = the sum of quantity × unit price (domain/purchasing/po-items.ts); shared by the request view. */
 export const purchaseOrderLines = [
   {
     relation: "po_items", fields: ["catalogue_item_id", "description", "quantity", "unit_price", "account_number"], position: "line",
@@ -58,10 +60,10 @@ export const purchaseOrderLines = [
   },
 ] as const;
 
-/** Edit only while the status allows it (data-spec 5): not once approved. */
+/** A request is edited only while the status allows it (data-spec 5): not once approved. */
 export const purchaseOrderEditable = { status: ["DRAFT", "PENDING", "REJECTED"] } as const;
 
-export const purchaseOrderServerFields = ["open_balance", "invoice_balance", "accrual_balance", "fully_matched", "approval_status", "awaiting_receipt", "vcard_id"] as const;
+export const purchaseOrderServerFields = ["open_balance", "invoice_balance", "accrual_balance", "fully_matched", "approval_status", "awaiting_receipt", "vcard_id", "closed_at", "close_reason"] as const;
 
 export default defineResource({
   name: "purchase_orders",
@@ -94,8 +96,16 @@ export default defineResource({
   computed: ["currency"],
   relations: purchaseOrderRelations,
   lines: purchaseOrderLines,
+  // close frees the uninvoiced rest; cancel calls off an order nothing was received or invoiced on (domain/purchasing/po-lifecycle.ts)
+  recordActions: [
+    { name: "close", kind: "post", label: "purchase_orders.actions.close", permission: ["editPurchaseOrders"], when: { status: ["APPROVED", "OPEN"] }, confirm: "confirm.closePurchaseOrder" },
+    { name: "cancel", kind: "post", label: "purchase_orders.actions.cancel", permission: ["editPurchaseOrders"], when: { status: ["APPROVED", "OPEN"] }, confirm: "confirm.cancelPurchaseOrder", danger: true },
+    // the order as its vendor receives it by mail (domain/purchasing/po-pdf.ts)
+    { name: "order.pdf", kind: "download", label: "purchase_orders.actions.pdf", permission: ["readPurchaseOrders"] },
+  ],
   rowActions: [
-    { action: "edit", permission: ["editPurchaseOrders"], when: purchaseOrderEditable },
+    // a purchasing editor also changes an approved or open order: it goes back through approval (approvables/purchase-order.ts)
+    { action: "edit", permission: ["editPurchaseOrders"], when: { status: [...purchaseOrderEditable.status, "APPROVED", "OPEN"] } },
     { action: "delete", permission: ["deletePurchaseOrders"], when: { status: ["DRAFT", "REJECTED"] }, confirm: "confirm.deletePurchaseOrder" },
   ],
   // spec 2.15 "PO request edit": requestPurchaseOrders, editPurchaseOrders, po_approval_edit
@@ -104,7 +114,10 @@ export default defineResource({
   portal: {
     scope: "vendor_id",
     actions: ["list", "show"],
-    fields: ["number", "date", "amount", "open_balance", "currency_code", "currency", "status", "description", "acknowledged_at"],
+    fields: [
+      "number", "date", "amount", "open_balance", "currency_code", "currency", "status", "description", "acknowledged_at",
+      "po_items.line", "po_items.description", "po_items.quantity", "po_items.unit_price", "po_items.amount", "po_items.qty_received",
+    ],
     // a draft order is the purchaser's work in progress: not sent to the vendor yet
     where: { status_ne: "DRAFT" },
     // the vendor confirms an approved order (domain/purchasing/po-acknowledgements.ts); a second time changes nothing

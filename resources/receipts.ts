@@ -20,8 +20,8 @@ export default defineResource({
     edit: "/update_receipt/:receiptID",
     views: [
       { path: "/receipts", params: { invoiceNumber: "invoice.number_like" } },
-      // /log_new_receipt?poID|invoiceID&flag prefills purchase_order_id / invoice_id
-      { path: "/log_new_receipt", page: "create", params: { poID: "purchase_order_id", invoiceID: "invoice_id" } },
+      // /log_new_receipt?poID|invoiceID&flag prefills purchase_order_id / invoice_id; flag=true logs a return to the vendor
+      { path: "/log_new_receipt", page: "create", params: { poID: "purchase_order_id", invoiceID: "invoice_id", flag: "is_return" } },
     ],
   },
   permissions: {
@@ -43,6 +43,7 @@ export default defineResource({
     { field: "vendor.name", link: "show", linkResource: "vendors", linkIdField: "vendor_id", filterable: true },
     { field: "invoice.number", link: "show", linkResource: "invoices", linkIdField: "invoice_id", filterable: true },
     { field: "received_date", kind: "date", filterable: true },
+    { field: "is_return", kind: "boolean", filterable: true },
     { field: "status", kind: "status", filterable: true },
     { field: "notes", hidden: true, filterable: true },
   ],

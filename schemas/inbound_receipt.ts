@@ -12,5 +12,7 @@ export const inboundReceiptSchema = {
     carrier: { type: ["string", "null"], maxLength: 100 },
     tracking_number: { type: ["string", "null"], maxLength: 100 },
     status: { type: "string", enum: ["EXPECTED", "SHIPPED", "RECEIVED", "CANCELLED"], default: "EXPECTED" },
+    /** the DRAFT receipt its lines became (its receive action), filled by the server */
+    receipt_id: { type: ["integer", "null"], "x-references": "receipts" },
   },
 } as const;

@@ -34,5 +34,9 @@ export const purchaseOrderSchema = {
     /** the vendor's acknowledgement of the order from the portal (server-filled: when, and the vendor's login) */
     acknowledged_at: { type: ["string", "null"], format: "date-time", readOnly: true },
     acknowledged_by_id: { type: ["integer", "null"], "x-references": "users", readOnly: true },
+    /** closed by its close or cancel action (domain/purchasing/po-lifecycle.ts): when, and why — COMPLETED (what was
+     *  received and invoiced stands, the rest is freed) or CANCELLED (called off before anything was received or invoiced) */
+    closed_at: { type: ["string", "null"], format: "date-time", readOnly: true },
+    close_reason: { type: ["string", "null"], enum: ["COMPLETED", "CANCELLED", null], readOnly: true },
   },
 } as const;

@@ -15,5 +15,7 @@ export const receiptSchema = {
     status: { type: "string", enum: ["DRAFT", "SUBMITTED"], default: "DRAFT" },
     notes: { type: ["string", "null"], maxLength: 2000 },
     received_by_contact_id: { type: ["integer", "null"], "x-references": "contacts" },
+    /** a return to the vendor (spec: "add receipts … and a return flag"): its items take received goods back off their lines; set at creation */
+    is_return: { type: "boolean", default: false },
   },
 } as const;

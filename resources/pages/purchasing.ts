@@ -1,7 +1,7 @@
 /**
  * Section dashboards of purchasing: receiving (spec 2.4) and accruals (spec 2.7), each under two paths.
- * "Receipts this month" is the current month's bar of the receipts-by-month chart: widget filters are
- * fixed values, so a relative date range is not declarable yet.
+ * Every figure is a count of the live rows (GET /api/{resource}/stats); "this week" and "overdue" are
+ * days relative to the day shown (`resolveFilter`, src/framework/pages.ts).
  */
 import type { DashboardVariant, PageDef } from "../../src/framework/pages.js";
 
@@ -11,6 +11,8 @@ const receiving: DashboardVariant = {
     { type: "count", title: "widgets.poToReceive", resource: "receiving_purchase_orders" },
     { type: "count", title: "widgets.receiptsDraft", resource: "receipts", filter: { status: "DRAFT" } },
     { type: "count", title: "widgets.inboundExpected", resource: "inbound_receipts", filter: { status: "INBOUND" } },
+    { type: "count", title: "widgets.receiptsThisWeek", resource: "receipts", filter: { received_date_gte: "@week", is_return: "false" } },
+    { type: "count", title: "widgets.deliveriesOverdue", resource: "inbound_receipts", filter: { status: "INBOUND", expected_date_lte: "@today-1" } },
     { type: "chart", title: "widgets.receiptsByMonth", resource: "receipts", group: "month:received_date" },
     { type: "chart", title: "widgets.inboundByStatus", resource: "inbound_receipts", group: "status" },
   ],

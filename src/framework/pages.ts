@@ -6,6 +6,27 @@ import type { PermissionKeys } from "./resource.js";
 
 export type Filter = Readonly<Record<string, string | readonly string[]>>;
 
+const relativeDate = /^@(today|week|month)([+-]\d+)?$/;
+
+/**
+ * A widget filter's value may be a day relative to the day the dashboard is shown (`today`, YYYY-MM-DD):
+ * "@today", "@week" (its Monday), "@month" (its first day), each optionally shifted by days ("@today-7").
+ * Every other value stays as declared.
+ */
+export function resolveFilter(filter: Filter | undefined, today: string): Filter | undefined {
+  if (!filter) return filter;
+  const resolve = (value: string): string => {
+    const match = relativeDate.exec(value);
+    if (!match) return value;
+    const day = new Date(`${today}T00:00:00Z`);
+    if (match[1] === "week") day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
+    if (match[1] === "month") day.setUTCDate(1);
+    day.setUTCDate(day.getUTCDate() + Number(match[2] ?? 0));
+    return day.toISOString().slice(0, 10);
+  };
+  return Object.fromEntries(Object.entries(filter).map(([key, value]) => [key, typeof value === "string" ? resolve(value) : value.map(resolve)]));
+}
+
 export type Widget =
   /** a count of a resource's rows matching `filter` */
   | { type: "count"; title: string; resource: string; filter?: Filter }

@@ -307,7 +307,11 @@ export interface ResourceDef {
  * confined to the rows whose `scope` column is the signed-in contact's vendor.
  */
 export interface PortalDef {
-  /** the column naming the record's vendor (vendor_id) */
+  /**
+   * the column naming the record's vendor (vendor_id); or `relation.column` for a record without one:
+   * through its belongs-to `relation` into a portal resource whose scope is `column`, the record is the
+   * vendor's when that record is one the portal shows them (a purchase order's lines: `purchase_order.vendor_id`)
+   */
   scope: string;
   actions: readonly ("list" | "show")[];
   /**

@@ -9,7 +9,7 @@ import { Card, Col, Empty, Flex, Row, Spin, Statistic, Typography } from "antd";
 import dayjs from "dayjs";
 import { Link } from "react-router";
 import type { Filter, PageDef, Widget } from "../../framework/pages.js";
-import { variantFor } from "../../framework/pages.js";
+import { resolveFilter, variantFor } from "../../framework/pages.js";
 import { canAct } from "../../framework/permissions.js";
 import type { ResourceDef } from "../../framework/resource.js";
 import { formatDate } from "../../framework/dates.js";
@@ -124,8 +124,11 @@ export function DashboardPage({ page }: { page: PageDef }) {
   const user = useUser();
   const { translate } = useTranslation();
   const variant = variantFor(page, user.role);
-  const widgets = (variant?.widgets ?? []).flatMap((widget) => {
-    const resource = resourceByName.get(widget.resource);
+  // relative days ("@today", "@week") become this day's dates
+  const today = dayjs().format("YYYY-MM-DD");
+  const widgets = (variant?.widgets ?? []).flatMap((declared) => {
+    const resource = resourceByName.get(declared.resource);
+    const widget = { ...declared, filter: resolveFilter(declared.filter, today) };
     return resource && canAct(user, resource, "list") ? [{ widget, resource }] : [];
   });
   const figures = widgets.filter(({ widget }) => widget.type !== "chart");

@@ -145,6 +145,17 @@ function PortalShow({ section }: { section: PortalSection }) {
 }
 
 /** A has-many relation of a detail (an invoice's payments, a payment's invoices), with the portal fields it embeds. */
+/** Rows compared as their resource lists them (`defaultSort`): numbers as numbers, else as text. */
+function byDefaultSort(resource: ResourceDef): (a: Row, b: Row) => number {
+  const { field, order } = resource.defaultSort;
+  const sign = order === "desc" ? -1 : 1;
+  return (a, b) => {
+    const [x, y] = [a[field], b[field]];
+    const compared = typeof x === "number" && typeof y === "number" ? x - y : String(x ?? "").localeCompare(String(y ?? ""));
+    return sign * compared;
+  };
+}
+
 function RelatedTable({ parent, record, relation, resource: name, fields }: { parent: ResourceDef; record: Row; relation: string; resource: string; fields: string[] }) {
   const { translate } = useTranslation();
   const label = useLabel();
@@ -152,8 +163,8 @@ function RelatedTable({ parent, record, relation, resource: name, fields }: { pa
   const section = portalSections.find((s) => s.resource === name);
   const columns = useColumns(resource, fields, (row) => section && detailPath(section, row));
   const rows = (Array.isArray(record[relation]) ? record[relation] : []) as Row[];
-  // money of an embedded record is in its parent's currency when it carries none of its own
-  const data = rows.map((row) => ({ currency_code: record.currency_code, ...row }));
+  // money of an embedded record is in its parent's currency when it carries none of its own; in its resource's order (an order's lines by line)
+  const data = rows.map((row) => ({ currency_code: record.currency_code, ...row })).sort(byDefaultSort(resource));
   return (
     <Card size="small" title={label(parent.name, relation)}>
       <Table<Row> rowKey="id" size="small" pagination={false} scroll={{ x: true }} columns={columns} dataSource={data}

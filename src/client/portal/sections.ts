@@ -58,6 +58,7 @@ export const portalSections: PortalSection[] = [
     columns: ["number", "date", "description", "amount", "open_balance", "status"],
     compact: ["number", "open_balance", "status"],
     detail: ["number", "status", "date", "description", "amount", "open_balance", "currency_code", "acknowledged_at"],
+    related: [{ relation: "po_items", resource: "po_items", fields: ["line", "description", "quantity", "unit_price", "amount", "qty_received"] }],
   },
   {
     key: "invoice_requests",

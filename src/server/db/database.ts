@@ -459,6 +459,16 @@ export interface ImportsTable {
   updated_at: Defaulted<Timestamp>;
 }
 
+export interface InboundReceiptItemsTable {
+  id: Defaulted<number>;
+  company_id: number;
+  inbound_receipt_id: number;
+  po_item_id: number;
+  quantity: Decimal;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
 export interface InboundReceiptsTable {
   id: Defaulted<number>;
   company_id: number;
@@ -469,6 +479,7 @@ export interface InboundReceiptsTable {
   carrier: string | null;
   tracking_number: string | null;
   status: Defaulted<string>;
+  receipt_id: number | null;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
 }
@@ -923,6 +934,8 @@ export interface PurchaseOrdersTable {
   created_by_id: number | null;
   acknowledged_at: Timestamp | null;
   acknowledged_by_id: number | null;
+  closed_at: Timestamp | null;
+  close_reason: string | null;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
 }
@@ -968,6 +981,7 @@ export interface ReceiptsTable {
   status: Defaulted<string>;
   notes: string | null;
   received_by_contact_id: number | null;
+  is_return: Defaulted<boolean>;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
 }
@@ -1245,6 +1259,7 @@ export interface Database {
   expense_reports: ExpenseReportsTable;
   idempotency_keys: IdempotencyKeysTable;
   imports: ImportsTable;
+  inbound_receipt_items: InboundReceiptItemsTable;
   inbound_receipts: InboundReceiptsTable;
   invoice_items: InvoiceItemsTable;
   invoice_payment_links: InvoicePaymentLinksTable;

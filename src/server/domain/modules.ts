@@ -50,6 +50,7 @@ import paymentsRunsInvoicesPayBills from "./payments/runs/invoices-pay-bills.ser
 import paymentsRunsPaymentRuns from "./payments/runs/payment-runs.server.js";
 import paymentsVendorCredits from "./payments/vendor-credits.server.js";
 import purchasingCatalogueItems from "./purchasing/catalogue-items.server.js";
+import purchasingInboundReceiptItems from "./purchasing/inbound-receipt-items.server.js";
 import purchasingInboundReceipts from "./purchasing/inbound-receipts.server.js";
 import purchasingPoItems from "./purchasing/po-items.server.js";
 import purchasingPunchoutSuppliers from "./purchasing/punchout-suppliers.server.js";
@@ -107,6 +108,7 @@ export const serverModules: readonly ServerModule[] = [
   paymentsRunsPaymentRuns,
   paymentsVendorCredits,
   purchasingCatalogueItems,
+  purchasingInboundReceiptItems,
   purchasingInboundReceipts,
   purchasingPoItems,
   purchasingPunchoutSuppliers,

@@ -19,7 +19,7 @@ import { type DB, untyped } from "../db/connect.js";
 import { HttpError, unprocessable, type FieldErrors } from "../errors.js";
 import { validateBody, writableSchema } from "../validation.js";
 import type { Ctx, Row } from "./context.js";
-import { related, scope } from "./query.js";
+import { allResources, related, scope } from "./query.js";
 import { sameValue, withoutServerOwned } from "./server-owned.js";
 import { audit, changesBetween, checkReferences, deleteLocked, insertRow, updateById, writableInput } from "./write.js";
 
@@ -53,6 +53,20 @@ export function withLines(resource: ResourceDef, schema: object): object {
     } });
   }
   return { ...schema, properties };
+}
+
+/**
+ * The document whose lines rows of `line` are (the first resource declaring them as lines) and the
+ * relation's name: a line written by itself is a change of that document's lines (write.ts).
+ */
+export function lineDocument(line: ResourceDef): { document: ResourceDef; relation: HasMany; name: string } | undefined {
+  for (const document of allResources()) {
+    for (const def of document.lines ?? []) {
+      const relation = linesRelation(document, def);
+      if (relation.resource === line.name) return { document, relation, name: def.relation };
+    }
+  }
+  return undefined;
 }
 
 /** The collections of lines a request body carries (a collection it does not name stays untouched). */
@@ -148,15 +162,15 @@ async function currentLines(input: LinesInput, documentId: number, ctx: Ctx, trx
 
 /**
  * Write the lines sent with document `document` inside its transaction: removals, changes, then
- * additions, each through its resource's hooks with an audit row. Returns whether any line was written.
+ * additions, each through its resource's hooks with an audit row. Returns the relations of the lines written.
  */
-export async function writeLines(document: Row, inputs: readonly LinesInput[], ctx: Ctx, trx: DB): Promise<boolean> {
+export async function writeLines(document: Row, inputs: readonly LinesInput[], ctx: Ctx, trx: DB): Promise<string[]> {
   const documentId = document.id as number;
   const errors: FieldErrors = {};
   const plans = [];
   for (const input of inputs) plans.push({ input, ...plan(input, documentId, await currentLines(input, documentId, ctx, trx), errors) });
   if (Object.keys(errors).length) throw unprocessable(errors);
-  let written = false;
+  const written: string[] = [];
   for (const { input, planned, removed } of plans) {
     const { line, def } = input;
     const hooks = hooksOf(line);
@@ -177,7 +191,7 @@ export async function writeLines(document: Row, inputs: readonly LinesInput[], c
         }
       });
     }
-    if (removed.length || planned.length) written = true;
+    if (removed.length || planned.length) written.push(def.relation);
   }
   return written;
 }

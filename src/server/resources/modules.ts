@@ -143,8 +143,11 @@ export interface ModuleSetup {
   builtins?: BuiltinActions;
   /** hooks every resource gets beyond its module's, derived from its declaration (the approval lists' `awaiting=me`) */
   derive?(resource: ResourceDef, hooks: ResourceHooks): ResourceHooks;
-  /** called in every generic write's transaction after the row is written (the approval engine's chain start); returns tables written */
-  afterEveryWrite?(trx: DB, ctx: Ctx, resource: ResourceDef, before: Row | undefined, after: Row): Promise<boolean>;
+  /**
+   * called in every generic write's transaction after the row is written (the approval engine's chain start),
+   * with the line relations of the document the write changed; returns whether it moved the row on
+   */
+  afterEveryWrite?(trx: DB, ctx: Ctx, resource: ResourceDef, before: Row | undefined, after: Row, linesChanged: readonly string[]): Promise<boolean>;
 }
 
 interface Installed {
@@ -238,8 +241,8 @@ export function portalActionHandler(resource: ResourceDef, name: string): Portal
 }
 
 /** The write path's after-write step installed by the composition (approval chains); none: no tables. */
-export async function afterEveryWrite(trx: DB, ctx: Ctx, resource: ResourceDef, before: Row | undefined, after: Row): Promise<boolean> {
-  return (await current().setup.afterEveryWrite?.(trx, ctx, resource, before, after)) ?? false;
+export async function afterEveryWrite(trx: DB, ctx: Ctx, resource: ResourceDef, before: Row | undefined, after: Row, linesChanged: readonly string[] = []): Promise<boolean> {
+  return (await current().setup.afterEveryWrite?.(trx, ctx, resource, before, after, linesChanged)) ?? false;
 }
 
 useScopeHooks((resource) => hooksOf(resource).scope);

@@ -5,7 +5,7 @@
  * routes and the boot check are in portal.ts.
  */
 import { sql, type SelectQueryBuilder } from "kysely";
-import type { Relation, ResourceDef } from "../../framework/resource.js";
+import type { BelongsTo, Relation, ResourceDef } from "../../framework/resource.js";
 import type { Ctx, Row } from "./context.js";
 
 /** The prefix of the portal's API: a namespace of its own, apart from the staff paths. */
@@ -59,13 +59,24 @@ export function portalRow(resource: ResourceDef, row: Row): Row {
   return Object.fromEntries(Object.entries(row).filter(([key]) => keys.has(key)));
 }
 
+/** A scope `relation.column`: the belongs-to relation the rows are the vendor's through (undefined for a scope column). */
+export function portalThrough(resource: ResourceDef): BelongsTo | undefined {
+  const scope = resource.portal!.scope;
+  const dot = scope.indexOf(".");
+  const relation = dot < 0 ? undefined : resource.relations?.[scope.slice(0, dot)];
+  return relation?.kind === "belongsTo" ? relation : undefined;
+}
+
 /**
  * The portal confinement of a statement on `resource` (rows aliased `alias`): its scope column is the
- * contact's vendor; a portal contact without a vendor sees nothing.
+ * contact's vendor, or (`relation.column`) its related record is one of `shown`, the rows of the related
+ * resource the portal shows the contact; a portal contact without a vendor sees nothing.
  */
-export function portalScope(qb: Select, resource: ResourceDef, ctx: Ctx, alias: string): Select {
+export function portalScope(qb: Select, resource: ResourceDef, ctx: Ctx, alias: string, shown: (parent: BelongsTo) => Select): Select {
   const vendorId = ctx.contact.vendor_id;
   if (vendorId == null) return qb.where(sql<boolean>`false`);
+  const through = portalThrough(resource);
+  if (through) return qb.where(`${alias}.${through.foreignKey}`, "in", shown(through));
   return qb.where(`${alias}.${resource.portal!.scope}`, "=", vendorId);
 }
 

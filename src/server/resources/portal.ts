@@ -17,7 +17,7 @@ import { forbidden, notFound } from "../errors.js";
 import type { Ctx } from "./context.js";
 import { parseListQuery } from "./grammar.js";
 import { portalActionRoutes } from "./portal-actions.js";
-import { portalPrefix, portalView } from "./portal-view.js";
+import { portalPrefix, portalThrough, portalView } from "./portal-view.js";
 import { columnsOf, portalWhereOf, related, type ResourceQuery } from "./query.js";
 import { readPage, readRecord } from "./read.js";
 
@@ -26,7 +26,7 @@ const reservedName = "portal";
 
 /**
  * Every problem of the resources' portal declarations, each naming the culprit: a scope that is not a
- * column; a field that is neither a readable column nor a computed field; a `relation.field` whose
+ * column, nor a belongs-to relation into a portal resource of that scope; a field that is neither a readable column nor a computed field; a `relation.field` whose
  * relation is undeclared, whose resource is not in the portal, or whose field is not among the
  * relation's fields and that resource's portal fields; a default sort on a field the portal hides.
  */
@@ -39,8 +39,16 @@ export function portalProblems(resources: readonly ResourceDef[]): string[] {
     if (!portal) continue;
     const at = `Portal of "${resource.name}"`;
     const columns = columnsOf(resource);
-    const column = columns[portal.scope];
-    if (!column || column.writeOnly) problems.push(`${at}: scope "${portal.scope}" is not a column`);
+    const through = portal.scope.includes(".") ? portalThrough(resource) : undefined;
+    if (through) {
+      const parent = byName.get(through.resource) ?? related(through.resource);
+      if (parent.portal?.scope !== portal.scope.slice(portal.scope.indexOf(".") + 1)) {
+        problems.push(`${at}: scope "${portal.scope}": ${parent.name} is not in the portal with that scope`);
+      }
+    } else {
+      const column = columns[portal.scope];
+      if (!column || column.writeOnly) problems.push(`${at}: scope "${portal.scope}" is not a column`);
+    }
     if (!Array.isArray(portal.fields) || portal.fields.length === 0) {
       problems.push(`${at}: declares no fields`);
       continue;

@@ -6,7 +6,7 @@ import { sql, type AliasedExpression, type SelectQueryBuilder } from "kysely";
 import { parseListQuery, QueryError, type FilterClause, type ListQuery } from "./grammar.js";
 import { isoDate } from "../../framework/dates.js";
 import { can } from "../../framework/permissions.js";
-import { tableOf, type PersonalScope, type HasMany, type ResourceDef } from "../../framework/resource.js";
+import { tableOf, type BelongsTo, type PersonalScope, type HasMany, type ResourceDef } from "../../framework/resource.js";
 import { baseType, propertiesOf, type Property } from "../../framework/schema.js";
 import { fullFormats } from "ajv-formats/dist/formats.js";
 import { TtlCache } from "../cache.js";
@@ -73,6 +73,9 @@ export function serveResources(list: readonly ResourceDef[]): void {
   for (const resource of list) if (!resourceByName.has(resource.name)) served.set(resource.name, resource);
 }
 
+/** Every resource served: the registry's and those served besides (tests' throwaway declarations). */
+export const allResources = (): ResourceDef[] => [...resourceByName.values(), ...served.values()];
+
 export function related(name: string): ResourceDef {
   const resource = resourceByName.get(name) ?? served.get(name);
   if (!resource) throw new Error(`unknown resource ${name}`);
@@ -95,7 +98,11 @@ export function scope(qb: Select, resource: ResourceDef, ctx: Ctx, alias = "t"):
   }
   if (resource.owner) qb = qb.where(`${alias}.${resource.owner}`, "=", ctx.user.id);
   if (personallyScoped(resource, ctx)) qb = ownRows(qb, resource.personalScope!, ctx, alias);
-  if (readsAsPortal(resource, ctx)) qb = applyFilters(portalScope(qb, resource, ctx, alias), resource, portalWhereOf(resource), ctx, alias);
+  if (readsAsPortal(resource, ctx)) {
+    // through a relation: the ids of the related records the portal shows the contact, confined the same way
+    const shown = (parent: BelongsTo) => scope(untyped(ctx.db).selectFrom(`${tableOf(related(parent.resource))} as ${alias}_p`).select(`${alias}_p.id`), related(parent.resource), ctx, `${alias}_p`);
+    qb = applyFilters(portalScope(qb, resource, ctx, alias, shown), resource, portalWhereOf(resource), ctx, alias);
+  }
   const hook = scopeHookOf(resource);
   if (hook) qb = hook(qb, ctx, alias);
   return applyFilters(qb, resource, baseFilterOf(resource), ctx, alias);

@@ -17,7 +17,7 @@ import { personallyScoped, findRow, related, scope } from "./query.js";
 import { creatorColumn, propertiesOf, writeOnlyFields } from "../../framework/schema.js";
 import { decorate } from "./read.js";
 import { withoutServerOwned } from "./server-owned.js";
-import { linesIn, writeLines, type LinesInput } from "./lines.js";
+import { lineDocument, linesIn, writeLines, type LinesInput } from "./lines.js";
 
 const implicit = new Set(["id", "company_id", "created_at", "updated_at"]);
 
@@ -156,7 +156,7 @@ export async function createRow(resource: ResourceDef, body: unknown, ctx: Ctx):
   // the creator is recorded for segregation of duties: the approval engine refuses their approval
   if (creatorColumn in propertiesOf(resource)) data[creatorColumn] = ctx.user.id;
   keepOwn(resource, data, ctx, true);
-  const id = await inTransaction(ctx, async (trx, tctx) => (await createInTransaction(resource, data, tctx, trx, lines)).id);
+  const id = await inTransaction(ctx, async (trx, tctx) => (await asDocumentChange(resource, data, tctx, trx, () => createInTransaction(resource, data, tctx, trx, lines))).id);
   return (await findRow(resource, id, ctx))!;
 }
 
@@ -172,10 +172,27 @@ export async function createInTransaction(resource: ResourceDef, data: Row, ctx:
   await hooks.afterWrite?.(row, ctx, trx);
   await audit(trx, ctx, "create", resource, row.id as number, data);
   const linesWritten = await writeLines(row, lines, ctx, trx);
-  if (linesWritten) row = await reread(resource, row.id as number, trx);
+  if (linesWritten.length) row = await reread(resource, row.id as number, trx);
   // a record created in its pending status (a payment, card or card purchase created PENDING) starts its chain
-  if (await afterEveryWrite(trx, ctx, resource, undefined, row)) row = await reread(resource, row.id as number, trx);
+  if (await afterEveryWrite(trx, ctx, resource, undefined, row, linesWritten)) row = await reread(resource, row.id as number, trx);
   return row;
+}
+
+/**
+ * A line written by itself (a create, edit or delete of a resource some document declares as its `lines`)
+ * is a change of its document's lines, as if the document were edited with them: the document (locked)
+ * goes through the after-write step with the relation named (an approved order's changed line sends it
+ * back through approval). `line` is the line's data or row, which names its document.
+ */
+async function asDocumentChange<T>(resource: ResourceDef, line: Row, ctx: Ctx, trx: DB, write: () => Promise<T>): Promise<T> {
+  const owner = lineDocument(resource);
+  const documentId = owner ? Number(line[owner.relation.foreignKey]) : NaN;
+  if (!owner || !Number.isInteger(documentId)) return write();
+  const before = await untyped(trx).selectFrom(tableOf(owner.document)).selectAll().where("company_id", "=", ctx.company.id)
+    .where("id", "=", documentId).forUpdate().executeTakeFirst();
+  const written = await write();
+  if (before) await afterEveryWrite(trx, ctx, owner.document, before as Row, await reread(owner.document, documentId, trx), [owner.name]);
+  return written;
 }
 
 /** The row to change, locked for the rest of the transaction, after its row-action condition passed. */
@@ -193,7 +210,7 @@ type Change = (tctx: Ctx) => Promise<{ existing: Row; data: Row }>;
 async function changeRow(resource: ResourceDef, id: string, ctx: Ctx, change: Change, lines: readonly LinesInput[] = []): Promise<Row> {
   const updated = await inTransaction(ctx, async (trx, tctx) => {
     const { existing, data } = await change(tctx);
-    return updateInTransaction(resource, existing, data, tctx, trx, lines);
+    return asDocumentChange(resource, existing, tctx, trx, () => updateInTransaction(resource, existing, data, tctx, trx, lines));
   });
   // an edit may move the record out of a view (a draft submitted from the draft inbox): answer with the row as saved
   return (await findRow(resource, id, ctx)) ?? updated;
@@ -210,11 +227,11 @@ export async function updateInTransaction(resource: ResourceDef, existing: Row, 
   let row = await updateById(resource, existing.id as number, data, trx);
   await hooks.afterWrite?.(row, ctx, trx);
   const linesWritten = await writeLines(row, lines, ctx, trx);
-  if (linesWritten) row = await reread(resource, row.id as number, trx);
+  if (linesWritten.length) row = await reread(resource, row.id as number, trx);
   await audit(trx, ctx, "update", resource, row.id as number, changesBetween(existing, row));
-  // a changed amount or coding restarts a pending approval chain (or reopens an approved record's);
+  // a changed amount, coding or line restarts a pending approval chain (or reopens an approved record's);
   // a move to the pending status starts one
-  const chainStarted = await afterEveryWrite(trx, ctx, resource, existing, row);
+  const chainStarted = await afterEveryWrite(trx, ctx, resource, existing, row, linesWritten);
   // the chain may have moved the record on (auto-approval): answer with its status as saved
   if (chainStarted) return reread(resource, row.id as number, trx);
   return row;
@@ -263,7 +280,7 @@ export async function deleteLocked(resource: ResourceDef, existing: Row, ctx: Ct
 export async function deleteRow(resource: ResourceDef, id: string, ctx: Ctx): Promise<Row> {
   return inTransaction(ctx, async (trx, tctx) => {
     const existing = await lockedForAction(resource, id, "delete", tctx);
-    await deleteLocked(resource, existing, tctx, trx);
+    await asDocumentChange(resource, existing, tctx, trx, () => deleteLocked(resource, existing, tctx, trx));
     return existing;
   });
 }

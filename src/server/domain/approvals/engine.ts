@@ -254,15 +254,17 @@ const enginesOnTable = (table: string) => Object.entries(engines)
 /**
  * Called by the generic write path in the write's transaction: a record created in its pending status,
  * or moved into it by an edit (submit by edit), or with a pending chain whose `restartOn` fields an
- * edit changed, gets its chain (re)started. `before` is undefined for a create. Returns whether a chain
+ * edit changed (a lines relation named there: any of its lines written, `linesChanged`), gets its chain
+ * (re)started. `before` is undefined for a create. Returns whether a chain
  * started (it may have moved the record on: auto-approval).
  */
-export async function approvalsAfterWrite(trx: DB, ctx: Ctx, resource: ResourceDef, before: Row | undefined, after: Row): Promise<boolean> {
+export async function approvalsAfterWrite(trx: DB, ctx: Ctx, resource: ResourceDef, before: Row | undefined, after: Row, linesChanged: readonly string[] = []): Promise<boolean> {
   let started = false;
   for (const [type, engine] of enginesOnTable(tableOf(resource))) {
     if (engine.owns && !engine.owns(after)) continue;
     const enteredPending = after.status === engine.pendingStatus && before?.status !== engine.pendingStatus;
-    const differs = (field: string) => before !== undefined && JSON.stringify(before[field] ?? null) !== JSON.stringify(after[field] ?? null);
+    // a field of the record changed, or (a relation's name) the edit wrote lines of that relation
+    const differs = (field: string) => before !== undefined && (linesChanged.includes(field) || JSON.stringify(before[field] ?? null) !== JSON.stringify(after[field] ?? null));
     const changed = (engine.restartOn ?? []).some(differs);
     const reopened = engine.reapprove !== undefined && engine.reapprove.statuses.includes(String(before?.status)) && engine.reapprove.fields.some(differs);
     if (!enteredPending && !reopened && !(changed && (await hasPendingChain(trx, ctx, type, after.id as number)))) continue;

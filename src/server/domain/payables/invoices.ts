@@ -9,6 +9,7 @@ import { unprocessable, type FieldErrors } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import type { ResourceHooks } from "../../resources/modules.js";
 import { settleInvoice } from "../purchasing/invoice-matching.js";
+import { refuseClosedOrders } from "../purchasing/po-lifecycle.js";
 
 const payable = expandStatuses(invoices, ["PAYABLE"]);
 const unpaid = expandStatuses(invoices, ["UNPAID"]);
@@ -64,6 +65,7 @@ export const invoiceHooks: ResourceHooks = {
     data.payments_sum = "0";
     data.balance_outstanding = data.amount;
     data.outstanding_balance_pending = data.amount;
+    await refuseClosedOrders(trx, ctx, (data.purchase_order_ids as number[] | undefined) ?? [], "purchase_order_ids");
   },
 
   async beforeUpdate(data, existing, ctx, trx) {
@@ -73,6 +75,8 @@ export const invoiceHooks: ResourceHooks = {
     const merged = { ...existing, ...data };
     await check(merged, ctx, trx, existing.id as number);
     if (data.amount !== undefined) Object.assign(data, balancesFor(data.amount, existing));
+    const before = (existing.purchase_order_ids as number[] | null) ?? [];
+    await refuseClosedOrders(trx, ctx, ((data.purchase_order_ids as number[] | undefined) ?? []).filter((id) => !before.includes(id)), "purchase_order_ids");
   },
 
   // the lines' PO billing and the matching follow every write (a status leaving or entering billing, a changed amount or link)

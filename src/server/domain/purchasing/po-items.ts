@@ -1,7 +1,7 @@
 /**
  * Purchase-order lines: amount = quantity × unit price; the order's totals follow its lines. A line's
- * quantity cannot drop below what has been received on it. A line naming a catalogue item takes its
- * display name and price where it gives none (catalogue-items.ts).
+ * quantity cannot drop below what has been received or billed on it; a closed order's lines no longer change.
+ * A line naming a catalogue item takes its display name and price where it gives none (catalogue-items.ts).
  */
 import { lineTotal, linesOf } from "../../../framework/lines.js";
 import { money } from "../../../framework/money.js";
@@ -10,6 +10,7 @@ import { unprocessable } from "../../errors.js";
 import type { Row } from "../../resources/context.js";
 import type { ResourceHooks } from "../../resources/modules.js";
 import { catalogueDefaults } from "./catalogue-items.js";
+import { refuseClosedOrders } from "./po-lifecycle.js";
 import { refuseNegative, rollUpPurchaseOrder } from "./purchase-orders.js";
 
 /** the order's declared line total (quantity × unit price), computed by the rule the line grid shows */
@@ -26,15 +27,22 @@ export const poItemHooks: ResourceHooks = {
     for (const row of rows) row.qty_balance = money(String(row.quantity)).minus(String(row.qty_billed)).toString();
   },
   async beforeCreate(data, ctx, trx) {
+    await refuseClosedOrders(trx, ctx, [data.purchase_order_id as number], "purchase_order_id");
     await catalogueDefaults(data, ctx, trx);
     lineAmount(data);
   },
   async beforeUpdate(data, existing, ctx, trx) {
+    await refuseClosedOrders(trx, ctx, [existing.purchase_order_id as number], "purchase_order_id");
     await catalogueDefaults(data, ctx, trx, existing);
-    if (data.quantity !== undefined && money(String(data.quantity)).lt(String(existing.qty_received))) {
-      throw unprocessable({ quantity: [`cannot be less than the ${money(String(existing.qty_received)).toString()} already received`] });
+    for (const [used, done] of [["qty_received", "received"], ["qty_billed", "billed"]]) {
+      if (data.quantity !== undefined && money(String(data.quantity)).lt(String(existing[used]))) {
+        throw unprocessable({ quantity: [`cannot be less than the ${money(String(existing[used])).toString()} already ${done}`] });
+      }
     }
     lineAmount(data, existing);
+  },
+  async beforeDelete(existing, ctx, trx) {
+    await refuseClosedOrders(trx, ctx, [existing.purchase_order_id as number], "purchase_order_id");
   },
   async afterWrite(row, _ctx, trx) {
     await rollUpPurchaseOrder(trx, row.purchase_order_id as number);

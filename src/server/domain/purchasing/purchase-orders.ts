@@ -11,7 +11,7 @@ import type { Ctx, Row } from "../../resources/context.js";
 import type { ResourceHooks } from "../../resources/modules.js";
 
 export async function rollUpPurchaseOrder(trx: DB, purchaseOrderId: number): Promise<void> {
-  const po = await trx.selectFrom("purchase_orders").select(["id", "invoice_balance"]).where("id", "=", purchaseOrderId).forUpdate().executeTakeFirst();
+  const po = await trx.selectFrom("purchase_orders").select(["id", "invoice_balance", "status"]).where("id", "=", purchaseOrderId).forUpdate().executeTakeFirst();
   if (!po) return;
   const items = await trx.selectFrom("po_items").select(["amount", "quantity", "qty_received", "qty_billed"]).where("purchase_order_id", "=", purchaseOrderId).execute();
   const totals: Row = {
@@ -22,7 +22,9 @@ export async function rollUpPurchaseOrder(trx: DB, purchaseOrderId: number): Pro
   };
   if (items.length > 0) {
     const amount = items.reduce((total, i) => total.plus(String(i.amount)), money(0));
-    Object.assign(totals, { amount: amount.toFixed(2), open_balance: amount.minus(String(po.invoice_balance)).toFixed(2) });
+    // a closed order commits nothing more (po-lifecycle.ts)
+    const open = po.status === "CLOSED" ? money(0) : amount.minus(String(po.invoice_balance));
+    Object.assign(totals, { amount: amount.toFixed(2), open_balance: open.toFixed(2) });
   }
   await trx.updateTable("purchase_orders").set(totals).where("id", "=", purchaseOrderId).execute();
 }

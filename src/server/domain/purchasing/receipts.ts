@@ -5,6 +5,9 @@
  * (quantity plus the matching variance − received on other receipts); a line's qty_received is always the sum of its receipt items,
  * recomputed in the same transaction, and the order's awaiting_receipt follows. Items change only while
  * their receipt is a DRAFT, and a receipt is SUBMITTED only with at least one item.
+ * A return to the vendor (`is_return`, numbered RTN-00001…) is a receipt whose items send goods back:
+ * they count negatively, never beyond what the line holds as received (422), and a receipt's item cannot
+ * shrink below what was since returned. A receipt is a return or not from its creation on.
  */
 import { sql } from "kysely";
 import { money } from "../../../framework/money.js";
@@ -29,10 +32,18 @@ export async function receivablePurchaseOrder(trx: DB, ctx: Ctx, id: unknown, fi
   return po;
 }
 
-/** qty_received of a line = the sum of its receipt items; then the order's totals. */
+/** What the line's receipt items (all, or all but `exceptId`) hold as received: receipts less returns. */
+function netReceived(trx: DB, poItemId: number, exceptId?: number) {
+  let qb = trx.selectFrom("receipt_items as i").innerJoin("receipts as r", "r.id", "i.receipt_id")
+    .select(sql<string>`coalesce(sum(case when r.is_return then -i.quantity else i.quantity end), 0)::text`.as("total"))
+    .where("i.po_item_id", "=", poItemId);
+  if (exceptId !== undefined) qb = qb.where("i.id", "<>", exceptId);
+  return qb.executeTakeFirstOrThrow();
+}
+
+/** qty_received of a line = its receipt items less its returns; then the order's totals. */
 export async function recomputeReceived(trx: DB, poItemId: number): Promise<void> {
-  const received = await trx.selectFrom("receipt_items").select(sql<string>`coalesce(sum(quantity), 0)::text`.as("total"))
-    .where("po_item_id", "=", poItemId).executeTakeFirstOrThrow();
+  const received = await netReceived(trx, poItemId);
   const line = await trx.updateTable("po_items").set({ qty_received: received.total, updated_at: new Date() })
     .where("id", "=", poItemId).returning("purchase_order_id").executeTakeFirst();
   if (line) await rollUpPurchaseOrder(trx, line.purchase_order_id);
@@ -58,11 +69,12 @@ async function completeReceipt(data: Row, ctx: Ctx, trx: DB): Promise<void> {
 export const receiptHooks: ResourceHooks = {
   async beforeCreate(data, ctx, trx) {
     await completeReceipt(data, ctx, trx);
-    data.number = await nextNumber(trx, "receipts", ctx.company.id, "RCV");
+    data.number = await nextNumber(trx, "receipts", ctx.company.id, data.is_return === true ? "RTN" : "RCV");
     data.received_by_contact_id ??= ctx.contact.id;
   },
 
   async beforeUpdate(data, existing, ctx, trx) {
+    if (data.is_return !== undefined && data.is_return !== existing.is_return) throw unprocessable({ is_return: ["cannot change: log a return (or a receipt) of its own"] });
     const changesOrder = (data.purchase_order_id !== undefined && data.purchase_order_id !== existing.purchase_order_id)
       || (data.invoice_id !== undefined && data.invoice_id !== existing.invoice_id);
     const items = await itemCount(trx, existing.id);
@@ -85,14 +97,27 @@ async function checkItem(data: Row, ctx: Ctx, trx: DB, existingId?: number): Pro
   const line = await rowOf(trx, ctx, "po_items", data.po_item_id, true);
   if (line.purchase_order_id !== receipt.purchase_order_id) throw unprocessable({ po_item_id: ["is not a line of the receipt's purchase order"] });
   requirePositive(data.quantity, "quantity");
-  let others = trx.selectFrom("receipt_items").select(sql<string>`coalesce(sum(quantity), 0)::text`.as("total")).where("po_item_id", "=", line.id as number);
-  if (existingId !== undefined) others = others.where("id", "<>", existingId);
+  const others = money((await netReceived(trx, line.id as number, existingId)).total);
+  if (receipt.is_return === true) {
+    if (money(String(data.quantity)).gt(others)) throw unprocessable({ quantity: [`cannot exceed the ${plain(others)} received on the line`] });
+    return;
+  }
   // a delivery may run over the order by the vendor's (else the company's) matching variance, not further
   const { variance } = await matchingRules(trx, ctx.company.id, receipt.vendor_id as number);
-  const open = withTolerance(String(line.quantity), variance).minus((await others.executeTakeFirstOrThrow()).total);
+  const open = withTolerance(String(line.quantity), variance).minus(others);
   if (money(String(data.quantity)).gt(open)) {
     throw unprocessable({ quantity: [`cannot exceed the line's open quantity of ${plain(open)}${variance > 0 ? ` (with the ${variance} % tolerance)` : ""}`] });
   }
+  if (others.plus(String(data.quantity)).lt(0)) throw unprocessable({ quantity: [`cannot be less than the ${plain(others.negated())} returned since`] });
+}
+
+/** Removing a receipt's item must leave the line holding at least what was returned of it. */
+async function checkRemoval(existing: Row, ctx: Ctx, trx: DB): Promise<void> {
+  const receipt = await rowOf(trx, ctx, "receipts", existing.receipt_id);
+  if (receipt.is_return === true) return;
+  await rowOf(trx, ctx, "po_items", existing.po_item_id, true);
+  const others = money((await netReceived(trx, existing.po_item_id as number, existing.id as number)).total);
+  if (others.lt(0)) throw unprocessable({ quantity: [`cannot be removed: ${plain(others.negated())} of it was returned since`] });
 }
 
 export const receiptItemHooks: ResourceHooks = {
@@ -104,6 +129,9 @@ export const receiptItemHooks: ResourceHooks = {
       if (data[field] !== undefined && data[field] !== existing[field]) throw unprocessable({ [field]: ["cannot change: remove the item and add another"] });
     }
     await checkItem({ ...existing, ...data }, ctx, trx, existing.id as number);
+  },
+  async beforeDelete(existing, ctx, trx) {
+    await checkRemoval(existing, ctx, trx);
   },
   async afterWrite(row, _ctx, trx) {
     await recomputeReceived(trx, row.po_item_id as number);

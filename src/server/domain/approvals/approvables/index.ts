@@ -32,11 +32,11 @@ export interface Engine {
   beneficiaries?(record: Row, trx: DB, ctx: Ctx): Promise<number[]> | number[];
   /** the values the triggers compare */
   facts(record: Row, trx: DB, ctx: Ctx): Promise<Facts>;
-  /** fields whose change by an edit restarts a pending chain (amount, coding, vendor…) */
+  /** fields whose change by an edit restarts a pending chain (amount, coding, vendor…); a lines relation's name: any line written */
   restartOn?: readonly string[];
   /**
    * sensitive fields (bank details, limits, tax data): their change on a record in one of `statuses`
-   * (approved, in use) puts it back through its workflow, like a submit
+   * (approved, in use) puts it back through its workflow, like a submit; a lines relation's name: any line written
    */
   reapprove?: { fields: readonly string[]; statuses: readonly string[] };
   /** the record's own submitter columns, set when its chain (re)starts */
