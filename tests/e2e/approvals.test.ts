@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { apiAs, type Api } from "./api.js";
 import { login, newPage, screenshot, useBrowser } from "./browser.js";
+import { confirmDialog } from "./forms.js";
 
 const { browser } = useBrowser();
 
@@ -34,12 +35,6 @@ const stateOf = async (admin: Api, approval: number) =>
   (await admin.get<{ data: { aasm_state: string } }>(`/api/approvals/${approval}`)).body.data.aasm_state;
 
 const row = (page: Page, text: string) => page.locator(".ant-table-row", { hasText: text });
-
-async function confirmDialog(page: Page, text: string): Promise<void> {
-  const dialog = page.locator(".ant-modal-confirm", { hasText: text });
-  await dialog.waitFor();
-  await dialog.getByRole("button", { name: "OK" }).click();
-}
 
 describe("invoice approval in the browser", () => {
   it("the approver approves a pending invoice from the approval list; the timeline shows it", async () => {

@@ -1,25 +1,10 @@
 /** A budget in stop mode, created in the browser: a purchase-order request that would overspend it is refused with the budget's message; in warn mode it goes through with the message as a warning. */
 import { describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
 import { apiAs } from "./api.js";
 import { login, newPage, screenshot, useBrowser } from "./browser.js";
+import { chooseOption, typeDate } from "./forms.js";
 
 const { browser } = useBrowser();
-
-async function pick(page: Page, label: string, search: string, option: string): Promise<void> {
-  const select = page.getByRole("combobox", { name: label, exact: true });
-  // a select showing a value: that value covers its input
-  await select.click({ force: true });
-  if (search) await select.fill(search);
-  await page.locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: option }).first().click();
-}
-
-async function date(page: Page, label: string, value: string): Promise<void> {
-  const input = page.getByLabel(label, { exact: true });
-  await input.click();
-  await input.fill(value);
-  await input.press("Tab");
-}
 
 describe("budgets in the browser", () => {
   it("creates a budget in stop mode; a request over it is refused with the message", async () => {
@@ -30,9 +15,9 @@ describe("budgets in the browser", () => {
     await page.getByLabel("Label", { exact: true }).fill(label);
     await page.getByLabel("Amount", { exact: true }).fill("1000");
     await page.getByLabel("Currency", { exact: true }).fill("USD");
-    await date(page, "Start Date", "2026-01-01");
-    await date(page, "End Date", "2026-12-31");
-    await pick(page, "On Overrun", "", "Stop the submit");
+    await typeDate(page, "Start Date", "2026-01-01");
+    await typeDate(page, "End Date", "2026-12-31");
+    await chooseOption(page, "On Overrun", "Stop the submit", "");
     await page.keyboard.press("Escape");
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, "budget-form-1440");
@@ -49,12 +34,12 @@ describe("budgets in the browser", () => {
     await page.goto("/purchase_orders/requests/new");
     const number = `REQ-E2E-${Date.now()}`;
     await page.getByLabel("Number", { exact: true }).fill(number);
-    await pick(page, "Vendor", vendor.name, vendor.name);
-    await date(page, "Date", "2026-03-02");
+    await chooseOption(page, "Vendor", vendor.name, vendor.name);
+    await typeDate(page, "Date", "2026-03-02");
     await page.getByLabel("Currency", { exact: true }).fill("USD");
     await page.getByLabel("Amount", { exact: true }).fill("500");
-    await pick(page, "Budget", label, label);
-    await pick(page, "Status", "", "Pending");
+    await chooseOption(page, "Budget", label, label);
+    await chooseOption(page, "Status", "Pending", "");
     await page.getByRole("button", { name: "Save" }).click();
     const message = `Budget ${label} would be overspent by $100.00 (amount $1,000.00, already consumed $600.00)`;
     await expect.poll(() => page.getByText(message).count()).toBeGreaterThan(0);

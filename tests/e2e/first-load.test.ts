@@ -20,10 +20,12 @@ import { baseUrl, cspViolations, login, newPage, useBrowser } from "./browser.js
  * of the vendor portal, its answer pages and messages in the active locale and the shared action
  * input (measured 512.2 KB; not yet traced chunk by chunk), then to 516 KB for issue 14's punchout
  * suppliers (their declaration in the registry and their texts in the active locale; the punchout
- * screens are one lazy chunk: measured 514.9 KB, 514.8 KB without that chunk); raise it only with its
- * reason here.
+ * screens are one lazy chunk: measured 514.9 KB, 514.8 KB without that chunk), then to 518 KB for the
+ * rest of issue 14 merged beside it (invoice lines and matching exceptions, PO close/cancel, returns and
+ * inbound receipt lines: declarations in the registry, texts in the active locale; measured 515.8 KB);
+ * raise it only with its reason here.
  */
-const budget = 516 * 1024;
+const budget = 518 * 1024;
 
 const { browser } = useBrowser();
 

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { apiAs } from "./api.js";
 import { login, newPage, screenshot, useBrowser } from "./browser.js";
+import { confirmDialog } from "./forms.js";
 import { mailedLink } from "./mailbox.js";
 
 const { browser } = useBrowser();
@@ -18,12 +19,6 @@ const number = `PO-E2E-${Date.now()}`;
 let orderId = 0;
 
 const statusTag = (page: Page, text: string) => page.locator(".ant-tag", { hasText: new RegExp(`^${text}$`) });
-
-async function confirmDialog(page: Page, text: string): Promise<void> {
-  const dialog = page.locator(".ant-modal-confirm", { hasText: text });
-  await dialog.waitFor();
-  await dialog.getByRole("button", { name: "OK" }).click();
-}
 
 describe("a purchase order from approval to closing", () => {
   it("the approver approves the submitted order on its approval screen", async () => {

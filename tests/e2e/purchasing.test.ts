@@ -9,34 +9,15 @@ import type { Page } from "playwright-core";
 import { formatMoney, money, round } from "../../src/framework/money.js";
 import { apiAs } from "./api.js";
 import { login, newPage, screenshot, useBrowser } from "./browser.js";
+import { chooseOption, confirmDialog, typeDate } from "./forms.js";
 
 const { browser } = useBrowser();
-
-async function pickOption(page: Page, label: string, text: string): Promise<void> {
-  const select = page.getByRole("combobox", { name: label, exact: true });
-  await select.click();
-  await select.fill(text);
-  await page.locator(".ant-select-item-option", { hasText: text }).first().click();
-}
-
-async function typeDate(page: Page, label: string, value: string): Promise<void> {
-  const date = page.getByLabel(label, { exact: true });
-  await date.click();
-  await date.fill(value);
-  await date.press("Tab");
-}
 
 async function line(page: Page, n: number, values: { description?: string; quantity?: string; price?: string; account?: string }): Promise<void> {
   if (values.description !== undefined) await page.getByLabel(`Description ${n}`, { exact: true }).fill(values.description);
   if (values.quantity !== undefined) await page.getByLabel(`Quantity ${n}`, { exact: true }).fill(values.quantity);
   if (values.price !== undefined) await page.getByLabel(`Unit Price ${n}`, { exact: true }).fill(values.price);
   if (values.account !== undefined) await page.getByLabel(`Account Number ${n}`, { exact: true }).fill(values.account);
-}
-
-async function confirmDialog(page: Page, text: string | RegExp): Promise<void> {
-  const dialog = page.locator(".ant-modal-confirm", { hasText: text });
-  await dialog.waitFor();
-  await dialog.getByRole("button", { name: "OK" }).click();
 }
 
 interface Vendor { id: number; name: string }
@@ -71,14 +52,14 @@ describe("purchasing end to end", () => {
     await login(requester, "po@acme.test", "/purchase_orders/requests/new");
     const poNumber = `PO-J-${Date.now()}`;
     await requester.getByLabel("Number", { exact: true }).fill(poNumber);
-    await pickOption(requester, "Vendor", vendor.name);
+    await chooseOption(requester, "Vendor", vendor.name);
     await typeDate(requester, "Date", "2026-11-02");
     await requester.getByLabel("Currency", { exact: true }).fill("USD");
     // two catalogue lines: the catalogue gives each its description and price
     for (let n = 0; n < 2; n++) await requester.getByRole("button", { name: "Add line" }).click();
-    await pickOption(requester, "Catalogue Item 1", helmet.display_name);
+    await chooseOption(requester, "Catalogue Item 1", helmet.display_name);
     await line(requester, 1, { quantity: "3", account: "6000" });
-    await pickOption(requester, "Catalogue Item 2", gloves.display_name);
+    await chooseOption(requester, "Catalogue Item 2", gloves.display_name);
     await line(requester, 2, { quantity: "10", account: "6000" });
     await expect.poll(() => requester.getByLabel("Description 1", { exact: true }).inputValue()).toBe(helmet.display_name);
     await expect.poll(() => requester.locator("[data-lines-total]").textContent())
@@ -116,7 +97,7 @@ describe("purchasing end to end", () => {
     await login(clerk, "ap@acme.test", "/invoices/new");
     const invoiceNumber = `INV-J-${Date.now()}`;
     await clerk.getByLabel("Number", { exact: true }).fill(invoiceNumber);
-    await pickOption(clerk, "Vendor", vendor.name);
+    await chooseOption(clerk, "Vendor", vendor.name);
     await typeDate(clerk, "Date", "2026-11-21");
     await typeDate(clerk, "Due Date", "2026-12-21");
     await clerk.getByLabel("Currency", { exact: true }).fill("USD");
