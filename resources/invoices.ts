@@ -111,7 +111,8 @@ export default defineResource({
     pick: {
       from: "purchase_orders", relation: "po_items", open: { qty_balance: { gt: 0 } },
       map: { po_item_id: "id", description: "description", quantity: "qty_balance", unit_price: "unit_price", account_number: "account_number" },
-      match: { vendor_id: "vendor_id" },
+      // the vendor's approved or open orders: only they are invoiced (payables/invoice-items.ts)
+      match: { vendor_id: "vendor_id" }, offered: { status: "ACTIVE" },
     },
   }],
   // an open matching exception is accepted by a user allowed to, with a comment kept on it (audited)

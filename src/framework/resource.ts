@@ -229,6 +229,8 @@ export interface LinePick {
   map: Readonly<Record<string, string>>;
   /** the records offered: `from` field = the document's field, e.g. { id: "purchase_order_id" } */
   match?: Readonly<Record<string, string>>;
+  /** and only those with these values (a status code may be a composite), e.g. { status: "ACTIVE" } */
+  offered?: Readonly<Record<string, string>>;
 }
 
 /** How rows belong to a company. */

@@ -116,6 +116,10 @@ describe("purchasing end to end", () => {
     await expect.poll(() => exceptions.count()).toBe(2);
     await expect.poll(() => clerk.getByText(`Bills 3 in all on ${poNumber} line 1, of which 2 received (2 at most).`).count()).toBe(1);
     await screenshot(clerk, "invoice-match-exceptions");
+    await clerk.setViewportSize({ width: 390, height: 844 });
+    await clerk.locator('[data-relation="match_exceptions"]').scrollIntoViewIfNeeded();
+    await screenshot(clerk, "invoice-match-exceptions-390");
+    await clerk.setViewportSize({ width: 1400, height: 900 });
     await clerk.getByRole("button", { name: "Submit for approval" }).click();
     await expect.poll(async () => (await admin.get<{ data: { status: string } }>(`/api/invoices/${invoiceId}`)).body.data.status).toBe("PENDING");
 

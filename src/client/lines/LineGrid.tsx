@@ -13,7 +13,7 @@ import { propertiesOf, type Property } from "../../framework/schema.js";
 import { resourceByName } from "../../../resources/index.js";
 import { useFormat, type Row } from "../format.js";
 import { enumOf, fieldKey, valueKey } from "../i18n/keys.js";
-import { ReferenceSelect } from "../pages/ReferenceSelect.js";
+import { ReferenceName, ReferenceSelect } from "../pages/ReferenceSelect.js";
 import { LinePicker } from "./LinePicker.js";
 
 interface Props {
@@ -110,7 +110,9 @@ export function LineGrid({ resource, def, lines, onChange, errors = {}, document
             <Cell line={line} field={field} property={properties[field] ?? {}} value={l[field]} onChange={(v) => void choose(index, field, v)} error={Boolean(messages)} label={`${label(field)} ${index + 1}`} />
             {messages ? <Typography.Text type="danger" role="alert">{messages.join(", ")}</Typography.Text> : null}
           </Flex>
-        ) : format.render(line, { field }, { ...currency, ...l });
+        ) : properties[field]?.["x-references"]
+          ? <ReferenceName resource={properties[field]["x-references"]} id={l[field]} />
+          : format.render(line, { field }, { ...currency, ...l });
       },
     })),
     ...(totalField && !fields.includes(totalField) ? [{

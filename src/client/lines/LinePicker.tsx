@@ -36,7 +36,11 @@ export function LinePicker({ pick, document, onPick }: Props) {
     .map(([target, field]) => ({ field: target, operator: "eq" as const, value: document[field] }));
   const { result, query } = useList<Row>({
     resource: from.name,
-    filters: [...matched, ...(search ? [{ field: from.title, operator: "contains" as const, value: search }] : [])],
+    filters: [
+      ...matched,
+      ...Object.entries(pick.offered ?? {}).map(([field, value]) => ({ field, operator: "eq" as const, value })),
+      ...(search ? [{ field: from.title, operator: "contains" as const, value: search }] : []),
+    ],
     pagination: { pageSize: 20 },
     queryOptions: { enabled: open },
   });
@@ -67,7 +71,7 @@ export function LinePicker({ pick, document, onPick }: Props) {
   return (
     <>
       <Button onClick={() => setOpen(true)}>{translate("lines.pick", "Pull open lines")}</Button>
-      <Modal open={open} title={translate("lines.pickTitle", "Find records and pull their open lines")} width={720}
+      <Modal open={open} title={translate("lines.pickTitle", { records: translate(titleKey(from.name, "list"), from.name).toLowerCase() })} width={720}
         onCancel={() => setOpen(false)} onOk={() => void pull()} okButtonProps={{ disabled: ticked.length === 0, loading: pulling }}
         okText={translate("lines.pick", "Pull open lines")}>
         <Input.Search allowClear placeholder={translate(titleKey(from.name, "list"), from.name)} onSearch={setSearch} style={{ marginBottom: 8 }} />

@@ -1,5 +1,9 @@
-/** A searchable select of a referenced resource's rows, labelled by their names (a number input when the user may not list them). */
+/**
+ * A searchable select of a referenced resource's rows, labelled by their names (a number input when the
+ * user may not list them); and a referenced record's name where it is only shown.
+ */
 import { useSelect } from "@refinedev/antd";
+import { useOne } from "@refinedev/core";
 import { InputNumber, Select } from "antd";
 import { canAct } from "../../framework/permissions.js";
 import { resourceByName } from "../../../resources/index.js";
@@ -37,4 +41,14 @@ export function ReferenceSelect({ resource, value, onChange, id, label, multiple
     <Select {...selectProps} id={id} aria-label={label} mode={multiple ? "multiple" : undefined} allowClear style={{ width: "100%" }}
       value={(value ?? undefined) as never} onChange={(v) => onChange(v ?? undefined)} disabled={disabled} status={status} />
   );
+}
+
+/** The name of the referenced record `id` (its id while it loads, or when the user may not read it). */
+export function ReferenceName({ resource, id }: { resource: string; id: unknown }) {
+  const user = useUser();
+  const target = resourceByName.get(resource)!;
+  const readable = id !== null && id !== undefined && canAct(user, target, "show");
+  const { result } = useOne<Row>({ resource: target.name, id: id as number, queryOptions: { enabled: readable } });
+  if (id === null || id === undefined) return null;
+  return <>{result ? recordName(target, result) : String(id)}</>;
 }

@@ -36,6 +36,15 @@ const subPagesOf = (resource: ResourceDef) => {
   return show ? pages.filter((p) => p.resource === resource.name && p.path.startsWith(`${show}/`) && pathParams(p.path).length === 1) : [];
 };
 
+/** Related rows in their resource's own order (the server embeds the newest first), when they carry its sort field. */
+function inResourceOrder(target: ResourceDef, rows: Row[]): Row[] {
+  const { field, order } = target.defaultSort;
+  if (!rows.every((row) => field in row)) return rows;
+  const value = (row: Row) => (typeof row[field] === "number" || !Number.isNaN(Number(row[field])) ? Number(row[field]) : String(row[field] ?? ""));
+  const sorted = [...rows].sort((a, b) => (value(a) < value(b) ? -1 : value(a) > value(b) ? 1 : 0));
+  return order === "desc" ? sorted.reverse() : sorted;
+}
+
 export default function ShowPage({ resource, id, page = "show" }: { resource: ResourceDef; id: string; page?: "show" | "approval" }) {
   const user = useUser();
   const navigate = useNavigate();
@@ -112,7 +121,7 @@ export default function ShowPage({ resource, id, page = "show" }: { resource: Re
     return [
       <Card key={name} size="small" title={label(name)} data-relation={name}>
         {rows.length ? (
-          <Table<Row> rowKey="id" size="small" dataSource={rows as Row[]} columns={columns} scroll={{ x: "max-content" }}
+          <Table<Row> rowKey="id" size="small" dataSource={inResourceOrder(target, rows as Row[])} columns={columns} scroll={{ x: "max-content" }}
             pagination={{ pageSize: relationPageSize, hideOnSinglePage: true, showSizeChanger: false, size: "small" }} />
         ) : <Typography.Text type="secondary">{translate("common.noRecords", "No records")}</Typography.Text>}
       </Card>,
