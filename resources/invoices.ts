@@ -84,7 +84,7 @@ export default defineResource({
     vendor: { kind: "belongsTo", resource: "vendors", foreignKey: "vendor_id", fields: ["id", "name", "vendor_id", "classification", "po_not_required"] },
     subsidiary: { kind: "belongsTo", resource: "subsidiaries", foreignKey: "subsidiary_id", fields: ["id", "name"] },
     purchase_orders: { kind: "refersMany", resource: "purchase_orders", localKey: "purchase_order_ids", fields: ["id", "number", "amount", "open_balance", "status"] },
-    invoice_items: { kind: "hasMany", resource: "invoice_items", foreignKey: "invoice_id", fields: ["id", "line", "po_item_id", "description", "quantity", "unit_price", "amount", "account_number"] },
+    invoice_items: { kind: "hasMany", resource: "invoice_items", foreignKey: "invoice_id", fields: ["id", "line", "po_item_id", "description", "quantity", "unit_price", "amount", "account_number", "department"] },
     match_exceptions: {
       kind: "hasMany", resource: "match_exceptions", foreignKey: "invoice_id",
       fields: ["id", "line", "kind", "message", "status", "override_comment", "overridden_at"],
@@ -106,11 +106,11 @@ export default defineResource({
   },
   // an invoice may carry lines; lines pulled from purchase orders are matched against them (domain/purchasing/invoice-matching.ts)
   lines: [{
-    relation: "invoice_items", fields: ["po_item_id", "description", "quantity", "unit_price", "account_number"], position: "line",
+    relation: "invoice_items", fields: ["po_item_id", "description", "quantity", "unit_price", "account_number", "department"], position: "line",
     total: { field: "amount", product: ["quantity", "unit_price"], document: "amount" },
     pick: {
       from: "purchase_orders", relation: "po_items", open: { qty_balance: { gt: 0 } },
-      map: { po_item_id: "id", description: "description", quantity: "qty_balance", unit_price: "unit_price", account_number: "account_number" },
+      map: { po_item_id: "id", description: "description", quantity: "qty_balance", unit_price: "unit_price", account_number: "account_number", department: "department" },
       // the vendor's approved or open orders: only they are invoiced (payables/invoice-items.ts)
       match: { vendor_id: "vendor_id" }, offered: { status: "ACTIVE" },
     },

@@ -43,7 +43,7 @@ export const purchaseOrderRelations = {
   subsidiary: { kind: "belongsTo", resource: "subsidiaries", foreignKey: "subsidiary_id", fields: ["id", "name"] },
   requestor: { kind: "belongsTo", resource: "contacts", foreignKey: "requestor_id", fields: ["id", "first_name", "last_name"] },
   budget: { kind: "belongsTo", resource: "budgets", foreignKey: "budget_id", fields: ["id", "label", "amount"] },
-  po_items: { kind: "hasMany", resource: "po_items", foreignKey: "purchase_order_id", fields: ["id", "line", "description", "quantity", "unit_price", "amount", "qty_received", "qty_billed"] },
+  po_items: { kind: "hasMany", resource: "po_items", foreignKey: "purchase_order_id", fields: ["id", "line", "description", "quantity", "unit_price", "amount", "account_number", "department", "qty_received", "qty_billed"] },
   // its receipts and returns to the vendor (domain/purchasing/receipts.ts)
   receipts: { kind: "hasMany", resource: "receipts", foreignKey: "purchase_order_id", fields: ["id", "number", "is_return", "received_date", "status"] },
   documents: documentsOf("PurchaseOrder"),
@@ -53,7 +53,7 @@ export const purchaseOrderRelations = {
 /** The order's lines: amount = the sum of quantity × unit price (domain/purchasing/po-items.ts); shared by the request view. */
 export const purchaseOrderLines = [
   {
-    relation: "po_items", fields: ["catalogue_item_id", "description", "quantity", "unit_price", "account_number"], position: "line",
+    relation: "po_items", fields: ["catalogue_item_id", "description", "quantity", "unit_price", "account_number", "department"], position: "line",
     total: { field: "amount", product: ["quantity", "unit_price"], document: "amount" },
     // a catalogue item gives the line its description and price (domain/purchasing/catalogue-items.ts)
     fill: { catalogue_item_id: { description: "display_name", unit_price: "price" } },

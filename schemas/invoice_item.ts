@@ -12,5 +12,6 @@ export const invoiceItemSchema = {
     unit_price: { type: "string", format: "money" },
     amount: { type: "string", format: "money" },
     account_number: { type: ["string", "null"], maxLength: 30 },
+    department: { type: ["string", "null"], maxLength: 100 },
   },
 } as const;

@@ -16,5 +16,6 @@ export const poItemSchema = {
     qty_received: { type: "string", format: "decimal", default: "0" },
     qty_billed: { type: "string", format: "decimal", default: "0" },
     account_number: { type: ["string", "null"], maxLength: 30 },
+    department: { type: ["string", "null"], maxLength: 100 },
   },
 } as const;

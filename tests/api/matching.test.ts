@@ -244,6 +244,23 @@ describe("the purchase order's side", () => {
   });
 });
 
+describe("an invoice's lines", () => {
+  it("make its amount and, when every line is coded, its GL coding by account and department", async () => {
+    const { small } = await approvedOrder();
+    const line = (quantity: string, department: string | null) => ({ po_item_id: small.id, description: "Bolt kit", quantity, unit_price: "200.00", account_number: "6000", department });
+    const invoice = ok(await clerk("POST", "/api/invoices", {
+      number: `INV-M-${Math.random().toString(36).slice(2, 8)}`, vendor_id: vendorId, date: "2026-11-12", due_date: "2026-12-12", currency_code: "USD", amount: "1.00",
+      invoice_items: [line("1", "Ops"), line("2", "IT"), line("1", "Ops")],
+    }), 201);
+    expect(invoice.amount).toBe("800.00");
+    expect(invoice.debit_entries).toEqual([
+      { account_number: "6000", amount: "400.00", department: "Ops" },
+      { account_number: "6000", amount: "400.00", department: "IT" },
+    ]);
+    expect(invoice.valid).toBe(true);
+  });
+});
+
 describe("an invoice without lines, linked to purchase orders", () => {
   it("is matched on its amount with what other invoices bill on the order", async () => {
     const { po } = await approvedOrder();

@@ -495,6 +495,7 @@ export interface InvoiceItemsTable {
   unit_price: Decimal;
   amount: Decimal | null;
   account_number: string | null;
+  department: string | null;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
 }
@@ -853,6 +854,7 @@ export interface PoItemsTable {
   qty_received: Defaulted<Decimal>;
   qty_billed: Defaulted<Decimal>;
   account_number: string | null;
+  department: string | null;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
 }

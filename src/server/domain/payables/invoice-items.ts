@@ -1,6 +1,6 @@
 /**
  * Invoice lines: amount = quantity × unit price, and the invoice's amount is the sum of its lines (its
- * balances follow; GL coding too when every line names an account). A line pulled from a purchase order
+ * balances follow; GL coding too, by account and department, when every line names an account). A line pulled from a purchase order
  * bills a line of an approved or open order of the invoice's vendor; its PO line never changes (remove
  * the line and add another). Lines change only while the invoice may be edited. After each write the PO
  * side and the invoice's matching are settled (purchasing/invoice-matching.ts).
@@ -38,14 +38,19 @@ async function checkLine(data: Row, ctx: Ctx, trx: DB): Promise<void> {
 /** The invoice's amount, balances and (when every line is coded) GL coding from its lines. */
 async function rollUpInvoice(trx: DB, invoiceId: number): Promise<void> {
   const invoice = await trx.selectFrom("invoices").selectAll().where("id", "=", invoiceId).executeTakeFirstOrThrow();
-  const lines = await trx.selectFrom("invoice_items").select(["amount", "account_number"]).where("invoice_id", "=", invoiceId).execute();
+  const lines = await trx.selectFrom("invoice_items").select(["amount", "account_number", "department"]).where("invoice_id", "=", invoiceId).orderBy("line").execute();
   if (lines.length === 0) return;
   const amount = round(lines.reduce((total, l) => total.plus(String(l.amount)), money(0)));
   const values: Row = { amount, ...balancesFor(amount, invoice) };
   if (lines.every((l) => l.account_number)) {
-    const byAccount = new Map<string, ReturnType<typeof money>>();
-    for (const l of lines) byAccount.set(l.account_number!, (byAccount.get(l.account_number!) ?? money(0)).plus(String(l.amount)));
-    values.debit_entries = JSON.stringify([...byAccount].map(([account_number, total]) => ({ account_number, amount: round(total) })));
+    // one debit per account and department, as the lines are coded
+    const entries = new Map<string, { account_number: string; department: string | null; amount: ReturnType<typeof money> }>();
+    for (const l of lines) {
+      const key = JSON.stringify([l.account_number, l.department ?? null]);
+      const entry = entries.get(key) ?? { account_number: l.account_number!, department: l.department ?? null, amount: money(0) };
+      entries.set(key, { ...entry, amount: entry.amount.plus(String(l.amount)) });
+    }
+    values.debit_entries = JSON.stringify([...entries.values()].map((e) => ({ account_number: e.account_number, amount: round(e.amount), department: e.department })));
   }
   await trx.updateTable("invoices").set({ ...values, updated_at: new Date() }).where("id", "=", invoiceId).execute();
 }
