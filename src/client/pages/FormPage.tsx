@@ -120,14 +120,14 @@ export default function FormPage({ resource, mode, id, prefill, onSaved, readOnl
     : (prefill?.[def.relation] as Row[] | undefined) ?? []);
 
   // a total the lines make (a PO's amount) is not typed in while there are lines
-  const rolledUp = (resource.lines ?? []).filter((def) => def.total?.document && linesOf(def).length).map((def) => def.total!.document!);
+  const rollingUp = (resource.lines ?? []).filter((def) => def.total?.document && linesOf(def).length);
+  const rolledUp = rollingUp.map((def) => def.total!.document!);
   const withoutRolledUp: UiSchema = { ...uiSchema, ...Object.fromEntries(rolledUp.map((field) => [field, { "ui:widget": "hidden" }])) };
   const formSchemaNow: RJSFSchema = rolledUp.length ? { ...schema, required: (schema.required ?? []).filter((f) => !rolledUp.includes(f)) } : schema;
 
   async function save(form: Row) {
     // a rolled-up total is sent as the lines make it (the server's line hooks store the same)
-    const totals = (resource.lines ?? []).filter((def) => def.total?.document && linesOf(def).length)
-      .map((def) => [def.total!.document!, linesTotal(def, linesOf(def))]);
+    const totals = rollingUp.map((def) => [def.total!.document!, linesTotal(def, linesOf(def))]);
     const values = { ...form, ...Object.fromEntries(totals), ...Object.fromEntries((resource.lines ?? []).map((def) => [def.relation, linesOf(def)])) };
     setExtraErrors(undefined);
     setServerErrors({});
