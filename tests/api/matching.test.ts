@@ -199,6 +199,32 @@ describe("per-line matching", () => {
   });
 });
 
+describe("refusals", () => {
+  it("keeps the exceptions the server's: no flag, line amount or exception written by a request, no override by a vendor or a stranger", async () => {
+    const { po, small } = await approvedOrder();
+    await receive(po, small, "5");
+    const invoice = await invoiceOf([{ line: small, quantity: "5", unit_price: "230.00" }]);
+    const url = `/api/invoices/${String(invoice.id)}`;
+    const line = (ok(await clerk("GET", url)).invoice_items as Json[])[0];
+    // a dishonest colleague clears the hold or sets a line's amount by hand
+    expect((await clerk("PATCH", url, { has_open_exceptions: false })).status).toBe(422);
+    expect((await clerk("PATCH", url, { invoice_items: [{ id: line.id, amount: "1.00" }] })).status).toBe(422);
+    expect((await clerk("POST", "/api/match_exceptions", { invoice_id: invoice.id, kind: "PRICE", message: "x", expected: "1", actual: "1" })).status).toBe(404);
+    const [exception] = await exceptionsOf(invoice.id as number);
+    expect((await admin("PATCH", `/api/match_exceptions/${String(exception.id)}`, { status: "OVERRIDDEN" })).status).toBe(404);
+    // a malformed quantity
+    const malformed = await clerk("PATCH", url, { invoice_items: [{ id: line.id, quantity: "lots" }] });
+    expect(malformed.status).toBe(422);
+    expect(Object.keys(malformed.body.errors)).toEqual(["invoice_items.0.quantity"]);
+    // the vendor, and a stranger without a session
+    expect((await call("vendor@northwind.test", "POST", `${url}/override_exceptions`, { comment: "fine by us" })).status).toBeGreaterThanOrEqual(403);
+    expect((await h.app.inject({ method: "POST", url: `${url}/override_exceptions`, payload: { comment: "x" } })).statusCode).toBe(401);
+    const after = ok(await clerk("GET", url));
+    expect([after.has_open_exceptions, after.amount]).toEqual([true, "1150.00"]);
+    expect((await exceptionsOf(invoice.id as number)).map((e) => [e.kind, e.status])).toEqual([["PRICE", "OPEN"]]);
+  });
+});
+
 describe("the purchase order's side", () => {
   it("counts only billing invoices: a rejected invoice frees its quantities", async () => {
     const { po, small } = await approvedOrder();
