@@ -21,6 +21,13 @@ export function useBrowser(): { browser: () => Browser } {
 
 const violations = new WeakMap<Page, string[]>();
 
+/** The open pages and what each went through lately (failed requests, errors), for the failure report. */
+export const openPages = new Map<Page, string[]>();
+const remember = (trail: string[], line: string) => {
+  trail.push(line);
+  if (trail.length > 15) trail.shift();
+};
+
 /** Console messages and uncaught errors of a page that report a Content-Security-Policy violation (the server's policy: src/server/http/security-headers.ts). */
 export const cspViolations = (page: Page): string[] => violations.get(page) ?? [];
 
@@ -54,6 +61,16 @@ export async function newPage(browser: Browser): Promise<Page> {
   // a blocked eval is thrown (an uncaught error), a blocked resource is logged
   page.on("console", (message) => report(message.text()));
   page.on("pageerror", (error) => report(`${error.name}: ${error.message}`));
+  const trail: string[] = [];
+  openPages.set(page, trail);
+  page.on("close", () => openPages.delete(page));
+  page.on("console", (message) => {
+    if (message.type() === "error") remember(trail, `console: ${message.text().slice(0, 300)}`);
+  });
+  page.on("pageerror", (error) => remember(trail, `uncaught: ${error.message.slice(0, 300)}`));
+  page.on("response", (response) => {
+    if (response.status() >= 400) remember(trail, `${response.status()} ${response.request().method()} ${response.url()}`);
+  });
   return page;
 }
 
