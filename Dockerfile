@@ -26,6 +26,7 @@ COPY --from=deps /app/node_modules ./node_modules
 # package.json: "type": "module" for node, and the project root the server finds its folders from (src/server/paths.ts)
 COPY package.json ./
 COPY migrations ./migrations
+COPY locales ./locales
 COPY --from=build /app/dist ./dist
 RUN mkdir -p /data && chown node:node /data
 USER node

@@ -3,9 +3,9 @@ import type { LogicalFilter } from "@refinedev/core";
 import { matches } from "../framework/conditions.js";
 import type { PageDef } from "../framework/pages.js";
 import { can, canAct, canOpen, moduleEnabled, type Principal } from "../framework/permissions.js";
-import { pathParams, routesOf, type ColumnKind, type ResourceDef, type RouteEntry, type RowAction } from "../framework/resource.js";
+import { pathParams, routesOf, type ResourceDef, type RouteEntry, type RowAction } from "../framework/resource.js";
 import { resourceByName } from "../../resources/index.js";
-import { baseType, isWritable, propertiesOf, propertyAt } from "../framework/schema.js";
+import { baseType, isWritable, propertiesOf } from "../framework/schema.js";
 
 type Row = Record<string, unknown>;
 
@@ -160,31 +160,7 @@ export function menuGroups(resources: readonly ResourceDef[], pages: readonly Pa
   return [...groups.entries()].sort(([a], [b]) => rank(a) - rank(b)).map(([group, entries]) => ({ group, entries }));
 }
 
-export type FieldKind = ColumnKind | "object";
-
-const isoTimestamp = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
-
-/** How a field is shown: the column's kind, else what the schema (or the value) says. */
-export function fieldKind(resource: ResourceDef, field: string, value?: unknown): FieldKind {
-  const column = resource.columns.find((c) => c.field === field);
-  if (column?.kind) return column.kind;
-  if (field === resource.statuses?.field) return "status";
-  if (field === "created_at" || field === "updated_at") return "datetime";
-  const property = propertyAt(resource, field);
-  const type = Array.isArray(property?.type) ? property.type.find((t) => t !== "null") : property?.type;
-  if (property?.format === "money") return "money";
-  if (property?.format === "date") return "date";
-  if (property?.format === "date-time") return "datetime";
-  if (property?.format === "decimal") return "number";
-  if (property?.enum) return "enum";
-  if (type === "boolean" || typeof value === "boolean") return "boolean";
-  if ((type === "integer" || type === "number") && !property?.["x-references"]) return "number";
-  if (value !== null && typeof value === "object") return "object";
-  // computed fields have no schema: amounts travel as decimal strings with two places, timestamps as ISO 8601
-  if (!property && typeof value === "string" && /^-?\d+\.\d{2}$/.test(value)) return "money";
-  if (!property && typeof value === "string" && isoTimestamp.test(value)) return "datetime";
-  return "text";
-}
+export { fieldKind, type FieldKind } from "../framework/cell-text.js";
 
 /** Row actions the principal may take on this row (permission, module, `when` condition, and a route to go to). */
 export const rowActionsFor = (resource: ResourceDef, principal: Principal, row: Row): RowAction[] =>

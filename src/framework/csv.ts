@@ -18,3 +18,8 @@ export function neutraliseCell(value: string): string {
 export function toCsv(head: readonly string[], body: readonly (readonly string[])[]): string {
   return Papa.unparse({ fields: head.map(neutraliseCell), data: body.map((row) => row.map(neutraliseCell)) });
 }
+
+/** Rows of a CSV written in parts (a streamed export): no header, each line ended by CRLF. */
+export function csvLines(body: readonly (readonly string[])[]): string {
+  return body.length ? `${Papa.unparse(body.map((row) => row.map(neutraliseCell)), { header: false })}\r\n` : "";
+}

@@ -18,3 +18,4 @@ export const projectRoot = findRoot(import.meta.dirname);
 export const migrationsDir = path.join(projectRoot, "migrations");
 export const resourcesDir = path.join(projectRoot, "resources");
 export const clientDir = path.join(projectRoot, "dist", "client");
+export const localesDir = path.join(projectRoot, "locales");

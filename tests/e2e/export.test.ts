@@ -1,20 +1,24 @@
 /**
- * CSV and PDF export of the invoice list in Chromium (data spec, general list behaviour): the files
- * are downloaded and read back — the CSV with papaparse (header row, rows, dates MM/DD/YYYY even for
- * a DD/MM/YYYY company, a formula-looking cell neutralised), the PDF's text (row values, "page 1 of N").
+ * CSV, Excel and PDF export of the invoice list in Chromium (data spec, general list behaviour): the
+ * files are downloaded and read back — the CSV with papaparse (header row, every row, dates MM/DD/YYYY
+ * even for a DD/MM/YYYY company, a formula-looking cell neutralised), the xlsx with Python's openpyxl
+ * (every row of the filtered list, amounts as numbers), the PDF's text (row values, "page 1 of N").
  */
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import Papa from "papaparse";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { apiAs, type Api } from "./api.js";
-import { cspViolations, login, newPage, useBrowser } from "./browser.js";
+import { cspViolations, login, newPage, screenshot, useBrowser } from "./browser.js";
 
 const { browser } = useBrowser();
 const number = `=HYPERLINK("x")-${Date.now()}`;
 
-async function download(page: Page, button: string): Promise<{ name: string; bytes: Buffer }> {
-  const [file] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: button }).click()]);
+/** Export, then the format's entry of the menu. */
+async function download(page: Page, format: "CSV" | "Excel" | "PDF"): Promise<{ name: string; bytes: Buffer }> {
+  await page.getByRole("button", { name: "Export" }).click();
+  const [file] = await Promise.all([page.waitForEvent("download"), page.getByRole("menuitem", { name: format }).click()]);
   return { name: file.suggestedFilename(), bytes: fs.readFileSync((await file.path())!) };
 }
 
@@ -31,10 +35,11 @@ describe("invoice list export", () => {
     page = await newPage(browser());
     await login(page, "admin@globex.test", "/invoices");
     await page.locator(".ant-table-row").nth(10).waitFor();
+    await screenshot(page, "invoice-list-exports");
   });
 
   it("exports the rows as CSV", async () => {
-    const { name, bytes } = await download(page, "Export CSV");
+    const { name, bytes } = await download(page, "CSV");
     expect(name).toBe("Invoices.csv");
     const { data } = Papa.parse<string[]>(bytes.toString("utf8"), { skipEmptyLines: true });
     const [head, ...rows] = data;
@@ -49,8 +54,31 @@ describe("invoice list export", () => {
     expect(ours![3]).toBe("12/02/2026");
   });
 
+  it("exports the filtered rows as an Excel workbook", async () => {
+    await page.getByRole("searchbox", { name: "Search" }).fill(number.slice(0, 12));
+    await page.getByRole("searchbox", { name: "Search" }).press("Enter");
+    await expect.poll(() => page.locator(".ant-table-row").count()).toBe(1);
+    const { name, bytes } = await download(page, "Excel");
+    expect(name).toBe("Invoices.xlsx");
+    const file = `${fs.mkdtempSync("/tmp/outlay-xlsx-")}/invoices.xlsx`;
+    fs.writeFileSync(file, bytes);
+    const rows = JSON.parse(execFileSync("/usr/bin/python3", ["-c", `
+import json, sys, openpyxl
+sheet = openpyxl.load_workbook(sys.argv[1], read_only=True).worksheets[0]
+print(json.dumps([[c if isinstance(c, (int, float, str)) or c is None else str(c) for c in row] for row in sheet.iter_rows(values_only=True)]))
+`, file], { encoding: "utf8" })) as unknown[][];
+    expect(rows[0]).toEqual(["Number", "Vendor", "Date", "Due Date", "Due Status", "Amount", "Balance", "Status"]);
+    expect(rows.length).toBe(2);
+    expect(rows[1][0]).toBe(number);
+    expect(rows[1][2]).toBe("2026-11-02 00:00:00");
+    expect(rows[1][5]).toBe(1234.5);
+    await page.getByRole("searchbox", { name: "Search" }).clear();
+    await page.getByRole("searchbox", { name: "Search" }).press("Enter");
+    await page.locator(".ant-table-row").nth(10).waitFor();
+  });
+
   it("exports the rows as a PDF with page numbers", async () => {
-    const { name, bytes } = await download(page, "Export PDF");
+    const { name, bytes } = await download(page, "PDF");
     expect(name).toBe("Invoices.pdf");
     const text = bytes.toString("latin1");
     expect(text.startsWith("%PDF-")).toBe(true);
@@ -62,6 +90,26 @@ describe("invoice list export", () => {
     expect(plain.length).toBeGreaterThan(0);
     for (const n of plain.slice(0, 5)) expect(text).toContain(`(${n})`);
     expect(text).toContain("(11/02/2026)");
+  });
+
+  it("fits its toolbar on a phone, where the menu opens over the page", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const title = page.getByRole("heading", { name: "Invoices" });
+    const menuWidth = async () => (await page.locator(".ant-layout-sider").boundingBox())?.width;
+    // the menu folds away (its width animates to 0, leaving its border): the page starts at the left edge
+    await expect.poll(menuWidth).toBeLessThanOrEqual(1);
+    expect((await title.boundingBox())!.x).toBeLessThan(40);
+    await screenshot(page, "invoice-list-exports-phone");
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    const left = (await title.boundingBox())!.x;
+    await page.locator(".ant-layout-sider-zero-width-trigger").click();
+    await expect.poll(menuWidth).toBe(230);
+    await screenshot(page, "menu-open-phone");
+    expect((await title.boundingBox())!.x, "the page is not squeezed by the open menu").toBe(left);
+    await page.getByRole("menuitem", { name: "Invoices", exact: true }).click();
+    await expect.poll(menuWidth, { message: "choosing a page closes the menu" }).toBeLessThanOrEqual(1);
+    await page.setViewportSize({ width: 1400, height: 900 });
   });
 
   it("exports under the server's Content-Security-Policy without a violation (papaparse, jspdf loaded on demand)", () => {

@@ -4,18 +4,22 @@ import os from "node:os";
 import path from "node:path";
 import { buildApp } from "../../src/server/app.js";
 import { clientDir } from "../../src/server/paths.js";
-import { connect } from "../../src/server/db/connect.js";
+import { connect, type DB } from "../../src/server/db/connect.js";
 import { migrate } from "../../src/server/db/migrate.js";
 import { seedDemo } from "../../src/server/seed/demo.js";
 import { config } from "../../src/server/config.js";
 import { startSmtpSink } from "../support/smtp-sink.js";
 
-export async function setup(): Promise<() => Promise<void>> {
+export const setup = () => startServer();
+
+/** The server of the browser tests; `prepare` adds to the seeded database first (a benchmark's volume). */
+export async function startServer(prepare?: (db: DB) => Promise<void>): Promise<() => Promise<void>> {
   if (!fs.existsSync(path.join(clientDir, "index.html"))) throw new Error("Build the client first: npm run build:client");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "outlay-e2e-"));
   const database = await connect({ dataDir });
   await migrate(database.db);
   await seedDemo(database.db);
+  await prepare?.(database.db);
   // mail really goes out, to a local SMTP server that drops each message into a folder the tests read (mailbox.ts)
   const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), "outlay-e2e-mail-"));
   let count = 0;

@@ -6,8 +6,8 @@ import { BulkActions } from "../actions/bulk-actions.js";
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useDataProvider, useTranslation, type CrudFilter, type LogicalFilter } from "@refinedev/core";
 import { getDefaultSortOrder, useTable } from "./use-table.js";
-import { Button, Checkbox, ConfigProvider, Flex, Input, Popover, Space, Table, Typography, type TableColumnsType } from "antd";
-import { FileExcelOutlined, FilePdfOutlined, FilterOutlined, PlusOutlined, SettingOutlined } from "@ant-design/icons";
+import { Button, Checkbox, ConfigProvider, Dropdown, Flex, Input, Popover, Space, Table, Typography, type TableColumnsType } from "antd";
+import { DownloadOutlined, FileExcelOutlined, FilePdfOutlined, FileTextOutlined, FilterOutlined, PlusOutlined, SettingOutlined } from "@ant-design/icons";
 import { Link, useNavigate } from "react-router";
 import { canAct } from "../../framework/permissions.js";
 import type { ResourceDef, RouteView } from "../../framework/resource.js";
@@ -15,8 +15,10 @@ import { RowActions } from "../actions.js";
 import { useFormat, type Row } from "../format.js";
 import { fieldKey, titleKey } from "../i18n/keys.js";
 import { apiKey, fieldKind } from "../registry.js";
+import { numberLocale } from "../i18n/index.js";
+import { notify } from "../notify.js";
 import { useUser } from "../user.js";
-import { downloadCsv, downloadPdf, exportDateFormat, exportRowLimit, type ExportTable } from "./export.js";
+import { downloadExport, downloadPdf, exportDateFormat, exportRowLimit, type ExportTable } from "./export.js";
 import { useFilterPanel, useGridLayout } from "./layout.js";
 
 // closed by default: the filter panel and its date and number pickers load when it opens
@@ -65,7 +67,7 @@ export default function ListPage({ resource, view, permanent: declared, initial,
   });
   const [filterPanel, setFilterPanel] = useFilterPanel();
   const [selected, setSelected] = useState<Row[]>([]);
-  const [exporting, setExporting] = useState<"csv" | "pdf">();
+  const [exporting, setExporting] = useState<"csv" | "xlsx" | "pdf">();
 
   // stable while the route's values are the same (Refine compares filters by reference)
   const permanentKey = JSON.stringify([...declared, ...(extension?.filters ?? [])]);
@@ -120,10 +122,14 @@ export default function ListPage({ resource, view, permanent: declared, initial,
     });
   }
 
-  async function exportAs(kind: "csv" | "pdf") {
+  async function exportAs(kind: "csv" | "xlsx" | "pdf") {
     setExporting(kind);
     try {
-      const { data } = await dataProvider().getList<Row>({
+      if (kind !== "pdf") {
+        await downloadExport({ resource: resource.name, name: title, fields: visible.map((c) => c.field), filters, sorters, preset: permanent }, kind);
+        return;
+      }
+      const { data, total } = await dataProvider().getList<Row>({
         resource: resource.name,
         pagination: { currentPage: 1, pageSize: exportRowLimit },
         filters,
@@ -135,8 +141,10 @@ export default function ListPage({ resource, view, permanent: declared, initial,
         head: visible.map((c) => label(c.field)),
         body: data.map((row) => visible.map((c) => format.text(resource, c.field, row, exportDateFormat))),
       };
-      if (kind === "csv") await downloadCsv(table);
-      else await downloadPdf(table, (page, pages) => translate("grid.pageOf", { page, pages }, `page ${page} of ${pages}`));
+      await downloadPdf(table, (page, pages) => translate("grid.pageOf", { page, pages }, `page ${page} of ${pages}`));
+      if (total > exportRowLimit) {
+        notify("warning", { title: translate("grid.pdfLimit", { limit: exportRowLimit.toLocaleString(numberLocale()), defaultValue: "The PDF holds the first {{limit}} rows. Export CSV or Excel for all of them." }) });
+      }
     } finally {
       setExporting(undefined);
     }
@@ -175,12 +183,16 @@ export default function ListPage({ resource, view, permanent: declared, initial,
           <Popover content={columnPicker} trigger="click" placement="bottomRight">
             <Button icon={<SettingOutlined />}>{translate("grid.columns", "Columns")}</Button>
           </Popover>
-          <Button icon={<FileExcelOutlined />} loading={exporting === "csv"} onClick={() => void exportAs("csv")}>
-            {translate("grid.exportCsv", "Export CSV")}
-          </Button>
-          <Button icon={<FilePdfOutlined />} loading={exporting === "pdf"} onClick={() => void exportAs("pdf")}>
-            {translate("grid.exportPdf", "Export PDF")}
-          </Button>
+          <Dropdown trigger={["click"]} menu={{
+            items: [
+              { key: "csv", icon: <FileTextOutlined />, label: translate("grid.exportCsv", "CSV") },
+              { key: "xlsx", icon: <FileExcelOutlined />, label: translate("grid.exportXlsx", "Excel") },
+              { key: "pdf", icon: <FilePdfOutlined />, label: translate("grid.exportPdf", "PDF") },
+            ],
+            onClick: ({ key }) => void exportAs(key as "csv" | "xlsx" | "pdf"),
+          }}>
+            <Button icon={<DownloadOutlined />} loading={exporting !== undefined}>{translate("grid.export", "Export")}</Button>
+          </Dropdown>
           {resource.routes.create && canAct(user, resource, "create") ? (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(resource.routes.create!)}>
               {translate("actions.create", "Create")}

@@ -1,8 +1,13 @@
 /**
- * List exports (data spec, general list behaviour): the current filtered rows, dates as MM/DD/YYYY.
- * CSV (formula cells neutralised, framework/csv.ts) named after the list; PDF (portrait LETTER, "page x of y").
- * Both writers load on demand, off the list's first load.
+ * List exports (data spec, general list behaviour), named after the list, dates as MM/DD/YYYY.
+ * CSV and xlsx are written by the server (src/server/resources/export.ts): every row of the list's
+ * filters and sort, its visible columns. The PDF, for reading and printing a page's worth, is written
+ * here (portrait LETTER, "page x of y") from the first `exportRowLimit` rows; its writer loads on demand.
  */
+import type { CrudFilter, CrudSort, LogicalFilter } from "@refinedev/core";
+import { downloadFile } from "../download.js";
+import { apiUrl } from "../http.js";
+import { filterQuery, queryString, sortQuery, withPreset } from "../providers/data.js";
 
 export const exportDateFormat = "MM/DD/YYYY";
 export const exportRowLimit = 1000;
@@ -21,14 +26,23 @@ export function download(blob: Blob, fileName: string): void {
   URL.revokeObjectURL(url);
 }
 
-/** formula cells neutralised (framework/csv.ts) */
-export async function toCsv(table: ExportTable): Promise<string> {
-  const csv = await import("../../framework/csv.js");
-  return csv.toCsv(table.head, table.body);
+export interface ListExport {
+  resource: string;
+  /** the list's name: the file's name */
+  name: string;
+  /** the visible columns, in order */
+  fields: string[];
+  filters: CrudFilter[];
+  sorters: CrudSort[];
+  /** the view's fixed filters */
+  preset: LogicalFilter[];
 }
 
-export const downloadCsv = async (table: ExportTable) =>
-  download(new Blob([await toCsv(table)], { type: "text/csv;charset=utf-8" }), `${table.name}.csv`);
+/** The server's file of the whole list, as CSV or xlsx. */
+export function downloadExport(list: ListExport, format: "csv" | "xlsx"): Promise<void> {
+  const query = { _format: format, _fields: list.fields.join(","), _name: list.name, ...sortQuery(list.sorters), ...filterQuery(withPreset(list.filters, list.preset)) };
+  return downloadFile(`${apiUrl}/${list.resource}/export?${queryString(query)}`, `${list.name}.${format}`);
+}
 
 export async function downloadPdf(table: ExportTable, pageOf: (page: number, pages: number) => string): Promise<void> {
   const [{ jsPDF }, { autoTable }] = await Promise.all([import("jspdf"), import("jspdf-autotable")]);

@@ -8,6 +8,7 @@ import dayjs from "dayjs";
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import type { Locale } from "antd/es/locale";
+import { numberLocaleOf } from "../../framework/cell-text.js";
 import enUS from "antd/locale/en_US";
 import en from "../../../locales/en.json";
 
@@ -58,4 +59,4 @@ export function setLanguage(language: string): Promise<void> {
 export const antdLocale = (): Locale => antdLocales.get(i18n.language) ?? enUS;
 
 /** BCP 47 locale for number formatting. */
-export const numberLocale = () => (i18n.language === "es" ? "es-ES" : "en-US");
+export const numberLocale = () => numberLocaleOf(i18n.language);

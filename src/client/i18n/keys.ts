@@ -16,9 +16,8 @@ import { propertiesOf, type Property } from "../../framework/schema.js";
 export type { PageKind };
 
 export const titleKey = (resource: string, page: PageKind) => `${resource}.titles.${page}`;
-export const fieldKey = (resource: string, field: string) => `${resource}.fields.${field.replace(/\./g, "_")}`;
-export const statusKey = (resource: string, code: string) => `${resource}.statuses.${code}`;
-export const valueKey = (resource: string, field: string, value: string) => `${resource}.values.${field}.${value}`;
+export { fieldKey, statusKey, valueKey } from "../../framework/cell-text.js";
+import { fieldKey, statusKey, valueKey } from "../../framework/cell-text.js";
 export const menuKey = (group: string) => `menu.${group}`;
 export const roleKey = (role: string) => `roles.${role}`;
 

@@ -24,7 +24,8 @@ const PortalLayout = lazy(() => import("../portal/PortalLayout.js"));
 // the jump to the vendor portal, for the few logins that are also a vendor somewhere
 const PortalJump = lazy(() => import("./PortalJump.js"));
 
-function SideMenu() {
+/** `onChoose`: after a page is chosen (a narrow screen closes the menu). */
+function SideMenu({ onChoose }: { onChoose: () => void }) {
   const user = useUser();
   const { translate } = useTranslation();
   const navigate = useNavigate();
@@ -36,7 +37,10 @@ function SideMenu() {
     <Menu
       mode="inline"
       selectedKeys={selected ? [selected] : []}
-      onClick={({ key }) => navigate(key)}
+      onClick={({ key }) => {
+        navigate(key);
+        onChoose();
+      }}
       items={groups.map(({ group, entries }) => ({
         key: group,
         type: "group" as const,
@@ -56,13 +60,22 @@ function Header() {
   return <SessionHeader switcherLabel={translate("header.company", "Company")} profilePath="/user_profile" before={before} />;
 }
 
+/** On a narrow screen the opened menu lies over the page, instead of squeezing it into a sliver. */
+const overlaySider = { position: "fixed", insetBlock: 0, insetInlineStart: 0, zIndex: 1000, boxShadow: "0 0 16px rgba(0, 0, 0, 0.15)" } as const;
+
 function AppLayout({ children }: { children: ReactNode }) {
+  const [narrow, setNarrow] = useState(false);
+  const [collapsed, setCollapsed] = useState<boolean>();
   return (
     <Layout style={{ minHeight: "100vh" }}>
       <Layout.Sider theme="light" breakpoint={mobileBreakpoint} collapsedWidth={0} width={230}
-        zeroWidthTriggerStyle={{ top: 16 }} style={{ borderRight: "1px solid #f0f0f0" }}>
-        <Typography.Title level={4} style={{ padding: "16px 24px", margin: 0 }}>Outlay</Typography.Title>
-        <SideMenu />
+        collapsed={collapsed} onCollapse={setCollapsed} onBreakpoint={setNarrow}
+        zeroWidthTriggerStyle={{ top: 16 }} style={{ borderRight: "1px solid #f0f0f0", ...(narrow ? overlaySider : {}) }}>
+        {/* the menu scrolls inside the fixed overlay (not the sider itself: that would clip its opening tab) */}
+        <div style={narrow ? { height: "100%", overflowY: "auto" } : undefined}>
+          <Typography.Title level={4} style={{ padding: "16px 24px", margin: 0 }}>Outlay</Typography.Title>
+          <SideMenu onChoose={() => narrow && setCollapsed(true)} />
+        </div>
       </Layout.Sider>
       <Layout>
         <Header />

@@ -48,6 +48,10 @@ export function openApiDocument(resources: readonly ResourceDef[]) {
     if (r.permissions.delete) item.delete = { tags, summary: `Delete (${r.permissions.delete.join(" or ")})`, parameters: [idParameter], responses: { 200: ok(ref("")), 422: errorResponse, 404: errorResponse } };
     paths[`/api/${r.name}`] = collection;
     paths[`/api/${r.name}/{id}`] = item;
+    paths[`/api/${r.name}/export`] = { get: { tags, summary: `Export every row of the list as CSV or xlsx (permissions: ${r.permissions.list.join(" or ")})`,
+      description: "The list's filters, search and sort; no paging. `_format` csv (default) or xlsx, `_fields` the columns (comma-separated, default all), `_name` the file's name.",
+      parameters: [...listParameters, ...["_format", "_fields", "_name"].map((name) => ({ name, in: "query", schema: { type: "string" } }))],
+      responses: { 200: { description: "The file, streamed" }, 400: errorResponse, 401: errorResponse, 403: errorResponse, 422: errorResponse } } };
     // the vendor portal's reading (docs/portal.md): vendor-portal users only, their vendor's rows, the portal fields
     if (r.portal) {
       const portalTags = ["portal"];

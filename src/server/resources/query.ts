@@ -298,6 +298,18 @@ function sortColumn(resource: ResourceDef, field: string, ctx: Ctx) {
   return sql`(${sub})`;
 }
 
+/** The query's sort, then the id (newest first) so that the order is total and paging stable. */
+function ordered(qb: Select, resource: ResourceDef, query: ResourceQuery, ctx: Ctx): Select {
+  for (const { field, order } of query.sort) qb = qb.orderBy(sortColumn(resource, field, ctx), order);
+  return query.sort.some((s) => s.field === "id") ? qb : qb.orderBy("t.id", "desc");
+}
+
+/** The ids of every row the query matches, in its order: no paging, no cap (exports). */
+export async function matchingIds(resource: ResourceDef, query: ResourceQuery, ctx: Ctx): Promise<number[]> {
+  const rows = await ordered((await filtered(resource, query, ctx)).select("t.id"), resource, query, ctx).execute();
+  return rows.map((row) => Number((row as Row).id));
+}
+
 export interface Page {
   rows: Row[];
   total: number;
@@ -308,9 +320,7 @@ export interface Page {
 /** A page of rows; `columns` are further select-list columns of the page's statement (the embedded relations, see relations.ts). */
 export async function listPage(resource: ResourceDef, query: ResourceQuery, ctx: Ctx, columns: readonly AliasedExpression<unknown, string>[] = []): Promise<Page> {
   const base = await filtered(resource, query, ctx);
-  let rowsQuery = base.selectAll("t").select(columns);
-  for (const { field, order } of query.sort) rowsQuery = rowsQuery.orderBy(sortColumn(resource, field, ctx), order);
-  if (!query.sort.some((s) => s.field === "id")) rowsQuery = rowsQuery.orderBy("t.id", "desc");
+  const rowsQuery = ordered(base.selectAll("t").select(columns), resource, query, ctx);
   const limit = query.end - query.start;
   const table = tableOf(resource);
   const countQuery = ctx.db.selectFrom(base.select(sql.lit(1).as("one")).limit(countCap + 1).as("capped"))

@@ -21,6 +21,14 @@ export async function readPage(resource: ResourceDef, query: ResourceQuery, ctx:
   return { ...page, rows: await finish(resource, page.rows, ctx, false) };
 }
 
+/** Rows by id in the order given, each as a list page returns it (exports read a list in slices this way). */
+export async function readRows(resource: ResourceDef, ids: readonly number[], ctx: Ctx): Promise<Row[]> {
+  if (ids.length === 0) return [];
+  const rows = await readableRows(resource, ctx, embedsOf(resource, ctx, false)).where("t.id", "in", ids).execute() as Row[];
+  const byId = new Map(rows.map((row) => [Number(row.id), row]));
+  return finish(resource, ids.flatMap((id) => byId.get(id) ?? []) as Row[], ctx, false);
+}
+
 /** One record as shown, every relation embedded by the same statement; undefined when the reader may not see it. */
 export async function readRecord(resource: ResourceDef, id: unknown, ctx: Ctx): Promise<Row | undefined> {
   if (!isRecordId(id)) return undefined;

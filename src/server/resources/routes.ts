@@ -1,5 +1,5 @@
 /**
- * One generic Fastify plugin: list/show/create/update/delete for every resource of the registry,
+ * One generic Fastify plugin: list/show/create/update/delete and the list's export (export.ts) for every resource of the registry,
  * with the permission keys (any-one rule) and module settings checked before anything runs; and the
  * vendor portal's list/show of the resources declaring `portal` (portal.ts, docs/portal.md).
  */
@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { canAct, type ResourceAction } from "../../framework/permissions.js";
 import type { ResourceDef } from "../../framework/resource.js";
 import { actionRoutes } from "./actions.js";
+import { exportList } from "./export.js";
 import { hooksOf } from "./modules.js";
 import { forbidden, notFound } from "../errors.js";
 import type { Ctx } from "./context.js";
@@ -52,6 +53,9 @@ export function resourceRoutes(app: FastifyInstance, resources: readonly Resourc
       const own = await answers?.list?.(query, ctx);
       return own !== undefined ? { data: own } : listResponse(resource, query, ctx, reply);
     });
+
+    app.get(claim("GET", `${base}/export`), async (request, reply) =>
+      exportList(resource, request.query as Record<string, unknown>, authorize(request, resource, "list"), reply));
 
     app.get(claim("GET", `${base}/stats`), async (request) => {
       const ctx = authorize(request, resource, "list");
