@@ -18,12 +18,16 @@ export const maskCardNumber = (last4: unknown): string | null => (typeof last4 =
 /** Transaction statuses that use up a card's limit: authorized (Approved) and cleared. */
 export const spendingStatuses = ["Approved", "CLEARED"];
 
-/** remaining_amount = amount − Σ posted (else authorized) amount of the card's spending transactions. */
+/**
+ * remaining_amount = amount − Σ posted (else authorized) amount of the card's spending transactions;
+ * of this month's only for a card whose balance reloads monthly (controls.ts counts the same way).
+ */
 export async function rollUpCards(trx: DB, companyId: number, cardIds?: readonly number[]): Promise<void> {
   if (cardIds?.length === 0) return;
   let query = trx.updateTable("virtual_cards as c").set({
     remaining_amount: sql`c.amount - coalesce((select sum(coalesce(t.posted_amount, t.authorized_amount)) from card_transactions t
-      where t.virtual_card_id = c.id and t.company_id = c.company_id and t.transaction_status in (${sql.join(spendingStatuses)})), 0)`,
+      where t.virtual_card_id = c.id and t.company_id = c.company_id and t.transaction_status in (${sql.join(spendingStatuses)})
+      and (not c.is_reload_balance_monthly or t.transaction_date >= date_trunc('month', current_date)::date)), 0)`,
   }).where("c.company_id", "=", companyId);
   if (cardIds) query = query.where("c.id", "in", cardIds);
   await query.execute();
