@@ -7,6 +7,8 @@
 import { describe, expect, it } from "vitest";
 import { money } from "../../src/framework/money.js";
 import { useApp } from "./harness.js";
+import { multipart } from "./multipart.js";
+import { pdf } from "./uploads.js";
 
 const h = useApp();
 
@@ -80,11 +82,11 @@ describe("card-network simulator", () => {
   it("100 authorizations: exactly those over the controls are declined, with their reasons; the rest clear and post", async () => {
     const { card } = await issuedCard();
     const purchases = hundredPurchases();
-    const answers = [];
+    const answers: { id: number; transaction_status: string; transaction_status_description: string }[] = [];
     for (const { purchase } of purchases) {
       const response = await authorize(card, purchase);
       expect(response.statusCode, response.body).toBe(201);
-      answers.push(response.json().data as { id: number; transaction_status: string; transaction_status_description: string });
+      answers.push(response.json().data);
     }
     const declined = purchases.flatMap((p, i) => (p.reason ? [i] : []));
     expect(declined).toHaveLength(30);
@@ -205,5 +207,47 @@ describe("card-network simulator", () => {
     expect(await count()).toBe(0);
     expect((await db().selectFrom("virtual_cards").select("status").where("id", "=", card).executeTakeFirstOrThrow()).status).toBe("ACTIVE");
     expect(await db().selectFrom("statements").select("id").where("card_program_id", "=", program).execute()).toEqual([]);
+  }, 60_000);
+
+  it("receipts, coding and matching: a receipt first above the threshold; the coding moves the posted expense; another company's PO refused", async () => {
+    const { card } = await issuedCard();
+    const tx = (await authorize(card, { vendor_name: "Hotel", authorized_amount: "200.00", transaction_date: "2026-11-12" })).json().data.id as number;
+    const small = (await authorize(card, { vendor_name: "Coffee", authorized_amount: "20.00", transaction_date: "2026-11-12" })).json().data.id as number;
+    const show = async (id: number) => (await call(admin, "GET", `/api/card_transactions/${id}`)).json().data;
+    expect(await show(tx)).toMatchObject({ receipt_required: "Yes", receipt_attached: false, receipt_tooltip: `Receipt Not uploaded for #${tx}` });
+    expect(await show(small)).toMatchObject({ receipt_required: "Not required", receipt_tooltip: null });
+    const company = await h.companyId("Acme Corp");
+    const globex = await h.companyId("Globex Ltd");
+    const po = (await db().selectFrom("purchase_orders").select("id").where("company_id", "=", company).executeTakeFirstOrThrow()).id;
+    const foreignPo = (await db().selectFrom("purchase_orders").select("id").where("company_id", "=", globex).executeTakeFirstOrThrow()).id;
+    const coding = { account_code: "6300", department: "Sales", purchase_order_id: po };
+
+    const noReceipt = await post(admin, `/api/card_transactions/${tx}/code`, coding);
+    expect(noReceipt.statusCode).toBe(422);
+    expect(noReceipt.json().errors.base).toEqual([`Receipt Not uploaded for #${tx}`]);
+    expect((await post("staff@acme.test", `/api/card_transactions/${tx}/code`, coding)).statusCode).toBe(403);
+    expect((await post("admin@globex.test", `/api/card_transactions/${tx}/code`, coding)).statusCode).toBe(404);
+
+    const form = await multipart({ assetable_type: "CardTransaction", assetable_id: String(tx) }, { name: "hotel.pdf", content: pdf("hotel"), type: "application/pdf" });
+    const uploaded = await h.app.inject({ method: "POST", url: "/api/documents/upload", headers: { ...(await h.login(admin)), ...form.headers }, payload: form.payload });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    expect((await show(tx)).receipt_tooltip).toBe(`Receipt Uploaded for #${tx}`);
+
+    const foreign = await post(admin, `/api/card_transactions/${tx}/code`, { ...coding, purchase_order_id: foreignPo, account_code: "9999" });
+    expect(foreign.statusCode).toBe(422);
+    expect(Object.keys(foreign.json().errors).sort()).toEqual(["account_code", "purchase_order_id"]);
+    expect(await show(tx)).toMatchObject({ account_code: null, purchase_order_id: null });
+
+    const coded = await post(admin, `/api/card_transactions/${tx}/code`, coding);
+    expect(coded.statusCode, coded.body).toBe(200);
+    expect(coded.json().data).toMatchObject({ account_code: "6300", department: "Sales", purchase_order_id: po, receipt_attached: true });
+    const lines = await journal("CardTransaction", [tx]);
+    balanced(lines);
+    expect(net(lines, await accountId("5000"))).toBe("0.00");
+    expect(net(lines, await accountId("6300"))).toBe("200.00");
+    expect(net(lines, await accountId("2200"))).toBe("-200.00");
+    // the same coding again posts nothing more
+    expect((await post(admin, `/api/card_transactions/${tx}/code`, coding)).statusCode).toBe(200);
+    expect(await journal("CardTransaction", [tx])).toHaveLength(lines.length);
   }, 60_000);
 });

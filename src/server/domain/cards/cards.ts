@@ -11,6 +11,7 @@ import { unprocessable, type FieldErrors } from "../../errors.js";
 import type { Row } from "../../resources/context.js";
 import type { ResourceHooks } from "../../resources/modules.js";
 import { contactName } from "../identity/people.js";
+import { receiptTooltip, withReceipts } from "./coding.js";
 
 /** Data spec 9: card numbers show as four groups with only the last 4 digits. */
 export const maskCardNumber = (last4: unknown): string | null => (typeof last4 === "string" && last4 ? `**** **** **** ${last4}` : null);
@@ -79,10 +80,15 @@ export const virtualCardHooks: ResourceHooks = {
 };
 
 export const cardTransactionHooks: ResourceHooks = {
-  decorate(rows) {
+  async decorate(rows, ctx) {
+    const receipts = await withReceipts(ctx.db, ctx.company.id, rows.map((r) => r.id as number));
     for (const row of rows) {
       row.masked_number = maskCardNumber((row.virtual_card as Row | null | undefined)?.last4);
       row.currency = currencyOf(String(row.currency_code));
+      // a receipt is a document on the transaction (or was recorded so by the card provider)
+      const attached = row.receipt_attached === true || receipts.has(row.id as number);
+      row.receipt_attached = attached;
+      row.receipt_tooltip = row.receipt_required === "Yes" ? receiptTooltip(attached, row) : null;
     }
   },
   beforeCreate(data) {

@@ -38,12 +38,15 @@ export async function authorizePurchase(ctx: Ctx, card: Row, purchase: Purchase)
   const controls = card as unknown as CardControls;
   const answer = issuer().authorize(controls, purchase, await spent(trx, companyId, card, purchase.date));
   const amount = round(purchase.amount);
+  const { card_receipt_threshold: threshold } = await trx.selectFrom("companies").select("card_receipt_threshold").where("id", "=", companyId).executeTakeFirstOrThrow();
   const row = await untyped(trx).insertInto("card_transactions").values({
     company_id: companyId, source: "VIRTUAL_CARD", virtual_card_id: card.id, vendor_name: purchase.vendor_name, mcc_category: purchase.mcc_category,
     authorized_amount: amount, transaction_date: purchase.date, currency_code: card.currency_code,
     transaction_status: answer.approved ? "Approved" : "declined",
     transaction_status_description: answer.approved ? "Authorized" : answer.reason,
     approval_code: answer.approved ? answer.approvalCode : null,
+    // Settings > Company Defaults: above the threshold a receipt is required (data-spec 6)
+    receipt_required: answer.approved && money(amount).gt(String(threshold)) ? "Yes" : "Not required",
   }).returning("id").executeTakeFirstOrThrow();
   const id = row.id as number;
   if (answer.approved && purchase.settle) await clearTransactions(trx, companyId, [id], purchase.date);
