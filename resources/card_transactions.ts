@@ -37,6 +37,8 @@ export const cardTransactionList = {
     { field: "department", hidden: true, filterable: true },
     { field: "receipt_required", kind: "enum", filterable: true },
     { field: "receipt_attached", kind: "boolean", hidden: true, filterable: true },
+    { field: "receipt_tooltip", sortable: false, hidden: true },
+    { field: "transaction_status_description", hidden: true, filterable: true },
     { field: "purchase.number", hidden: true, filterable: true },
     { field: "purchase_has_data", kind: "boolean", hidden: true, filterable: true },
     { field: "statement.close_date", kind: "date", hidden: true, filterable: true },

@@ -72,7 +72,7 @@ export const virtualCardList = {
     purchase_orders: { kind: "refersMany", resource: "purchase_orders", localKey: "purchase_order_ids", fields: ["id", "number", "amount", "open_balance"] },
     card_transactions: {
       kind: "hasMany", resource: "card_transactions", foreignKey: "virtual_card_id",
-      fields: ["id", "transaction_date", "vendor_name", "authorized_amount", "posted_amount", "currency_code", "transaction_status"],
+      fields: ["id", "transaction_date", "vendor_name", "authorized_amount", "posted_amount", "currency_code", "transaction_status", "transaction_status_description"],
     },
     purchases: { kind: "hasMany", resource: "purchases", foreignKey: "virtual_card_id", fields: ["id", "number", "purchase_date", "amount", "currency_code", "status"] },
   },

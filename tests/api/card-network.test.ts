@@ -86,7 +86,7 @@ describe("card-network simulator", () => {
     for (const { purchase } of purchases) {
       const response = await authorize(card, purchase);
       expect(response.statusCode, response.body).toBe(201);
-      answers.push(response.json().data);
+      answers.push(response.json().data.transaction);
     }
     const declined = purchases.flatMap((p, i) => (p.reason ? [i] : []));
     expect(declined).toHaveLength(30);
@@ -110,9 +110,9 @@ describe("card-network simulator", () => {
     const { card, program } = await issuedCard();
     const amounts = ["120.00", "75.50", "999.99"];
     const ids: number[] = [];
-    for (const amount of amounts) ids.push((await authorize(card, { vendor_name: "Office Depot", authorized_amount: amount, transaction_date: "2026-11-05" })).json().data.id);
+    for (const amount of amounts) ids.push((await authorize(card, { vendor_name: "Office Depot", authorized_amount: amount, transaction_date: "2026-11-05" })).json().data.transaction.id);
     // after the close date: stays for the next statement
-    const later = (await authorize(card, { vendor_name: "Later Shop", authorized_amount: "10.00", transaction_date: "2026-11-20" })).json().data.id as number;
+    const later = (await authorize(card, { vendor_name: "Later Shop", authorized_amount: "10.00", transaction_date: "2026-11-20" })).json().data.transaction.id as number;
 
     const closed = await post(admin, `/api/card_programs/${program}/close_statement`, { close_date: "2026-11-15" });
     expect(closed.statusCode, closed.body).toBe(200);
@@ -156,13 +156,13 @@ describe("card-network simulator", () => {
 
   it("block, temporary block, unblock: the network declines a blocked card; transitions are the declared ones only", async () => {
     const { card } = await issuedCard();
-    const buy = () => authorize(card, { vendor_name: "Cafe", authorized_amount: "12.00", transaction_date: "2026-11-10" });
+    const buy = async () => (await authorize(card, { vendor_name: "Cafe", authorized_amount: "12.00", transaction_date: "2026-11-10" })).json().data.transaction;
     expect((await post(admin, `/api/virtual_cards/${card}/block_temporarily`)).json().data.status).toBe("TEMPORARY BLOCK");
-    expect((await buy()).json().data).toMatchObject({ transaction_status: "declined", transaction_status_description: "The card is temporarily blocked" });
+    expect(await buy()).toMatchObject({ transaction_status: "declined", transaction_status_description: "The card is temporarily blocked" });
     expect((await post(admin, `/api/virtual_cards/${card}/unblock`)).json().data.status).toBe("ACTIVE");
-    expect((await buy()).json().data.transaction_status).toBe("CLEARED");
+    expect((await buy()).transaction_status).toBe("CLEARED");
     expect((await post(admin, `/api/virtual_cards/${card}/block`)).json().data.status).toBe("BLOCKED");
-    const blocked = (await buy()).json().data;
+    const blocked = await buy();
     expect(blocked).toMatchObject({ transaction_status: "declined", transaction_status_description: "The card is blocked" });
     expect(await journal("CardTransaction", [blocked.id])).toEqual([]);
     // a blocked card is not unblocked, nor PATCHed back to ACTIVE
@@ -182,8 +182,8 @@ describe("card-network simulator", () => {
     const old = (await call(admin, "GET", `/api/virtual_cards/${card}`)).json().data;
     expect(old.status).toBe("INACTIVE");
     expect(fresh.last4).not.toBe(old.last4);
-    expect((await authorize(card, { vendor_name: "Cafe", authorized_amount: "12.00", transaction_date: "2026-11-10" })).json().data.transaction_status_description).toBe("The card is closed");
-    expect((await authorize(fresh.id, { vendor_name: "Cafe", authorized_amount: "12.00", transaction_date: "2026-11-10", is_international: true })).json().data.transaction_status).toBe("CLEARED");
+    expect((await authorize(card, { vendor_name: "Cafe", authorized_amount: "12.00", transaction_date: "2026-11-10" })).json().data.transaction.transaction_status_description).toBe("The card is closed");
+    expect((await authorize(fresh.id, { vendor_name: "Cafe", authorized_amount: "12.00", transaction_date: "2026-11-10", is_international: true })).json().data.transaction.transaction_status).toBe("CLEARED");
   }, 60_000);
 
   it("refusals: another company's card, a user without the key, bad input — nothing stored", async () => {
@@ -211,8 +211,8 @@ describe("card-network simulator", () => {
 
   it("receipts, coding and matching: a receipt first above the threshold; the coding moves the posted expense; another company's PO refused", async () => {
     const { card } = await issuedCard();
-    const tx = (await authorize(card, { vendor_name: "Hotel", authorized_amount: "200.00", transaction_date: "2026-11-12" })).json().data.id as number;
-    const small = (await authorize(card, { vendor_name: "Coffee", authorized_amount: "20.00", transaction_date: "2026-11-12" })).json().data.id as number;
+    const tx = (await authorize(card, { vendor_name: "Hotel", authorized_amount: "200.00", transaction_date: "2026-11-12" })).json().data.transaction.id as number;
+    const small = (await authorize(card, { vendor_name: "Coffee", authorized_amount: "20.00", transaction_date: "2026-11-12" })).json().data.transaction.id as number;
     const show = async (id: number) => (await call(admin, "GET", `/api/card_transactions/${id}`)).json().data;
     expect(await show(tx)).toMatchObject({ receipt_required: "Yes", receipt_attached: false, receipt_tooltip: `Receipt Not uploaded for #${tx}` });
     expect(await show(small)).toMatchObject({ receipt_required: "Not required", receipt_tooltip: null });

@@ -14,7 +14,10 @@ import { assertSimulator, issuer } from "./issuer.js";
 import { authorizePurchase } from "./network.js";
 import { closeStatement } from "./statement-close.js";
 
-/** POST /api/virtual_cards/{id}/simulate_authorization: answers the stored transaction, approved or declined with its reason. */
+/**
+ * POST /api/virtual_cards/{id}/simulate_authorization: answers the card's id and the stored transaction,
+ * approved or declined with its reason (the card's page reloads: its transactions list shows it).
+ */
 export async function simulateAuthorization({ row, input, ctx }: ActionCall): Promise<ActionResult> {
   assertSimulator();
   const amount = String(input.authorized_amount);
@@ -26,7 +29,8 @@ export async function simulateAuthorization({ row, input, ctx }: ActionCall): Pr
   const data = await ctx.db.selectFrom("card_transactions")
     .select(["id", "vendor_name", "authorized_amount", "posted_amount", "transaction_date", "transaction_status", "transaction_status_description", "approval_code", "currency_code"])
     .where("id", "=", id).executeTakeFirstOrThrow();
-  return { data: { ...data, authorized_amount: round(String(data.authorized_amount)), posted_amount: data.posted_amount === null ? null : round(String(data.posted_amount)) }, status: 201 };
+  const transaction = { ...data, authorized_amount: round(String(data.authorized_amount)), posted_amount: data.posted_amount === null ? null : round(String(data.posted_amount)) };
+  return { data: { id: row.id, transaction }, status: 201 };
 }
 
 /** Fields a replacement does not take over from the card it replaces. */
