@@ -50,6 +50,7 @@ export const virtualCardList = {
     { field: "card_holder_name", sortable: false },
     { field: "card_type", kind: "enum", filterable: true },
     { field: "card_program.name", filterable: true },
+    { field: "card_program_type", kind: "enum", hidden: true, sortable: false },
     { field: "vendor.name", hidden: true, filterable: true },
     { field: "amount", kind: "money", currency: "currency_code", total: true, filterable: true },
     { field: "remaining_amount", kind: "money", currency: "currency_code", total: true, filterable: true },
