@@ -33,6 +33,8 @@ describe("cards with the card-network simulator", () => {
       await dialog.getByRole("button", { name: "OK" }).click();
       await page.getByText(vendor, { exact: true }).first().waitFor();
     };
+    await page.getByText("Credit", { exact: true }).first().waitFor();
+    await screenshot(page, "cards-card-issued");
     await tryPurchase("Blue Bottle Coffee", "42.50");
     // above the card's per-transaction maximum (or its limit): declined with the reason
     await tryPurchase("Too Big Electronics", "99999.00");
