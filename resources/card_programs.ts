@@ -34,9 +34,9 @@ export default defineResource({
   ],
   recordActions: [
     ...activation(["editVCards"]),
-    // the program's cleared spend up to the close date summed into a statement (docs/cards.md)
+    // the program's cleared spend up to the close date summed into a statement (docs/cards.md); ticked programs on the list
     {
-      name: "close_statement", kind: "post", label: "statusActions.closeStatement", permission: ["editVCards"],
+      name: "close_statement", kind: "post", label: "statusActions.closeStatement", permission: ["editVCards"], bulk: true,
       input: { type: "object", additionalProperties: false, required: ["close_date"], properties: { close_date: { type: "string", format: "date" } } },
     },
   ],

@@ -120,6 +120,9 @@ describe("card-network simulator", () => {
     expect(statement).toMatchObject({ status: "OPEN", transaction_amount: "1195.49", previous_balance: "0.00", current_balance: "1195.49", close_date: "2026-11-15", due_date: "2026-12-10", account_number: "1234", statement_type: "CREDIT" });
     const again = await post(admin, `/api/card_programs/${program}/close_statement`, { close_date: "2026-11-15" });
     expect(again.json().data.id).toBe(statement.id);
+    // ticked on the programs list: the same close, once
+    const bulk = await post(admin, "/api/card_programs/bulk/close_statement", { ids: [program], close_date: "2026-11-15" });
+    expect(bulk.json().data).toEqual([{ id: program, status: 200 }]);
     expect(await db().selectFrom("statements").select("id").where("card_program_id", "=", program).execute()).toHaveLength(1);
     const onStatement = await db().selectFrom("card_transactions").select(["id", "statement_id"]).where("virtual_card_id", "=", card).orderBy("id").execute();
     expect(onStatement.filter((t) => t.statement_id === statement.id).map((t) => t.id)).toEqual(ids);

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { apiAs } from "./api.js";
 import { screenshot, useSignedIn } from "./browser.js";
-import { confirmDialog } from "./forms.js";
+import { confirmDialog, typeDate } from "./forms.js";
 
 const { signedIn } = useSignedIn();
 
@@ -48,11 +48,16 @@ describe("cards with the card-network simulator", () => {
     const transactions = (await api.get<{ data: { vendor_name: string; transaction_status: string }[] }>(`/api/card_transactions?virtual_card_id=${card.id}`)).body.data;
     expect(transactions.map((t) => [t.vendor_name, t.transaction_status]).sort()).toEqual([["Blue Bottle Coffee", "CLEARED"], ["Too Big Electronics", "declined"]]);
 
-    // the program's statement: closed today (through the API: the settings screen lists programs), then submitted and paid in the browser
+    // the program's statement closed today on the card settings screen, then submitted and paid
     const today = new Date().toISOString().slice(0, 10);
-    const closed = await api.post<{ data: { id: number; current_balance: string } }>(`/api/card_programs/${card.card_program_id}/close_statement`, { close_date: today });
-    expect(closed.status).toBe(200);
-    const statement = closed.body.data;
+    await page.goto("/vcards/card_program_settings/");
+    const program = page.locator(".ant-table-row", { hasText: "Corporate Virtual" });
+    await program.locator(".ant-checkbox-input").check();
+    await page.getByRole("button", { name: "Close Statement" }).click();
+    await typeDate(page, "Close Date", today);
+    await page.locator(".ant-modal", { hasText: "Close Statement" }).getByRole("button", { name: "OK" }).click();
+    await page.locator(".ant-modal-confirm", { hasText: "Refused: 0." }).getByRole("button", { name: "OK" }).click();
+    const [statement] = (await api.get<{ data: { id: number }[] }>(`/api/statements?card_program_id=${card.card_program_id}&close_date=${today}`)).body.data;
     await page.goto(`/statements/${statement.id}`);
     await page.getByRole("button", { name: "Submit for Payment" }).click();
     await page.getByRole("button", { name: "Pay Statement" }).click();
