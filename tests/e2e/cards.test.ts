@@ -61,8 +61,9 @@ describe("cards with the card-network simulator", () => {
     await page.goto(`/statements/${statement.id}`);
     await page.getByRole("button", { name: "Submit for Payment" }).click();
     await page.getByRole("button", { name: "Pay Statement" }).click();
-    await confirmDialog(page, "Pay this statement's balance");
+    await confirmDialog(page, "Pay this statement's balance now?");
     await page.getByText("Paid", { exact: true }).first().waitFor();
+    await page.locator(".ant-modal-confirm").waitFor({ state: "detached" });
     await screenshot(page, "cards-statement-paid");
     expect((await api.get<{ data: { status: string; current_balance: string } }>(`/api/statements/${statement.id}`)).body.data).toMatchObject({ status: "PAID", current_balance: "0.00" });
   }, 120_000);
