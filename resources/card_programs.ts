@@ -32,7 +32,14 @@ export default defineResource({
     { field: "account_id", filterable: true },
     { field: "status", kind: "status", filterable: true },
   ],
-  recordActions: activation(["editVCards"]),
+  recordActions: [
+    ...activation(["editVCards"]),
+    // the program's cleared spend up to the close date summed into a statement (docs/cards.md); ticked programs on the list
+    {
+      name: "close_statement", kind: "post", label: "statusActions.closeStatement", permission: ["editVCards"], bulk: true,
+      input: { type: "object", additionalProperties: false, required: ["close_date"], properties: { close_date: { type: "string", format: "date" } } },
+    },
+  ],
   defaultSort: { field: "id", order: "desc" },
   search: ["name", "external_id", "account_id"],
   indexes: ["name", "external_id", "program_type", "account_id", "status"],

@@ -37,6 +37,8 @@ export const cardTransactionList = {
     { field: "department", hidden: true, filterable: true },
     { field: "receipt_required", kind: "enum", filterable: true },
     { field: "receipt_attached", kind: "boolean", hidden: true, filterable: true },
+    { field: "receipt_tooltip", sortable: false, hidden: true },
+    { field: "transaction_status_description", hidden: true, filterable: true },
     { field: "purchase.number", hidden: true, filterable: true },
     { field: "purchase_has_data", kind: "boolean", hidden: true, filterable: true },
     { field: "statement.close_date", kind: "date", hidden: true, filterable: true },
@@ -45,12 +47,13 @@ export const cardTransactionList = {
   defaultSort: { field: "transaction_date", order: "desc" },
   search: ["vendor_name", "external_id", "approval_code", "mcc_category"],
   serverFields: ["purchase_has_data"],
-  computed: ["masked_number", "currency"],
+  computed: ["masked_number", "currency", "receipt_tooltip"],
   relations: {
     virtual_card: { kind: "belongsTo", resource: "virtual_cards", foreignKey: "virtual_card_id", fields: ["id", "last4", "card_type", "contact_id"] },
     purchase: { kind: "belongsTo", resource: "purchases", foreignKey: "purchase_id", fields: ["id", "number", "status", "external_id"] },
     statement: { kind: "belongsTo", resource: "statements", foreignKey: "statement_id", fields: ["id", "external_id", "close_date"] },
     expense_item: { kind: "belongsTo", resource: "expense_items", foreignKey: "expense_item_id", fields: ["id", "merchant", "expense_report_id"] },
+    purchase_order: { kind: "belongsTo", resource: "purchase_orders", foreignKey: "purchase_order_id", fields: ["id", "number", "open_balance"] },
   },
 } as const;
 
@@ -72,11 +75,25 @@ export default defineResource({
       },
     }],
   },
-  // transactions come from the card provider: read-only here
+  // transactions come from the card network (docs/cards.md): read-only but for their coding
   permissions: { list: ["listVCardTransactions"], show: ["readVCardTransactions"] },
   indexes: [
     "transaction_date", "virtual_card_id", "purchase_id", "statement_id", "expense_item_id", "transaction_status", "vendor_name",
     "authorized_amount", "posted_amount", "posted_date", "mcc_category", "account_code", "department", "receipt_required",
-    "receipt_attached", "purchase_has_data", "currency_code", "source",
+    "receipt_attached", "purchase_has_data", "currency_code", "source", "purchase_order_id",
   ],
+  // coding (account, department) and matching to a PO or an expense item; a receipt first above the company threshold
+  recordActions: [{
+    name: "code", kind: "post", label: "statusActions.codeTransaction", permission: ["editaccountPurchases", "editPurchases"],
+    when: { transaction_status: ["Approved", "CLEARED"] },
+    input: {
+      type: "object", additionalProperties: false, required: ["account_code"],
+      properties: {
+        account_code: { type: "string", minLength: 1, maxLength: 30 },
+        department: { type: ["string", "null"], maxLength: 100 },
+        purchase_order_id: { type: ["integer", "null"], "x-references": "purchase_orders" },
+        expense_item_id: { type: ["integer", "null"], "x-references": "expense_items" },
+      },
+    },
+  }],
 });

@@ -2,7 +2,7 @@
  * Card statements (product spec 2.9): /statements?statementType, /statements/:vcardStatementID.
  * Statuses (data spec 4, bank statement): NEW, OPEN, APPROVED, CLOSED, PAID; no composites.
  * `is_validate_pay_now`: the statement is payable — OPEN or APPROVED with a balance to pay.
- * Statements come from the card provider: read-only here.
+ * Statements are closed per card program (card_programs close_statement), submitted for payment and paid.
  */
 import { defineResource } from "../src/framework/resource.js";
 import { statementSchema } from "../schemas/statement.js";
@@ -53,6 +53,14 @@ export default defineResource({
     "payment_amount", "current_balance", "minimum_payment", "available_credit", "due_date", "currency_code", "status",
   ],
   computed: ["is_validate_pay_now", "currency"],
+  // data spec 6: submit for payment needs a write-admin user and a payable statement; pay, a credit-type card
+  recordActions: [
+    { name: "submit_for_payment", kind: "post", label: "statusActions.submitForPayment", permission: ["editVCards"], when: { status: "OPEN", is_validate_pay_now: true }, to: "APPROVED" },
+    {
+      name: "pay", kind: "post", label: "statusActions.payStatement", permission: ["editVCards"], when: { status: "APPROVED", is_validate_pay_now: true, statement_type: "CREDIT" },
+      confirm: "confirm.payStatement", idempotent: true,
+    },
+  ],
   relations: {
     card_program: { kind: "belongsTo", resource: "card_programs", foreignKey: "card_program_id", fields: ["id", "name", "program_type"] },
     card_transactions: {

@@ -21,6 +21,20 @@ export const virtualCardStatuses = {
   ],
 } as const;
 
+/** What the card-network simulator is asked to authorize: a purchase at a merchant. */
+const simulatedPurchase = {
+  type: "object", additionalProperties: false, required: ["vendor_name", "authorized_amount"],
+  properties: {
+    vendor_name: { type: "string", minLength: 1, maxLength: 200 },
+    authorized_amount: { type: "string", format: "money" },
+    transaction_date: { type: "string", format: "date" },
+    mcc_category: { type: "string", maxLength: 100 },
+    is_international: { type: "boolean" },
+    /** settle at once: the transaction clears the same day and is posted */
+    settle: { type: "boolean" },
+  },
+} as const;
+
 /** Statuses in which a card may still be edited or issued; INACTIVE and REJECTED cards are final. */
 export const editableCardStatuses = ["PENDING", "APPROVED", "ACTIVE", "TEMPORARY BLOCK", "BLOCKED"];
 
@@ -36,6 +50,7 @@ export const virtualCardList = {
     { field: "card_holder_name", sortable: false },
     { field: "card_type", kind: "enum", filterable: true },
     { field: "card_program.name", filterable: true },
+    { field: "card_program_type", kind: "enum", hidden: true, sortable: false },
     { field: "vendor.name", hidden: true, filterable: true },
     { field: "amount", kind: "money", currency: "currency_code", total: true, filterable: true },
     { field: "remaining_amount", kind: "money", currency: "currency_code", total: true, filterable: true },
@@ -58,7 +73,7 @@ export const virtualCardList = {
     purchase_orders: { kind: "refersMany", resource: "purchase_orders", localKey: "purchase_order_ids", fields: ["id", "number", "amount", "open_balance"] },
     card_transactions: {
       kind: "hasMany", resource: "card_transactions", foreignKey: "virtual_card_id",
-      fields: ["id", "transaction_date", "vendor_name", "authorized_amount", "posted_amount", "currency_code", "transaction_status"],
+      fields: ["id", "transaction_date", "vendor_name", "authorized_amount", "posted_amount", "currency_code", "transaction_status", "transaction_status_description"],
     },
     purchases: { kind: "hasMany", resource: "purchases", foreignKey: "virtual_card_id", fields: ["id", "number", "purchase_date", "amount", "currency_code", "status"] },
   },
@@ -90,6 +105,10 @@ export default defineResource({
     { name: "unblock", kind: "post", label: "statusActions.unblock", permission: ["addVCards"], when: { status: "TEMPORARY BLOCK" }, to: "ACTIVE" },
     { name: "block", kind: "post", label: "statusActions.block", permission: ["addVCards"], when: { status: ["ACTIVE", "TEMPORARY BLOCK"] }, to: "BLOCKED", danger: true },
     { name: "deactivate", kind: "post", label: "statusActions.deactivate", permission: ["addVCards"], when: { status: ["ACTIVE", "TEMPORARY BLOCK", "BLOCKED"] }, to: "INACTIVE", confirm: "confirm.deactivate", danger: true },
+    // a new card number from the issuer with the same controls, issued at once; the old card is closed
+    { name: "replace", kind: "post", label: "statusActions.replaceCard", permission: ["addVCards"], when: { status: ["ACTIVE", "TEMPORARY BLOCK", "BLOCKED"] }, confirm: "confirm.replaceCard" },
+    // the card-network simulator (docs/cards.md): a purchase tried on the card, answered by its controls
+    { name: "simulate_authorization", kind: "post", label: "statusActions.simulateAuthorization", permission: ["addVCards"], idempotent: true, input: simulatedPurchase },
   ],
   rowActions: [
     { action: "edit", permission: ["addVCards"], when: { status: editableCardStatuses } },

@@ -30,6 +30,8 @@ export const cardTransactionSchema = {
     receipt_attached: { type: "boolean", default: false },
     approval_code: { type: ["string", "null"], maxLength: 30 },
     expense_item_id: { type: ["integer", "null"], "x-references": "expense_items" },
+    /** the purchase order the spend is matched to (data-spec: purchase_order number, open_balance) */
+    purchase_order_id: { type: ["integer", "null"], "x-references": "purchase_orders" },
     statement_id: { type: ["integer", "null"], "x-references": "statements" },
   },
 } as const;

@@ -29,5 +29,7 @@ export const companySchema = {
     /** advanced two-way matching: purchase orders show whether they are fully matched (data-spec 5) */
     advanced_two_way_matching: { type: "boolean", default: false },
     crypto_currency_support: { type: "boolean", default: false },
+    /** data-spec 6 (Settings > Company Defaults): a card transaction above this amount requires a receipt (docs/cards.md) */
+    card_receipt_threshold: { type: "string", format: "money", default: "75.00" },
   },
 } as const;

@@ -20,6 +20,10 @@ export const config = {
   recurringInvoicesCron: process.env.RECURRING_INVOICES_CRON || "0 * * * *",
   /** SIGNUP=open: anyone may sign up a new company (/signup); closed by default in production */
   signupOpen: (process.env.SIGNUP ?? (process.env.NODE_ENV === "production" ? "closed" : "open")) === "open",
+  /** CARD_ISSUER: the card issuer cards are issued and authorized through (docs/cards.md); only the in-repo "simulator" so far */
+  cardIssuer: process.env.CARD_ISSUER || "simulator",
+  /** CARD_SIMULATOR=on: the card-network simulator's routes answer (a purchase tried on a card); off by default in production */
+  cardSimulator: (process.env.CARD_SIMULATOR ?? (process.env.NODE_ENV === "production" ? "off" : "on")) === "on",
   /** the app's public address, put before the paths in e-mail links (e.g. https://outlay.example.com) */
   appUrl: (process.env.APP_URL ?? "").replace(/\/$/, ""),
   /**

@@ -248,6 +248,7 @@ export interface CardTransactionsTable {
   receipt_attached: Defaulted<boolean>;
   approval_code: string | null;
   expense_item_id: number | null;
+  purchase_order_id: number | null;
   statement_id: number | null;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
@@ -299,6 +300,7 @@ export interface CompaniesTable {
   three_way_matching: Defaulted<boolean>;
   advanced_two_way_matching: Defaulted<boolean>;
   crypto_currency_support: Defaulted<boolean>;
+  card_receipt_threshold: Defaulted<Decimal>;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
 }

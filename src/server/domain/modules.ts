@@ -22,6 +22,7 @@ import adminVendorContacts from "./admin/vendor-contacts.server.js";
 import approvalsApprovals from "./approvals/approvals.server.js";
 import approvalsDelegations from "./approvals/delegations.server.js";
 import approvalsWorkflows from "./approvals/workflows.server.js";
+import cardsCardPrograms from "./cards/card-programs.server.js";
 import cardsCardTransactions from "./cards/card-transactions.server.js";
 import cardsPurchases from "./cards/purchases.server.js";
 import cardsStatements from "./cards/statements.server.js";
@@ -80,6 +81,7 @@ export const serverModules: readonly ServerModule[] = [
   approvalsApprovals,
   approvalsDelegations,
   approvalsWorkflows,
+  cardsCardPrograms,
   cardsCardTransactions,
   cardsPurchases,
   cardsStatements,

@@ -5,10 +5,10 @@
  * with the transactions on them.
  */
 import dayjs from "dayjs";
-import Decimal from "decimal.js";
 import { money, round, sum } from "../../framework/money.js";
 import { expenseReportStatuses } from "../../../resources/expense_reports.js";
 import { virtualCardStatuses } from "../../../resources/virtual_cards.js";
+import { minimumPayment } from "../domain/cards/statement-close.js";
 import type { DB } from "../db/connect.js";
 import { rollUpCards } from "../domain/cards/cards.js";
 import { policyViolation, type PolicyRules } from "../domain/expenses/policies.js";
@@ -243,12 +243,6 @@ async function seedCards(db: DB, context: SeedContext, employees: number[], prog
   return meta.map((m, i) => ({ ...m, id: ids[i] }));
 }
 
-/** 2 % of the balance, at least 25, never more than the balance. */
-function minimumPayment(balance: string): string {
-  const owed = money(balance);
-  if (owed.lte(0)) return "0.00";
-  return round(Decimal.min(owed, Decimal.max(25, owed.times("0.02"))));
-}
 
 const spending = new Set(["ACTIVE", "TEMPORARY BLOCK", "BLOCKED", "INACTIVE"]);
 const purchaseStatuses = ["PENDING", "OPEN", "POSTED", "PAID", "PAID", "DISPUTED", "REFUNDED", "REJECT"];

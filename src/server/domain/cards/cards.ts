@@ -11,6 +11,7 @@ import { unprocessable, type FieldErrors } from "../../errors.js";
 import type { Row } from "../../resources/context.js";
 import type { ResourceHooks } from "../../resources/modules.js";
 import { contactName } from "../identity/people.js";
+import { receiptTooltip, withReceipts } from "./coding.js";
 
 /** Data spec 9: card numbers show as four groups with only the last 4 digits. */
 export const maskCardNumber = (last4: unknown): string | null => (typeof last4 === "string" && last4 ? `**** **** **** ${last4}` : null);
@@ -18,12 +19,16 @@ export const maskCardNumber = (last4: unknown): string | null => (typeof last4 =
 /** Transaction statuses that use up a card's limit: authorized (Approved) and cleared. */
 export const spendingStatuses = ["Approved", "CLEARED"];
 
-/** remaining_amount = amount − Σ posted (else authorized) amount of the card's spending transactions. */
+/**
+ * remaining_amount = amount − Σ posted (else authorized) amount of the card's spending transactions;
+ * of this month's only for a card whose balance reloads monthly (controls.ts counts the same way).
+ */
 export async function rollUpCards(trx: DB, companyId: number, cardIds?: readonly number[]): Promise<void> {
   if (cardIds?.length === 0) return;
   let query = trx.updateTable("virtual_cards as c").set({
     remaining_amount: sql`c.amount - coalesce((select sum(coalesce(t.posted_amount, t.authorized_amount)) from card_transactions t
-      where t.virtual_card_id = c.id and t.company_id = c.company_id and t.transaction_status in (${sql.join(spendingStatuses)})), 0)`,
+      where t.virtual_card_id = c.id and t.company_id = c.company_id and t.transaction_status in (${sql.join(spendingStatuses)})
+      and (not c.is_reload_balance_monthly or t.transaction_date >= date_trunc('month', current_date)::date)), 0)`,
   }).where("c.company_id", "=", companyId);
   if (cardIds) query = query.where("c.id", "in", cardIds);
   await query.execute();
@@ -75,10 +80,15 @@ export const virtualCardHooks: ResourceHooks = {
 };
 
 export const cardTransactionHooks: ResourceHooks = {
-  decorate(rows) {
+  async decorate(rows, ctx) {
+    const receipts = await withReceipts(ctx.db, ctx.company.id, rows.map((r) => r.id as number));
     for (const row of rows) {
       row.masked_number = maskCardNumber((row.virtual_card as Row | null | undefined)?.last4);
       row.currency = currencyOf(String(row.currency_code));
+      // a receipt is a document on the transaction (or was recorded so by the card provider)
+      const attached = row.receipt_attached === true || receipts.has(row.id as number);
+      row.receipt_attached = attached;
+      row.receipt_tooltip = row.receipt_required === "Yes" ? receiptTooltip(attached, row) : null;
     }
   },
   beforeCreate(data) {

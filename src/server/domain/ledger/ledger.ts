@@ -24,7 +24,7 @@ export interface JournalEntry {
   entry_number: string;
   date: string;
   description: string;
-  source: { type: "Invoice" | "Accrual" | "Payment" | "Purchase"; id: number };
+  source: { type: "Invoice" | "Accrual" | "Payment" | "Purchase" | "CardTransaction" | "Statement"; id: number };
   lines: readonly JournalLine[];
 }
 
@@ -56,9 +56,9 @@ export async function post(trx: DB, companyId: number, entries: readonly Journal
 }
 
 /** Accounts the postings use, found by number in the company's chart of accounts (as the demo seed creates it). */
-export const ledgerAccountNumbers = { payable: "2000", creditMemoExpense: "5000" } as const;
+export const ledgerAccountNumbers = { payable: "2000", creditMemoExpense: "5000", cardLiability: "2200", uncodedCardSpend: "5000" } as const;
 
-/** The journal of one source document: JE-{company}-{INV|PAY|ACC|PUR}{id}-{n}, unique without a sequence to race for. */
+/** The journal of one source document: JE-{company}-{INV|PAY|ACC|PUR|CAR|STA}{id}-{n}, unique without a sequence to race for. */
 export function entryNumber(companyId: number, source: JournalEntry["source"], n: number): string {
   return `JE-${companyId}-${source.type.slice(0, 3).toUpperCase()}${source.id}-${n}`;
 }
@@ -69,7 +69,7 @@ export async function accountsByNumber(trx: DB, companyId: number): Promise<Map<
   return new Map(rows.map((r) => [String(r.number), r.id]));
 }
 
-function account(accounts: ReadonlyMap<string, number>, number: string, what: string): number {
+export function account(accounts: ReadonlyMap<string, number>, number: string, what: string): number {
   const id = accounts.get(number);
   if (id === undefined) throw new Error(`${what}: no account ${number} in the chart of accounts`);
   return id;
