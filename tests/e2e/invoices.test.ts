@@ -1,6 +1,7 @@
 /** The invoice round trip in a real browser: list, show, create (with a refused field), edit, delete; and a denied route. */
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
+import { apiAs } from "./api.js";
 import { cspViolations, login, newPage, screenshot, useBrowser } from "./browser.js";
 
 const { browser } = useBrowser();
@@ -86,6 +87,28 @@ describe("invoices in the browser", () => {
     await expect.poll(() => page.locator(".ant-notification-notice", { hasText: "Not Authorized: You are not authorized to view the requested resource." }).count()).toBe(1);
     await screenshot(page, "not-authorized");
     expect(await page.locator(".ant-table-row").count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("takes a date typed in the company's format: 25/12/2026 at Globex (DD/MM/YYYY) is saved as 2026-12-25", async () => {
+    const page = await newPage(browser());
+    await login(page, "admin@globex.test", "/invoices/new");
+    const number = `DMY-${Date.now()}`;
+    await page.getByLabel("Number", { exact: true }).fill(number);
+    const vendor = page.getByRole("combobox", { name: "Vendor", exact: true });
+    await vendor.click();
+    await page.locator(".ant-select-item-option").first().click();
+    await pickDate(page, "Date", "25/12/2026");
+    await pickDate(page, "Due Date", "31/12/2026");
+    await expect.poll(() => page.getByLabel("Date", { exact: true }).inputValue()).toBe("25/12/2026");
+    await page.getByLabel("Amount", { exact: true }).fill("10.00");
+    await page.getByLabel("Currency", { exact: true }).fill("EUR");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.waitForURL(/\/invoices\/\d+$/);
+    const id = page.url().split("/").pop();
+    const saved = (await (await apiAs("admin@globex.test")).get<{ data: { number: string; date: string; due_date: string } }>(`/api/invoices/${id}`)).body.data;
+    expect(saved).toMatchObject({ number, date: "2026-12-25", due_date: "2026-12-31" });
+    await expect.poll(() => page.getByText("25/12/2026", { exact: true }).count()).toBeGreaterThan(0);
     await page.context().close();
   });
 });

@@ -4,6 +4,7 @@
  */
 import type { ReactNode } from "react";
 import Form from "@rjsf/antd";
+import { DateWidget } from "../pages/DateWidget.js";
 import type { RJSFSchema } from "@rjsf/utils";
 import { customizeValidator } from "@rjsf/validator-ajv8";
 import { customFormats } from "../../framework/schema.js";
@@ -12,5 +13,5 @@ import type { Row } from "../format.js";
 const validator = customizeValidator({ customFormats: { ...customFormats } });
 
 export default function ActionForm({ schema, onSubmit, children }: { schema: RJSFSchema; onSubmit: (input: Row) => void; children: ReactNode }) {
-  return <Form schema={schema} validator={validator} onSubmit={({ formData }) => onSubmit({ ...(formData as Row) })}>{children}</Form>;
+  return <Form schema={schema} validator={validator} widgets={{ DateWidget }} onSubmit={({ formData }) => onSubmit({ ...(formData as Row) })}>{children}</Form>;
 }

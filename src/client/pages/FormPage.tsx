@@ -16,6 +16,7 @@ import { usePageTitle, type Row, type Translate } from "../format.js";
 import { customFormats, isWritable, propertiesOf, requiredOf, type Property, type WriteMode } from "../../framework/schema.js";
 import { enumOf, fieldKey, statusKey, valueKey } from "../i18n/keys.js";
 import { duplicateOf, recordName, showPath } from "../registry.js";
+import { DateWidget } from "./DateWidget.js";
 import { ReferenceSelect } from "./ReferenceSelect.js";
 
 /** The server's custom formats (money and decimal strings). */
@@ -158,6 +159,7 @@ export default function FormPage({ resource, mode, id, prefill, onSaved, readOnl
         schema={formSchemaNow}
         uiSchema={withoutRolledUp}
         validator={validator}
+        widgets={{ DateWidget }}
         formData={formData ?? initial}
         extraErrors={extraErrors}
         showErrorList={false}
