@@ -70,7 +70,7 @@ export default defineResource({
     { field: "description", hidden: true, filterable: true },
   ],
   defaultSort: { field: "id", order: "desc" },
-  search: ["number", "description", "reference_number"],
+  search: ["number", "description", "reference_number", "vendor.name"],
   indexes: ["number", "vendor_id", "status", "due_date", "date", ["status", "due_date"], "amount", "po_matching"],
   approvable: { type: "Invoice", submittable: ["DRAFT", "NEW", "REJECTED"], permission: ["editInvoices", "addInvoices"] },
   // an invoice is created as a DRAFT or NEW (the hook refuses any other status)

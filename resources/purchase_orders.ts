@@ -90,7 +90,7 @@ export default defineResource({
   statuses: purchaseOrderStatuses,
   columns: purchaseOrderColumns,
   defaultSort: { field: "id", order: "desc" },
-  search: ["number", "description", "project_name"],
+  search: ["number", "description", "project_name", "vendor.name"],
   indexes: ["number", "vendor_id", "status", "date", "budget_id", ["status", "awaiting_receipt"], ["po_type", "status"]],
   serverFields: purchaseOrderServerFields,
   computed: ["currency"],

@@ -256,7 +256,7 @@ export interface ResourceDef {
   statuses?: StatusSet;
   columns: readonly ColumnDef[];
   defaultSort: { field: string; order: "asc" | "desc" };
-  /** text columns searched by `q` */
+  /** text columns searched by `q`; `relation.field` searches a belongs-to relation's column (an invoice's `vendor.name`) */
   search?: readonly string[];
   /** columns that get a database index (sort and filter targets) */
   indexes?: readonly (string | readonly string[])[];

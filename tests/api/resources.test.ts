@@ -49,6 +49,18 @@ describe("invoices list", () => {
 
     const searched = (await h.app.inject({ url: "/api/invoices?q=INV-100012", headers })).json().data;
     expect(searched.map((i: { number: string }) => i.number)).toEqual(["INV-100012"]);
+
+    // the search finds a vendor's name too: exactly the invoices the vendor filter finds
+    const byName = await h.app.inject({ url: "/api/invoices?q=NORTHWIND&_end=1000", headers });
+    const byFilter = await h.app.inject({ url: "/api/invoices?vendor.name_like=northwind&_end=1000", headers });
+    expect(byName.json().data.map((i: { id: number }) => i.id).sort()).toEqual(byFilter.json().data.map((i: { id: number }) => i.id).sort());
+    expect(byName.json().meta.total).toBeGreaterThan(0);
+    // in another company the same words find that company's invoices only
+    const globexHeaders = await h.login("admin@globex.test");
+    const ids = async (url: string) => (await h.app.inject({ url, headers: globexHeaders })).json().data.map((i: { id: number }) => i.id).sort();
+    const globexByName = await ids("/api/invoices?q=Northwind&_end=1000");
+    expect(globexByName).toEqual(await ids("/api/invoices?vendor.name_like=northwind&_end=1000"));
+    expect(globexByName.some((id: number) => byName.json().data.some((i: { id: number }) => i.id === id))).toBe(false);
   });
 
   it("refuses to sort or filter on undeclared fields", async () => {

@@ -260,7 +260,16 @@ function applySearch(qb: Select, resource: ResourceDef, q: string | undefined, c
   const columns = readsAsPortal(resource, ctx) ? portalSearch(resource) : resource.search ?? [];
   if (!q || columns.length === 0) return qb;
   const pattern = `%${q.replace(/[\\%_]/g, "\\$&")}%`;
-  return qb.where((eb) => eb.or(columns.map((field) => eb(sql`${sql.ref(`${alias}.${field}`)}::text`, "ilike", pattern))));
+  return qb.where((eb) => eb.or(columns.map((field) => {
+    const dot = field.indexOf(".");
+    if (dot < 0) return eb(sql`${sql.ref(`${alias}.${field}`)}::text`, "ilike", pattern);
+    // a related record's column (`vendor.name`): the rows whose related record matches, one set-based lookup
+    const relation = resource.relations![field.slice(0, dot)] as BelongsTo;
+    const target = related(relation.resource);
+    const matching = scope(untyped(ctx.db).selectFrom(`${tableOf(target)} as r`).select("r.id"), target, ctx, "r")
+      .where(sql`${sql.ref(`r.${field.slice(dot + 1)}`)}::text`, "ilike", pattern);
+    return eb(sql.ref(`${alias}.${relation.foreignKey}`), "in", matching);
+  })));
 }
 
 /** List parameters beyond the filter grammar, by name: each adds its conditions to the query of the rows aliased `t`. */
