@@ -3,13 +3,12 @@ import { lazy, Suspense, useMemo } from "react";
 import { Authenticated, Refine, type I18nProvider } from "@refinedev/core";
 import routerProvider from "@refinedev/react-router";
 import { App as AntdApp, ConfigProvider, Spin } from "antd";
-import { useTranslation } from "react-i18next";
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useParams, type Params } from "react-router";
 import { routesOf } from "../framework/resource.js";
 import { resources } from "../../resources/index.js";
 import { pages } from "../../resources/pages/index.js";
 import { titleKey } from "./i18n/keys.js";
-import { antdLocale, setLanguage } from "./i18n/index.js";
+import { antdLocale, i18n, setLanguage, useLanguage } from "./i18n/index.js";
 import { Shell } from "./layout/Shell.js";
 import { DeclaredPage } from "./pages/DeclaredPage.js";
 import { preloadPage, ResourcePage } from "./pages/ResourcePage.js";
@@ -78,15 +77,16 @@ function ToLogin() {
 }
 
 export function App() {
-  const { t, i18n } = useTranslation();
+  // a new provider per language: Refine's translate then gives the pages the new texts
+  const language = useLanguage();
   const i18nProvider = useMemo<I18nProvider>(() => ({
     translate: (key: string, options?: unknown, fallback?: string) =>
       typeof options === "string"
-        ? t(key, { defaultValue: options })
-        : t(key, { ...(options as object | undefined), defaultValue: fallback ?? key }),
-    changeLocale: async (language: string) => setLanguage(language),
-    getLocale: () => i18n.language,
-  }), [t, i18n]);
+        ? i18n.t(key, { defaultValue: options })
+        : i18n.t(key, { ...(options as object | undefined), defaultValue: fallback ?? key }),
+    changeLocale: async (next: string) => setLanguage(next),
+    getLocale: () => language,
+  }), [language]);
 
   return (
     <BrowserRouter>

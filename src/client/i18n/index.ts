@@ -1,16 +1,16 @@
 /**
- * i18next with the locale files (locales/*.json at the repository root). English is the fallback and
+ * The translator (translator.ts) with the locale files (locales/*.json at the repository root). English is the fallback and
  * ships with the app; any other language, with antd's and dayjs's matching locales, loads when it is chosen (or
  * at sign-in, from the contact's language: providers/auth.ts), so the
  * first load carries one language (issue 11). `ready` settles once the stored language is in place.
  */
 import dayjs from "dayjs";
-import i18next from "i18next";
-import { initReactI18next } from "react-i18next";
+import { useSyncExternalStore } from "react";
 import type { Locale } from "antd/es/locale";
 import { numberLocaleOf } from "../../framework/cell-text.js";
 import enUS from "antd/locale/en_US";
 import en from "../../../locales/en.json";
+import { Translator, type Messages } from "./translator.js";
 
 export const languages = { en: "English", es: "Español" } as const;
 export type Language = keyof typeof languages;
@@ -25,19 +25,16 @@ const loaders: Record<Exclude<Language, "en">, () => Promise<[Record<string, unk
 };
 const antdLocales = new Map<string, Locale>([["en", enUS]]);
 
-export const i18n = i18next.createInstance();
-void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en } },
-  lng: "en",
-  fallbackLng: "en",
-  interpolation: { escapeValue: false },
-  initAsync: false,
-});
+export const i18n = new Translator(en);
+
+/** The language in use; a component using it renders again when it changes. */
+export const useLanguage = (): string =>
+  useSyncExternalStore((changed) => i18n.on("languageChanged", changed), () => i18n.language);
 
 async function load(language: Language): Promise<void> {
   if (antdLocales.has(language) || language === "en") return;
   const [messages, antd] = await loaders[language]();
-  i18n.addResourceBundle(language, "translation", messages);
+  i18n.addResourceBundle(language, messages as Messages);
   antdLocales.set(language, antd);
 }
 
