@@ -29,5 +29,12 @@ export const companySchema = {
     /** advanced two-way matching: purchase orders show whether they are fully matched (data-spec 5) */
     advanced_two_way_matching: { type: "boolean", default: false },
     crypto_currency_support: { type: "boolean", default: false },
+    /** mileage expenses: the rate per unit of distance from each date on (the latest `from` on or before an item's date applies) */
+    mileage_rates: {
+      type: "array", default: [],
+      items: { type: "object", additionalProperties: false, required: ["from", "rate"], properties: { from: { type: "string", format: "date" }, rate: { type: "string", format: "decimal" } } },
+    },
+    /** Settings > Company Defaults: an expense item above this amount needs a receipt to be submitted */
+    expense_receipt_threshold: { type: ["string", "null"], format: "money" },
   },
 } as const;

@@ -299,6 +299,8 @@ export interface CompaniesTable {
   three_way_matching: Defaulted<boolean>;
   advanced_two_way_matching: Defaulted<boolean>;
   crypto_currency_support: Defaulted<boolean>;
+  mileage_rates: Defaulted<Json>;
+  expense_receipt_threshold: Decimal | null;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
 }
@@ -768,9 +770,11 @@ export interface PaymentRunItemsTable {
   payment_run_id: number;
   payment_run_batch_id: number | null;
   payment_id: number | null;
-  invoice_id: number;
+  invoice_id: number | null;
+  expense_report_id: number | null;
   invoice_type: Defaulted<string>;
   vendor_id: number | null;
+  employee_contact_id: number | null;
   amount: Decimal;
   credits: Defaulted<Json>;
   credit_amount: Defaulted<Decimal>;
@@ -808,7 +812,8 @@ export interface PaymentsTable {
   id: Defaulted<number>;
   company_id: number;
   payment_number: string;
-  vendor_id: number;
+  vendor_id: number | null;
+  employee_contact_id: number | null;
   payment_date: string;
   submit_date: string | null;
   amount: Decimal;
@@ -869,6 +874,7 @@ export interface PoliciesTable {
   per_diems: Decimal | null;
   categories: Defaulted<Json>;
   receipt_required_over: Decimal | null;
+  violation_action: Defaulted<string>;
   description: string | null;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
