@@ -393,7 +393,7 @@ export interface ExpenseItemsTable {
   merchant: string;
   category_id: number | null;
   category_name: string | null;
-  amount: Decimal;
+  amount: Defaulted<Decimal>;
   currency_code: string | null;
   expense_type: Defaulted<string>;
   mileage_distance: Decimal | null;
