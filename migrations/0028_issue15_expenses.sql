@@ -29,3 +29,10 @@ ALTER TABLE "payment_run_items" ADD CONSTRAINT "payment_run_items_one_payable" C
 ALTER TABLE "payments" ADD CONSTRAINT "payments_one_payee" CHECK ("vendor_id" IS NOT NULL OR "employee_contact_id" IS NOT NULL);
 
 CREATE INDEX "payment_run_items_company_id_expense_report_id_idx" ON "payment_run_items" ("company_id", "expense_report_id");
+
+-- by hand: a report's number (ER-nnnnn), employee (the signed-in user's contact) and currency (the company's) are filled by the server when a create leaves them out
+ALTER TABLE "expense_reports" ALTER COLUMN "number" DROP NOT NULL;
+
+ALTER TABLE "expense_reports" ALTER COLUMN "employee_contact_id" DROP NOT NULL;
+
+ALTER TABLE "expense_reports" ALTER COLUMN "currency_code" DROP NOT NULL;

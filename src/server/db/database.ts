@@ -412,8 +412,8 @@ export interface ExpenseItemsTable {
 export interface ExpenseReportsTable {
   id: Defaulted<number>;
   company_id: number;
-  number: string;
-  employee_contact_id: number;
+  number: string | null;
+  employee_contact_id: number | null;
   date: string;
   submit_date: string | null;
   subsidiary_id: number | null;
@@ -422,7 +422,7 @@ export interface ExpenseReportsTable {
   amount: Defaulted<Decimal>;
   exchange_rate: Defaulted<Decimal>;
   converted_amount: Defaulted<Decimal>;
-  currency_code: string;
+  currency_code: string | null;
   project_name: string | null;
   status: Defaulted<string>;
   description: string | null;

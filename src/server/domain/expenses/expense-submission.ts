@@ -9,10 +9,7 @@ import type { DB } from "../../db/connect.js";
 import { unprocessable, type FieldErrors } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import { expenseSettings } from "./mileage.js";
-import { loadPolicy } from "./policies.js";
-
-/** The only type with a receipt to show. */
-export const needsReceipt = "single expense";
+import { loadPolicy, pricedByRate } from "./policies.js";
 
 export async function checkSubmittable(trx: DB, ctx: Ctx, report: Row): Promise<void> {
   const items = await trx.selectFrom("expense_items").select(["merchant", "date", "amount", "expense_type", "receipt_attached", "policy_violation"])
@@ -22,7 +19,7 @@ export async function checkSubmittable(trx: DB, ctx: Ctx, report: Row): Promise<
   const { receiptThreshold } = await expenseSettings(trx, ctx.company.id);
   if (receiptThreshold !== null) {
     const rate = String(report.exchange_rate ?? "1");
-    const missing = items.filter((i) => i.expense_type === needsReceipt && i.receipt_attached !== true && money(String(i.amount)).times(rate).gt(receiptThreshold));
+    const missing = items.filter((i) => !pricedByRate.includes(String(i.expense_type)) && i.receipt_attached !== true && money(String(i.amount)).times(rate).gt(receiptThreshold));
     if (missing.length) {
       errors.expense_items = [`need a receipt above ${round(receiptThreshold)} ${ctx.company.currency_code}: ${missing.map((i) => `${String(i.merchant)} (${String(i.date)})`).join(", ")}`];
     }

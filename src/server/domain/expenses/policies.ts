@@ -30,6 +30,9 @@ export interface CheckedItem {
   receipt_attached: boolean;
 }
 
+/** Mileage and per diem are priced by rates and have no receipt to show. */
+export const pricedByRate = ["mileage", "per diem"];
+
 const key = (name: string | null | undefined) => String(name ?? "").trim().toLowerCase();
 
 /** Why the item breaks the policy (the reasons joined by "; "), or null when it does not. */
@@ -44,7 +47,7 @@ export function policyViolation(item: CheckedItem, policy: PolicyRules | null | 
     const allowance = money(policy.per_diems).times(item.per_diem_days);
     if (amount.gt(allowance)) reasons.push(`Over the per diem allowance of ${round(allowance)} ${currency} for ${item.per_diem_days} days`);
   }
-  if (policy.receipt_required_over !== null && item.expense_type === "single expense" && !item.receipt_attached && amount.gt(policy.receipt_required_over)) {
+  if (policy.receipt_required_over !== null && !pricedByRate.includes(item.expense_type) && !item.receipt_attached && amount.gt(policy.receipt_required_over)) {
     reasons.push(`Receipt required over ${round(policy.receipt_required_over)} ${currency}`);
   }
   return reasons.length ? reasons.join("; ") : null;
