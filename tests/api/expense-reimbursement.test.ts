@@ -169,16 +169,16 @@ describe("statuses and ownership", () => {
   });
 });
 
-/** Staff's ACTIVE ACH method (owner_type Contact), once. */
-async function staffMethod(): Promise<number> {
-  const existing = await db().selectFrom("payment_methods").select("id").where("company_id", "=", acme.company).where("owner_type", "=", "Contact")
+/** Staff's ACTIVE ACH method (owner_type Contact): the demo's, else one made here. */
+async function staffMethod(): Promise<{ id: number; routing: string }> {
+  const existing = await db().selectFrom("payment_methods").select(["id", "routing"]).where("company_id", "=", acme.company).where("owner_type", "=", "Contact")
     .where("contact_id", "=", staff).where("status", "=", "ACTIVE").executeTakeFirst();
-  if (existing) return existing.id;
+  if (existing) return { id: existing.id, routing: String(existing.routing) };
   const row = await db().insertInto("payment_methods").values({
     company_id: acme.company, owner_type: "Contact", contact_id: staff, name: "Staff checking", payment_type: "ach", routing: "021000021",
     account_number: "000123456789", account_type: "checking", currency_code: "USD", status: "ACTIVE", is_default: true,
-  }).returning("id").executeTakeFirstOrThrow();
-  return row.id;
+  }).returning(["id", "routing"]).executeTakeFirstOrThrow();
+  return { id: row.id, routing: String(row.routing) };
 }
 
 /** A report of staff's with a mileage item and a meal with its receipt, submitted and approved by the approver. */
@@ -203,7 +203,7 @@ const amounts = (lines: { number: unknown; debit_amount: unknown; credit_amount:
 
 describe("reimbursement through a payment run", () => {
   it("approval posts the expense owed; a pay-expenses run pays the employee by a PPD entry; the report is PAID; once", async () => {
-    const methodId = await staffMethod();
+    const method = await staffMethod();
     const r = await approvedReport();
     expect(amounts(await journalOf("ExpenseReport", r.id))).toEqual([["6300", "60.40", "0.00"], ["2150", "0.00", "60.40"]]);
 
@@ -215,7 +215,7 @@ describe("reimbursement through a payment run", () => {
 
     const preview = await call("admin@acme.test", "POST", "/api/payment_runs/preview", { payment_date: paymentDate, items: [{ expense_report_id: r.id }] });
     expect(preview.statusCode, preview.body).toBe(200);
-    expect(preview.json().data.payments[0]).toMatchObject({ vendor_id: null, employee_contact_id: staff, payment_method_id: methodId, amount: "60.40", expense_reports: [{ expense_report_id: r.id, amount: "60.40" }] });
+    expect(preview.json().data.payments[0]).toMatchObject({ vendor_id: null, employee_contact_id: staff, payment_method_id: method.id, amount: "60.40", expense_reports: [{ expense_report_id: r.id, amount: "60.40" }] });
 
     const createdRun = await call("admin@acme.test", "POST", "/api/payment_runs", { payment_date: paymentDate, items: [{ expense_report_id: r.id }] });
     expect(createdRun.statusCode, createdRun.body).toBe(201);
@@ -263,7 +263,7 @@ describe("reimbursement through a payment run", () => {
     const audit = auditNacha(content);
     expect(audit.batches.map((b) => b.sec)).toEqual(["PPD"]);
     expect(audit.entries).toHaveLength(1);
-    expect(audit.entries[0]).toMatchObject({ routing8: "02100002", amountCents: 6040n, idNumber: String(payments[0].payment_number), transactionCode: "22" });
+    expect(audit.entries[0]).toMatchObject({ routing8: method.routing.slice(0, 8), amountCents: 6040n, idNumber: String(payments[0].payment_number), transactionCode: "22" });
     expect(audit.entries[0].addenda.join("")).toContain(String(r.number).toUpperCase());
     const entry = content.split("\n").find((l) => l.startsWith("6"))!;
     expect(entry.slice(54, 76).trim()).toBe((await staffName()).toUpperCase());
