@@ -269,6 +269,18 @@ describe("reimbursement through a payment run", () => {
     expect(entry.slice(54, 76).trim()).toBe((await staffName()).toUpperCase());
   });
 
+  it("a deleted (unprocessed) run gives its report back to be paid by another", async () => {
+    await staffMethod();
+    const r = await approvedReport();
+    const body = { payment_date: paymentDate, items: [{ expense_report_id: r.id }] };
+    const first = await call("admin@acme.test", "POST", "/api/payment_runs", body);
+    expect(first.statusCode, first.body).toBe(201);
+    expect((await call("admin@acme.test", "POST", "/api/payment_runs", body)).statusCode).toBe(422);
+    expect((await call("admin@acme.test", "DELETE", `/api/payment_runs/${String(first.json().data.id)}`)).statusCode).toBe(200);
+    expect((await reportRow(r.id)).status).toBe("OPEN");
+    expect((await call("admin@acme.test", "POST", "/api/payment_runs", body)).statusCode).toBe(201);
+  });
+
   it("refuses a report not approved or not of this company; nothing is created", async () => {
     const draft = await report();
     await item(draft.id, { amount: "5.00" });

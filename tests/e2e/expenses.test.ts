@@ -106,7 +106,14 @@ describe("expenses reimbursed in the browser", () => {
     expect(await status()).toBe("PAID");
     await expect.poll(() => page.getByText("Paid", { exact: true }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await screenshot(page, "expense-report-paid");
+
+    // on a phone: the new-report form and the paid report
     await page.setViewportSize({ width: 390, height: 844 });
-    await screenshot(page, "expense-report-paid-phone");
+    await page.goto("/expense_report/new");
+    await page.getByRole("button", { name: "Add line" }).click();
+    await screenshot(page, "expense-report-new-390");
+    await page.goto(`/expense_report/${id}`);
+    await expect.poll(() => page.getByText("Paid", { exact: true }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await screenshot(page, "expense-report-paid-390");
   });
 });

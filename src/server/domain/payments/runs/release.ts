@@ -25,10 +25,10 @@ export interface ReleaseScope {
   excluded?: boolean;
 }
 
-interface ItemRow { id: number; invoice_id: number | null; amount: string; credit_amount: string; payment_id: number; vendor_id: number }
+interface ItemRow { id: number; invoice_id: number | null; amount: string; credit_amount: string; payment_id: number; vendor_id: number | null; employee_contact_id: number | null }
 
 async function activeItems(trx: DB, companyId: number, runId: number): Promise<ItemRow[]> {
-  return (await trx.selectFrom("payment_run_items").select(["id", "invoice_id", "amount", "credit_amount", "payment_id", "vendor_id"])
+  return (await trx.selectFrom("payment_run_items").select(["id", "invoice_id", "amount", "credit_amount", "payment_id", "vendor_id", "employee_contact_id"])
     .where("company_id", "=", companyId).where("payment_run_id", "=", runId).where("excluded", "=", false)
     .where("status", "in", reservingItemStatuses).orderBy("id").execute()) as ItemRow[];
 }
@@ -66,9 +66,9 @@ export async function releaseRun(trx: DB, ctx: Ctx, runId: number, scope: Releas
   return chosen;
 }
 
-/** The run's total and vendor count after rows were excluded. */
+/** The run's total and payee count (vendors and employees) after rows were excluded. */
 async function retotal(trx: DB, companyId: number, runId: number, staying: readonly ItemRow[]): Promise<void> {
   await trx.updateTable("payment_runs").set({
-    total_amount: staying.reduce((t, i) => t.plus(i.amount), money(0)).toFixed(2), total_vendor_count: new Set(staying.map((i) => i.vendor_id)).size, updated_at: new Date(),
+    total_amount: staying.reduce((t, i) => t.plus(i.amount), money(0)).toFixed(2), total_vendor_count: new Set(staying.map((i) => (i.vendor_id !== null ? `v${i.vendor_id}` : `e${String(i.employee_contact_id)}`))).size, updated_at: new Date(),
   }).where("company_id", "=", companyId).where("id", "=", runId).execute();
 }
