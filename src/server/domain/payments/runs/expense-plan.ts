@@ -48,7 +48,7 @@ async function employeeMethods(db: DB, ctx: Ctx, contactIds: number[], methodIds
   if (contactIds.length === 0) return [];
   return (await db.selectFrom("payment_methods").select(["id", "owner_type", "contact_id", "name", "payment_type", "currency_code", "status", "is_default"])
     .where("company_id", "=", ctx.company.id)
-    .where((eb) => eb.or([eb.and([eb("owner_type", "=", "Contact"), anyId("contact_id", contactIds)]), anyId("id", methodIds.length ? methodIds : [0])]))
+    .where((eb) => eb.or([eb.and([eb("owner_type", "=", "Contact"), anyId("contact_id", contactIds)]), ...(methodIds.length ? [anyId("id", methodIds)] : [])]))
     .execute()) as Row[];
 }
 
