@@ -1,7 +1,8 @@
 /**
  * A payment run's plan: the requested rows checked against the invoices, the vendors' payment
  * methods and the company's originating accounts, then grouped into payments — one per vendor +
- * payment method + originating account + currency. The preview shows it; the create writes it.
+ * payment method + originating account + currency; expense reports (EXPENSE rows, expense-plan.ts)
+ * likewise per employee. The preview shows it; the create writes it.
  */
 import { money, sum } from "../../../../framework/money.js";
 import { expandStatuses } from "../../../resources/grammar.js";
