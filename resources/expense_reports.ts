@@ -68,7 +68,7 @@ export const expenseReportList = {
     policy: { kind: "belongsTo", resource: "policies", foreignKey: "policy_id", fields: ["id", "name"] },
     expense_items: {
       kind: "hasMany", resource: "expense_items", foreignKey: "expense_report_id",
-      fields: ["id", "date", "merchant", "category_name", "expense_type", "amount", "currency_code", "receipt_attached", "policy_violation", "status"],
+      fields: ["id", "date", "merchant", "category_name", "expense_type", "mileage_distance", "per_diem_days", "amount", "currency_code", "receipt_attached", "description", "policy_violation", "status"],
     },
   },
 } as const;
@@ -80,6 +80,8 @@ export default defineResource({
   routes: {
     list: "/expense_report",
     show: "/expense_report/:invoiceID",
+    // ours: the spec lists no path to create a report; staff file one with its items here
+    create: "/expense_report/new",
     views: [
       // approved (label Approved = OPEN) or paid reimbursable reports: where an employee's money stands
       { path: "/reimbursement_status", title: "expense_reports.views.reimbursementStatus", preset: { status: ["OPEN", "PAID"], reimbursable: "true" } },
@@ -88,13 +90,15 @@ export default defineResource({
   permissions: {
     list: ["listExpenseReports"],
     show: ["readExpenseReports"],
-    // no screen creates or edits a report (items are submitted into one); the API allows it to submitters
+    // staff file a report with its items (the lines) in one form
     create: ["submitExpenseItems"],
     edit: ["submitExpenseItems"],
   },
   indexes: ["number", "employee_contact_id", "status", "date", "submit_date", "amount", "converted_amount", "subsidiary_id", "policy_id", "reimbursable", "project_name", "currency_code", ["status", "reimbursable"]],
   // the report's amount is the sum of its items (domain/expenses/expense-reports.ts rollUpExpenseReport)
-  lines: [{ relation: "expense_items", fields: ["date", "merchant", "category_name", "expense_type", "amount", "description"], total: { field: "amount", document: "amount" } }],
+  // mileage and per diem lines are priced by the server (distance × the company's rate; the policy's rate × days); the
+  // report's amount is the server's roll-up of its items (not the form's sum: amount is a server field)
+  lines: [{ relation: "expense_items", fields: ["date", "merchant", "category_name", "expense_type", "mileage_distance", "per_diem_days", "amount", "receipt_attached", "description"], total: { field: "amount" } }],
   approvable: { type: "ExpenseReport", submittable: ["DRAFT", "NEW", "REJECTED"], permission: ["submitExpenseItems"] },
   rowActions: [
     { action: "edit", permission: ["submitExpenseItems"], when: { status: ["DRAFT", "NEW", "REJECTED"] } },

@@ -12,9 +12,13 @@ export default defineResource({
   table: "expense_reports",
   baseFilter: { status: "OPEN", reimbursable: "true" },
   menu: { group: "expenses", order: 5 },
+  // hand-written screens (src/client/pages/custom/expenses): tick reports and a payment date, review the run, create it
   routes: {
     list: "/pay_expenses",
-    views: [{ path: "/expenses_review_payment_run", title: "pay_expenses.views.reviewPaymentRun" }],
+    views: [
+      { path: "/pay_expenses", component: "PayExpenses" },
+      { path: "/expenses_review_payment_run", title: "pay_expenses.views.reviewPaymentRun", component: "ReviewExpenseRun" },
+    ],
   },
   permissions: { list: ["payExpenseReports"], show: ["payExpenseReports"] },
 });

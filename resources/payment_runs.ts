@@ -49,7 +49,8 @@ export default defineResource({
     delete: ["payInvoices", "invoicePayBills"],
   },
   statuses: paymentRunStatuses,
-  approvable: { type: "PaymentRun", submittable: ["NEW"], permission: ["payInvoices", "invoicePayBills"] },
+  // who pays bills or expenses submits the runs they create
+  approvable: { type: "PaymentRun", submittable: ["NEW"], permission: ["payInvoices", "invoicePayBills", "payExpenseReports"] },
   columns: [
     { field: "number", link: "show", filterable: true },
     { field: "payment_date", kind: "date", filterable: true },

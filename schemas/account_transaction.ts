@@ -1,5 +1,5 @@
 /** One journal line: lines of one entry share `entry_number`, and an entry's debits equal its credits. */
-export const transactionTypes = ["Invoice", "Accrual", "Payment", "Purchase", "CardTransaction", "Statement"] as const;
+export const transactionTypes = ["Invoice", "Accrual", "Payment", "Purchase", "CardTransaction", "Statement", "ExpenseReport"] as const;
 
 export const accountTransactionSchema = {
   type: "object",

@@ -31,5 +31,12 @@ export const companySchema = {
     crypto_currency_support: { type: "boolean", default: false },
     /** data-spec 6 (Settings > Company Defaults): a card transaction above this amount requires a receipt (docs/cards.md) */
     card_receipt_threshold: { type: "string", format: "money", default: "75.00" },
+    /** mileage expenses: the rate per unit of distance from each date on (the latest `from` on or before an item's date applies) */
+    mileage_rates: {
+      type: "array", default: [],
+      items: { type: "object", additionalProperties: false, required: ["from", "rate"], properties: { from: { type: "string", format: "date" }, rate: { type: "string", format: "decimal" } } },
+    },
+    /** Settings > Company Defaults: an expense item above this amount needs a receipt to be submitted */
+    expense_receipt_threshold: { type: ["string", "null"], format: "money" },
   },
 } as const;

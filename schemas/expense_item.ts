@@ -4,7 +4,7 @@ export const expenseTypes = ["single expense", "mileage", "per diem"] as const;
 export const expenseItemSchema = {
   type: "object",
   additionalProperties: false,
-  required: ["date", "merchant", "amount"],
+  required: ["date", "merchant"],
   properties: {
     expense_report_id: { type: ["integer", "null"], "x-references": "expense_reports" },
     /** defaults to the report's employee, else the signed-in user's contact */
@@ -14,7 +14,8 @@ export const expenseItemSchema = {
     /** expense category (categories belong to another module: a plain id plus its name for display and policy checks) */
     category_id: { type: ["integer", "null"] },
     category_name: { type: ["string", "null"], maxLength: 100 },
-    amount: { type: "string", format: "money" },
+    /** typed for a single expense; priced by the server for mileage (distance × the company's rate) and per diem (the policy's rate × days) */
+    amount: { type: "string", format: "money", default: "0" },
     /** defaults to the report's currency, else the company's */
     currency_code: { type: ["string", "null"], pattern: "^[A-Z]{3}$" },
     expense_type: { type: "string", enum: expenseTypes, default: "single expense" },

@@ -4,7 +4,8 @@ export const expenseReportStatusCodes = ["DRAFT", "NEW", "PENDING", "OPEN", "REJ
 export const expenseReportSchema = {
   type: "object",
   additionalProperties: false,
-  required: ["number", "employee_contact_id", "date", "currency_code"],
+  // number (ER-nnnnn), employee (the signed-in user's contact) and currency (the company's) default on the server
+  required: ["date"],
   properties: {
     number: { type: "string", minLength: 1, maxLength: 60, "x-unique": true },
     employee_contact_id: { type: "integer", "x-references": "contacts" },

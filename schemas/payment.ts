@@ -13,10 +13,12 @@ export const paymentStatusCodes = [
 export const paymentSchema = {
   type: "object",
   additionalProperties: false,
-  required: ["payment_number", "vendor_id", "payment_date", "amount", "currency_code"],
+  required: ["payment_number", "payment_date", "amount", "currency_code"],
   properties: {
     payment_number: { type: "string", minLength: 1, maxLength: 60 },
-    vendor_id: { type: "integer", "x-references": "vendors" },
+    /** the payee: a vendor, or an employee reimbursed for expenses (employee_contact_id) */
+    vendor_id: { type: ["integer", "null"], "x-references": "vendors" },
+    employee_contact_id: { type: ["integer", "null"], "x-references": "contacts" },
     payment_date: { type: "string", format: "date" },
     submit_date: { type: ["string", "null"], format: "date" },
     amount: { type: "string", format: "money" },

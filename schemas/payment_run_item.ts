@@ -4,15 +4,18 @@ import { paymentRunStatusCodes } from "./payment_run.js";
 export const paymentRunItemSchema = {
   type: "object",
   additionalProperties: false,
-  required: ["payment_run_id", "invoice_id", "amount", "currency_code"],
+  required: ["payment_run_id", "amount", "currency_code"],
   properties: {
     payment_run_id: { type: "integer", "x-references": "payment_runs" },
     payment_run_batch_id: { type: ["integer", "null"], "x-references": "payment_run_batches" },
     /** the run's payment that pays this row */
     payment_id: { type: ["integer", "null"], "x-references": "payments" },
-    invoice_id: { type: "integer", "x-references": "invoices" },
+    /** INVOICE rows pay an invoice of a vendor; EXPENSE rows reimburse an expense report to its employee */
+    invoice_id: { type: ["integer", "null"], "x-references": "invoices" },
+    expense_report_id: { type: ["integer", "null"], "x-references": "expense_reports" },
     invoice_type: { type: "string", enum: ["INVOICE", "EXPENSE"], default: "INVOICE" },
     vendor_id: { type: ["integer", "null"], "x-references": "vendors" },
+    employee_contact_id: { type: ["integer", "null"], "x-references": "contacts" },
     amount: { type: "string", format: "money" },
     /** vendor credits to apply to this invoice when the run is processed; reserved with the amount */
     credits: {

@@ -24,6 +24,8 @@ export const policySchema = {
     categories: { type: "array", items: policyCategorySchema, default: [] },
     /** items above this amount need a receipt */
     receipt_required_over: { type: ["string", "null"], format: "money" },
+    /** what a violation does: warn (flagged on the item, the report may be submitted) or block (the item is refused) */
+    violation_action: { type: "string", enum: ["warn", "block"], default: "warn" },
     description: { type: ["string", "null"], maxLength: 2000 },
   },
 } as const;

@@ -18,6 +18,8 @@ export const paymentComputed = [
 function relationsFor(workflowType: "Payment" | "CreditMemo") {
   return {
     vendor: { kind: "belongsTo", resource: "vendors", foreignKey: "vendor_id", fields: ["id", "name"] },
+    // the payee of an expense reimbursement (no vendor)
+    employee: { kind: "belongsTo", resource: "contacts", foreignKey: "employee_contact_id", fields: ["id", "first_name", "last_name"] },
     subsidiary: { kind: "belongsTo", resource: "subsidiaries", foreignKey: "subsidiary_id", fields: ["id", "name"] },
     submitter: { kind: "belongsTo", resource: "contacts", foreignKey: "submitter_id", fields: ["id", "first_name", "last_name"] },
     payment_run: { kind: "belongsTo", resource: "payment_runs", foreignKey: "payment_run_id", fields: ["id", "number", "status"] },

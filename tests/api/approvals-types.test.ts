@@ -95,6 +95,8 @@ async function records(c: Case, count: number): Promise<number[]> {
   const ids = (await query.execute()).map((r) => r.id as number);
   expect(ids).toHaveLength(count);
   await untyped(h.database.db).updateTable(c.table).set({ status: c.from }).where("id", "in", ids).execute();
+  // with its receipts (the company's receipt threshold)
+  if (c.table === "expense_reports") await h.database.db.updateTable("expense_items").set({ receipt_attached: true }).where("expense_report_id", "in", ids).execute();
   await h.database.db.deleteFrom("approvals").where("approvable_type", "=", c.type).where("approvable_id", "in", ids).execute();
   return ids;
 }

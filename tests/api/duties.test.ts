@@ -33,7 +33,8 @@ async function reportOf(email: string, skip = 0): Promise<number> {
     .orderBy("r.id").offset(skip).limit(1).executeTakeFirstOrThrow();
   const id = report.id as number;
   await h.database.db.updateTable("expense_reports").set({ employee_contact_id: employee, status: "NEW" }).where("id", "=", id).execute();
-  await h.database.db.updateTable("expense_items").set({ employee_contact_id: employee }).where("expense_report_id", "=", id).execute();
+  // with its receipts (the company's receipt threshold)
+  await h.database.db.updateTable("expense_items").set({ employee_contact_id: employee, receipt_attached: true }).where("expense_report_id", "=", id).execute();
   await h.database.db.deleteFrom("approvals").where("approvable_type", "=", "ExpenseReport").where("approvable_id", "=", id).execute();
   return id;
 }

@@ -77,6 +77,8 @@ describe("staff and their own expenses", () => {
     const report = await h.database.db.selectFrom("expense_reports as r").select("r.id").where("r.company_id", "=", acme.company).where("r.employee_contact_id", "<>", staff)
       .where((eb) => eb.exists(eb.selectFrom("expense_items as i").select("i.id").whereRef("i.expense_report_id", "=", "r.id"))).orderBy("r.id", "desc").executeTakeFirstOrThrow();
     await h.database.db.updateTable("expense_reports").set({ status: "NEW" }).where("id", "=", report.id).execute();
+    // receipts on its items, so that the company's receipt threshold lets it be submitted
+    await h.database.db.updateTable("expense_items").set({ receipt_attached: true }).where("expense_report_id", "=", report.id).execute();
     await h.database.db.deleteFrom("approvals").where("approvable_type", "=", "ExpenseReport").where("approvable_id", "=", report.id).execute();
     expect((await call("staff@acme.test", "GET", `/api/expense_reports/${report.id}`)).statusCode).toBe(404);
     expect((await call("admin@acme.test", "POST", `/api/expense_reports/${report.id}/submit`)).statusCode).toBe(200);

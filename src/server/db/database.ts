@@ -301,6 +301,8 @@ export interface CompaniesTable {
   advanced_two_way_matching: Defaulted<boolean>;
   crypto_currency_support: Defaulted<boolean>;
   card_receipt_threshold: Defaulted<Decimal>;
+  mileage_rates: Defaulted<Json>;
+  expense_receipt_threshold: Decimal | null;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
 }
@@ -393,7 +395,7 @@ export interface ExpenseItemsTable {
   merchant: string;
   category_id: number | null;
   category_name: string | null;
-  amount: Decimal;
+  amount: Defaulted<Decimal>;
   currency_code: string | null;
   expense_type: Defaulted<string>;
   mileage_distance: Decimal | null;
@@ -412,8 +414,8 @@ export interface ExpenseItemsTable {
 export interface ExpenseReportsTable {
   id: Defaulted<number>;
   company_id: number;
-  number: string;
-  employee_contact_id: number;
+  number: string | null;
+  employee_contact_id: number | null;
   date: string;
   submit_date: string | null;
   subsidiary_id: number | null;
@@ -422,7 +424,7 @@ export interface ExpenseReportsTable {
   amount: Defaulted<Decimal>;
   exchange_rate: Defaulted<Decimal>;
   converted_amount: Defaulted<Decimal>;
-  currency_code: string;
+  currency_code: string | null;
   project_name: string | null;
   status: Defaulted<string>;
   description: string | null;
@@ -770,9 +772,11 @@ export interface PaymentRunItemsTable {
   payment_run_id: number;
   payment_run_batch_id: number | null;
   payment_id: number | null;
-  invoice_id: number;
+  invoice_id: number | null;
+  expense_report_id: number | null;
   invoice_type: Defaulted<string>;
   vendor_id: number | null;
+  employee_contact_id: number | null;
   amount: Decimal;
   credits: Defaulted<Json>;
   credit_amount: Defaulted<Decimal>;
@@ -810,7 +814,8 @@ export interface PaymentsTable {
   id: Defaulted<number>;
   company_id: number;
   payment_number: string;
-  vendor_id: number;
+  vendor_id: number | null;
+  employee_contact_id: number | null;
   payment_date: string;
   submit_date: string | null;
   amount: Decimal;
@@ -871,6 +876,7 @@ export interface PoliciesTable {
   per_diems: Decimal | null;
   categories: Defaulted<Json>;
   receipt_required_over: Decimal | null;
+  violation_action: Defaulted<string>;
   description: string | null;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;

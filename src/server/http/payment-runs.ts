@@ -2,24 +2,24 @@
  * Payment-run endpoints that are no record's action (docs/api.md "Payment runs"): preview and create.
  * Exclude, process, the check register, the NACHA file and its download record are declared actions
  * (resources/payment_runs.ts, nacha_payments.ts), the delete the generic one. Creating needs payInvoices or
- * invoicePayBills (spec 2.15, the pay-bills guard) and the payments module; vendor-portal users never.
+ * invoicePayBills (spec 2.15, the pay-bills guard) for invoice rows, payExpenseReports for expense rows,
+ * and the payments module; vendor-portal users never.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { can, moduleEnabled } from "../../framework/permissions.js";
 import { resourceByName } from "../../../resources/index.js";
-import { createRun, previewRun } from "../domain/payments/runs/create.js";
+import { createRun, payExpenseKeys, payInvoiceKeys, previewRun } from "../domain/payments/runs/create.js";
 import type { Ctx } from "../resources/context.js";
 import { findRow } from "../resources/query.js";
 import { decorate } from "../resources/read.js";
 import { forbidden, notFound } from "../errors.js";
 
 const runs = resourceByName.get("payment_runs")!;
-const payPermission = ["payInvoices", "invoicePayBills"] as const;
 
-/** Staff holding the pay-bills keys, in a company with the payments module. */
+/** Staff holding the pay-bills or pay-expenses keys, in a company with the payments module (create.ts checks each row's kind). */
 function payer(request: FastifyRequest): Ctx {
   const ctx = request.ctx;
-  if (ctx.principal.portal || !moduleEnabled(ctx.principal, runs) || !can(ctx.principal, payPermission)) throw forbidden();
+  if (ctx.principal.portal || !moduleEnabled(ctx.principal, runs) || !can(ctx.principal, [...payInvoiceKeys, ...payExpenseKeys])) throw forbidden();
   return ctx;
 }
 

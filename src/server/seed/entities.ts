@@ -7,6 +7,7 @@ import { adminSeed } from "./admin.js";
 import { expensesSeed } from "./expenses.js";
 import { chartSeed, journalSeed } from "./ledger.js";
 import { payablesSeed } from "./payables.js";
+import { reimbursementSeed } from "./reimbursement.js";
 import { seedPurchasing } from "./purchasing.js";
 import type { Random } from "./random.js";
 
@@ -28,4 +29,4 @@ export interface SeedContext {
 export type EntitySeed = (db: DB, context: SeedContext) => Promise<void>;
 
 /** in order: the chart of accounts before the payment methods that link to it, the journal after what it posts */
-export const entitySeeds: readonly EntitySeed[] = [chartSeed, payablesSeed, seedPurchasing, expensesSeed, adminSeed, journalSeed];
+export const entitySeeds: readonly EntitySeed[] = [chartSeed, payablesSeed, reimbursementSeed, seedPurchasing, expensesSeed, adminSeed, journalSeed];

@@ -23,6 +23,7 @@ export const chartOfAccounts: readonly AccountSeed[] = [
   { number: "1500", name: "Office Equipment", type: "Asset" },
   { number: "2000", name: "Accounts Payable", type: "Liability" },
   { number: "2100", name: "Accrued Liabilities", type: "Liability" },
+  { number: "2150", name: "Employee Reimbursements Payable", type: "Liability" },
   { number: "2200", name: "Corporate Card Liability", type: "Liability" },
   { number: "3000", name: "Owner's Equity", type: "Equity" },
   { number: "3100", name: "Retained Earnings", type: "Equity" },

@@ -16,6 +16,8 @@ export const customPages: Readonly<Record<string, LazyExoticComponent<ComponentT
   PayBills: lazy(() => import("./payments/PayBills.js")),
   ReviewPaymentRun: lazy(() => import("./payments/ReviewPaymentRun.js")),
   PaymentRun: lazy(() => import("./payments/PaymentRun.js")),
+  PayExpenses: lazy(() => import("./expenses/PayExpenses.js")),
+  ReviewExpenseRun: lazy(() => import("./expenses/ReviewExpenseRun.js")),
   Punchout: lazy(() => import("./punchout/pages.js").then((m) => ({ default: m.Punchout }))),
   PurchaseOrderRequestNew: lazy(() => import("./punchout/pages.js").then((m) => ({ default: m.PurchaseOrderRequestNew }))),
 };

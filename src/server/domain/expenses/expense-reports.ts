@@ -13,6 +13,7 @@ import type { ResourceHooks } from "../../resources/modules.js";
 import { contactName } from "../identity/people.js";
 import { recheckItems } from "./policies.js";
 import { exchangeRate } from "./exchange-rates.js";
+import { issueNumbers } from "../ledger/numbers.js";
 
 /** Reports still with their employee: their items may change. */
 export const openReportStatuses = ["DRAFT", "NEW", "REJECTED"];
@@ -58,6 +59,9 @@ export const expenseReportHooks: ResourceHooks = {
 
   async beforeCreate(data, ctx, trx) {
     data.status ??= "NEW";
+    data.employee_contact_id ??= ctx.contact.id;
+    data.currency_code ??= ctx.company.currency_code;
+    data.number ??= (await issueNumbers(trx, "expense_reports", "number", ctx.company.id, "ER", 1))[0];
     data.exchange_rate = await exchangeRate(trx, ctx, String(data.currency_code));
     if (!creatable.includes(String(data.status))) throw unprocessable({ status: [`must be ${creatable.join(" or ")} for a new report`] });
     Object.assign(data, { amount: "0.00", converted_amount: "0.00", expense_types: [], submit_date: null });

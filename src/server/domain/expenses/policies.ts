@@ -17,6 +17,8 @@ export interface PolicyRules {
   categories: readonly { category: string; limit: string }[];
   per_diems: string | null;
   receipt_required_over: string | null;
+  /** warn (the default) or block */
+  violation_action?: string;
 }
 
 export interface CheckedItem {
@@ -27,6 +29,9 @@ export interface CheckedItem {
   per_diem_days: number | null;
   receipt_attached: boolean;
 }
+
+/** Mileage and per diem are priced by rates and have no receipt to show. */
+export const pricedByRate = ["mileage", "per diem"];
 
 const key = (name: string | null | undefined) => String(name ?? "").trim().toLowerCase();
 
@@ -42,7 +47,7 @@ export function policyViolation(item: CheckedItem, policy: PolicyRules | null | 
     const allowance = money(policy.per_diems).times(item.per_diem_days);
     if (amount.gt(allowance)) reasons.push(`Over the per diem allowance of ${round(allowance)} ${currency} for ${item.per_diem_days} days`);
   }
-  if (policy.receipt_required_over !== null && !item.receipt_attached && amount.gt(policy.receipt_required_over)) {
+  if (policy.receipt_required_over !== null && !pricedByRate.includes(item.expense_type) && !item.receipt_attached && amount.gt(policy.receipt_required_over)) {
     reasons.push(`Receipt required over ${round(policy.receipt_required_over)} ${currency}`);
   }
   return reasons.length ? reasons.join("; ") : null;
@@ -50,7 +55,7 @@ export function policyViolation(item: CheckedItem, policy: PolicyRules | null | 
 
 export async function loadPolicy(trx: DB, policyId: unknown): Promise<PolicyRules | undefined> {
   if (policyId === null || policyId === undefined) return undefined;
-  return (await trx.selectFrom("policies").select(["status", "currency_code", "categories", "per_diems", "receipt_required_over"])
+  return (await trx.selectFrom("policies").select(["status", "currency_code", "categories", "per_diems", "receipt_required_over", "violation_action"])
     .where("id", "=", policyId as number).executeTakeFirst());
 }
 

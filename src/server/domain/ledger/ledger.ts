@@ -24,7 +24,7 @@ export interface JournalEntry {
   entry_number: string;
   date: string;
   description: string;
-  source: { type: "Invoice" | "Accrual" | "Payment" | "Purchase" | "CardTransaction" | "Statement"; id: number };
+  source: { type: "Invoice" | "Accrual" | "Payment" | "Purchase" | "CardTransaction" | "Statement" | "ExpenseReport"; id: number };
   lines: readonly JournalLine[];
 }
 
@@ -56,9 +56,15 @@ export async function post(trx: DB, companyId: number, entries: readonly Journal
 }
 
 /** Accounts the postings use, found by number in the company's chart of accounts (as the demo seed creates it). */
-export const ledgerAccountNumbers = { payable: "2000", creditMemoExpense: "5000", cardLiability: "2200", uncodedCardSpend: "5000" } as const;
+export const ledgerAccountNumbers = {
+  payable: "2000", creditMemoExpense: "5000",
+  // corporate cards: cleared spend is owed to the card issuer; spend not yet coded goes to 5000
+  cardLiability: "2200", uncodedCardSpend: "5000",
+  // expense reports: approved → owed to the employee (a liability apart from vendors' AP) against travel and meals
+  employeeReimbursements: "2150", reimbursedExpense: "6300",
+} as const;
 
-/** The journal of one source document: JE-{company}-{INV|PAY|ACC|PUR|CAR|STA}{id}-{n}, unique without a sequence to race for. */
+/** The journal of one source document: JE-{company}-{INV|PAY|ACC|PUR|CAR|STA|EXP}{id}-{n}, unique without a sequence to race for. */
 export function entryNumber(companyId: number, source: JournalEntry["source"], n: number): string {
   return `JE-${companyId}-${source.type.slice(0, 3).toUpperCase()}${source.id}-${n}`;
 }
@@ -99,13 +105,14 @@ export interface PaymentForLedger {
   amount: string;
 }
 
-/** A payment sent: debit Accounts Payable, credit the bank GL account of its originating account. */
-export function paymentEntry(payment: PaymentForLedger, companyId: number, accounts: ReadonlyMap<string, number>, bankAccountId: number): JournalEntry {
+/** A payment sent: debit Accounts Payable (or, paying an employee, the reimbursements owed), credit the bank GL account of its originating account. */
+export function paymentEntry(payment: PaymentForLedger, companyId: number, accounts: ReadonlyMap<string, number>, bankAccountId: number,
+  payable: string = ledgerAccountNumbers.payable): JournalEntry {
   const source = { type: "Payment" as const, id: payment.id };
   return {
     entry_number: entryNumber(companyId, source, 1), date: payment.payment_date, description: `Payment ${payment.payment_number}`, source,
     lines: [
-      { account_id: account(accounts, ledgerAccountNumbers.payable, `payment ${payment.payment_number}`), debit_amount: round(payment.amount) },
+      { account_id: account(accounts, payable, `payment ${payment.payment_number}`), debit_amount: round(payment.amount) },
       { account_id: bankAccountId, credit_amount: round(payment.amount) },
     ],
   };

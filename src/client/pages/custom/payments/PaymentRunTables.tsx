@@ -39,6 +39,17 @@ function useColumns() {
   });
 }
 
+/** Who a row or payment pays: its vendor, or (an expense reimbursement) its employee. */
+const payeeOf = (row: Row) => {
+  const employee = row.employee as Row | null;
+  return String((row.vendor as Row | null)?.name ?? (employee ? [employee.first_name, employee.last_name].filter(Boolean).join(" ") : "—"));
+};
+
+/** What a run row pays, linked: its invoice, or its expense report. */
+const paidDocument = (row: Row) => (row.expense_report_id
+  ? { resource: "expense_reports", id: row.expense_report_id, number: (row.expense_report as Row | null)?.number }
+  : { resource: "invoices", id: row.invoice_id, number: (row.invoice as Row | null)?.number });
+
 /** A row's payment_method.payment_type in words (the payment-method resource's enum labels). */
 function usePaymentType() {
   const { translate } = useTranslation();
@@ -81,7 +92,16 @@ export function ItemsTable({ rows, onExclude }: ItemsProps) {
   const paymentType = usePaymentType();
   const columnsOf = useColumns();
   const columns: TableColumnsType<Row> = [
-    ...columnsOf(items, ["invoice.number", "invoice_type", "vendor.name", "amount"]),
+    {
+      key: "document", title: translate(fieldKey(items.name, "invoice.number"), "Invoice"),
+      render: (_: unknown, row: Row) => {
+        const paid = paidDocument(row);
+        return <Link to={showPath(paid.resource, paid.id) ?? "#"}>{String(paid.number ?? "—")}</Link>;
+      },
+    },
+    ...columnsOf(items, ["invoice_type"]),
+    { key: "payee", title: translate(fieldKey(items.name, "vendor.name"), "Vendor"), render: (_: unknown, row: Row) => payeeOf(row) },
+    ...columnsOf(items, ["amount"]),
     { key: "type", title: translate(fieldKey(items.name, "payment_method.payment_type"), "Payment Type"), render: (_: unknown, row: Row) => paymentType(row) },
     ...columnsOf(items, ["payment_date"]),
     { key: "payment_method_from", title: translate(fieldKey(items.name, "payment_method_from"), "From Account"), render: (_: unknown, row: Row) => String((row.payment_method_from as Row | null)?.name ?? "—") },
@@ -123,7 +143,9 @@ export function PaymentsTable({ rows, items: invoiceRows, onExclude }: PaymentsP
   const columnsOf = useColumns();
   const paymentType = usePaymentType();
   const columns: TableColumnsType<Row> = [
-    ...columnsOf(payments, ["payment_number", "vendor.name", "payment_date"]),
+    ...columnsOf(payments, ["payment_number"]),
+    { key: "payee", title: translate(fieldKey(payments.name, "vendor.name"), "Vendor"), render: (_: unknown, row: Row) => payeeOf(row) },
+    ...columnsOf(payments, ["payment_date"]),
     { key: "from", title: translate("payBills.originatingAccount", "Originating Account"), render: (_: unknown, row: Row) => String((row.payment_method_from as Row | null)?.name ?? "—") },
     { key: "type", title: translate("payBills.paymentType", "Payment Type"), render: (_: unknown, row: Row) => paymentType(row) },
     ...columnsOf(payments, ["amount"]),
@@ -131,9 +153,9 @@ export function PaymentsTable({ rows, items: invoiceRows, onExclude }: PaymentsP
       key: "invoices",
       title: translate(fieldKey(payments.name, "invoices"), "Invoices"),
       render: (_: unknown, row: Row) => {
-        const linked = invoiceRows.filter((item) => item.payment_id === row.id).map((item) => ({ id: item.invoice_id, number: (item.invoice as Row | null)?.number }));
-        const links = linked.slice(0, linkedInvoicesShown).map((invoice, i) => (
-          <span key={String(invoice.id)}>{i ? ", " : ""}<Link to={showPath("invoices", invoice.id) ?? "#"}>{String(invoice.number)}</Link></span>
+        const linked = invoiceRows.filter((item) => item.payment_id === row.id).map(paidDocument);
+        const links = linked.slice(0, linkedInvoicesShown).map((paid, i) => (
+          <span key={`${paid.resource}${String(paid.id)}`}>{i ? ", " : ""}<Link to={showPath(paid.resource, paid.id) ?? "#"}>{String(paid.number)}</Link></span>
         ));
         const more = linked.length - linkedInvoicesShown;
         return <>{links}{more > 0 ? ` ${translate("paymentRun.moreInvoices", { count: more }, `+${more} more`)}` : null}</>;

@@ -3,19 +3,18 @@
  * Amounts compare in the functional currency (converted_amount); the report's items follow its status.
  */
 import { isoDate } from "../../../../framework/dates.js";
-import { unprocessable } from "../../../errors.js";
 import { recordFacts } from "./facts.js";
 import type { Engine } from "./index.js";
+import { postExpenseReportApproval } from "../../expenses/expense-ledger.js";
+import { checkSubmittable } from "../../expenses/expense-submission.js";
 
 export const expenseReportEngine: Engine = {
   resource: "expense_reports",
   requester: "employee_contact_id",
   // a reimbursement is the employee's own money
   beneficiaries: (record) => [record.employee_contact_id as number],
-  async check(record, action, trx) {
-    if (action !== "submit") return;
-    const item = await trx.selectFrom("expense_items").select("id").where("expense_report_id", "=", record.id as number).executeTakeFirst();
-    if (!item) throw unprocessable({ status: ["a report needs at least one expense item to be submitted"] });
+  async check(record, action, trx, ctx) {
+    if (action === "submit") await checkSubmittable(trx, ctx, record);
   },
   facts: async (record) => recordFacts(record, "converted_amount"),
   restartOn: ["converted_amount", "exchange_rate", "subsidiary_id", "policy_id"],
@@ -26,4 +25,6 @@ export const expenseReportEngine: Engine = {
   approvedStatus: () => "OPEN",
   rejectedStatus: "REJECTED",
   pendingStatus: "PENDING",
+  // approved: the expense owed to the employee is posted (expense-ledger.ts)
+  onApproved: postExpenseReportApproval,
 };

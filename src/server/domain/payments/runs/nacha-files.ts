@@ -1,7 +1,8 @@
 /**
  * The NACHA files of ACH payments (a processed run's, or a reissued payment's): one per originating
  * account + payment date, its payments in two batches at most — CCD for business vendors, PPD for
- * individuals (vendor_type EMPLOYEE) — with the invoice numbers in the addenda; stored as
+ * individuals (vendor_type EMPLOYEE, and employees reimbursed for expenses) — with the invoice (or
+ * expense report) numbers in the addenda; stored as
  * nacha_payments (NEW). Returns each payment's trace number.
  */
 import { money } from "../../../../framework/money.js";
@@ -38,9 +39,19 @@ export interface AchSource extends Row {
   payment_method_from_id: number;
 }
 
+const achPaymentColumns = ["p.id", "p.amount", "p.payment_type", "p.payment_method_from_id", "p.vendor_id", "p.payment_date", "m.routing", "m.account_number", "m.account_type"] as const;
+
 /** The columns of `AchSource` from payments `p`, vendors `v` and the vendor's payment method `m`. */
-export const achSourceColumns = ["p.id", "p.amount", "p.payment_type", "p.payment_method_from_id", "p.vendor_id", "p.payment_date", "v.name as vendor_name", "v.vendor_type",
-  "m.routing", "m.account_number", "m.account_type"] as const;
+export const achSourceColumns = [...achPaymentColumns, "v.name as vendor_name", "v.vendor_type"] as const;
+
+/**
+ * Payments `p` with their payee — a vendor, or an employee reimbursed for expenses (named by the
+ * contact, vendor_type EMPLOYEE: a PPD entry) — and the payee's payment method `m`, as `AchSource`.
+ */
+export const paymentsWithPayee = (trx: DB) => trx.selectFrom("payments as p").leftJoin("vendors as v", "v.id", "p.vendor_id")
+  .leftJoin("contacts as e", "e.id", "p.employee_contact_id").leftJoin("payment_methods as m", "m.id", "p.payment_method_id")
+  .select([...achPaymentColumns, "p.employee_contact_id", sql<string>`coalesce(v.name, concat_ws(' ', e.first_name, e.last_name))`.as("vendor_name"),
+    sql<string>`coalesce(v.vendor_type, 'EMPLOYEE')`.as("vendor_type"), "v.status as vendor_status", "m.status as method_status", "m.name as method_name"]);
 
 export function achPaymentOf(p: AchSource, paymentNumber: string, invoiceNumbers: string[]): AchPayment {
   return {

@@ -1,7 +1,8 @@
 /**
  * A payment run's plan: the requested rows checked against the invoices, the vendors' payment
  * methods and the company's originating accounts, then grouped into payments — one per vendor +
- * payment method + originating account + currency. The preview shows it; the create writes it.
+ * payment method + originating account + currency; expense reports (EXPENSE rows, expense-plan.ts)
+ * likewise per employee. The preview shows it; the create writes it.
  */
 import { money, sum } from "../../../../framework/money.js";
 import { expandStatuses } from "../../../resources/grammar.js";
@@ -13,6 +14,7 @@ import { planCredits, type CreditTarget } from "./credits.js";
 import { anyId } from "./ids.js";
 import { defaultMethod, vendorDefaults } from "./payable.js";
 import { addError, type RunRequest } from "./request.js";
+import { planExpenses, type PlannedExpense } from "./expense-plan.js";
 
 const payable = expandStatuses(invoices, ["PAYABLE"]);
 
@@ -23,8 +25,11 @@ export interface PlannedItem extends CreditTarget {
   payment_method_from_id: number;
 }
 
+/** One payment: to a vendor (its invoices) or to an employee (expense reports; vendor_type EMPLOYEE, a PPD entry). */
 export interface PlannedPayment {
-  vendor_id: number;
+  vendor_id: number | null;
+  employee_contact_id: number | null;
+  /** the payee's name: the vendor's or the employee's */
   vendor_name: string;
   vendor_type: string;
   payment_method_id: number;
@@ -35,6 +40,7 @@ export interface PlannedPayment {
   amount: string;
   credit_amount: string;
   items: PlannedItem[];
+  expenses: PlannedExpense[];
 }
 
 export interface Plan {
@@ -60,7 +66,6 @@ async function loadInvoices(db: DB, ctx: Ctx, ids: number[], lock: boolean): Pro
 }
 
 async function loadMethods(db: DB, ctx: Ctx, vendorIds: number[], methodIds: number[]): Promise<Row[]> {
-  if (vendorIds.length === 0 && methodIds.length === 0) return [];
   return (await db.selectFrom("payment_methods").select(["id", "owner_type", "vendor_id", "name", "payment_type", "currency_code", "status", "is_default"])
     .where("company_id", "=", ctx.company.id)
     .where((eb) => eb.or([eb.and([eb("owner_type", "=", "Vendor"), anyId("vendor_id", vendorIds)]), anyId("id", methodIds), eb("owner_type", "=", "Company")]))
@@ -71,7 +76,7 @@ async function loadMethods(db: DB, ctx: Ctx, vendorIds: number[], methodIds: num
 export async function planRun(db: DB, ctx: Ctx, request: RunRequest, errors: FieldErrors, lock: boolean): Promise<Plan> {
   const found = await loadInvoices(db, ctx, request.items.map((i) => i.invoice_id), lock);
   const vendorIds = [...new Set([...found.values()].map((i) => i.vendor_id as number))];
-  const methodIds = request.items.flatMap((i) => [i.payment_method_id, i.payment_method_from_id]).filter((id): id is number => id !== null);
+  const methodIds = [...request.items, ...request.expenses].flatMap((i) => [i.payment_method_id, i.payment_method_from_id]).filter((id): id is number => id !== null);
   const methods = await loadMethods(db, ctx, vendorIds, methodIds);
   const byId = new Map(methods.map((m) => [m.id as number, m]));
   const active = methods.filter((m) => m.status === "ACTIVE");
@@ -115,9 +120,9 @@ export async function planRun(db: DB, ctx: Ctx, request: RunRequest, errors: Fie
 
     const key = [invoice.vendor_id, method.id, from.id, invoice.currency_code].join("|");
     const payment = groups.get(key) ?? {
-      vendor_id: invoice.vendor_id as number, vendor_name: String(invoice.vendor_name), vendor_type: String(invoice.vendor_type),
+      vendor_id: invoice.vendor_id as number, employee_contact_id: null, vendor_name: String(invoice.vendor_name), vendor_type: String(invoice.vendor_type),
       payment_method_id: method.id as number, payment_type: String(method.payment_type), payment_method_from_id: from.id as number,
-      payment_method_from_name: (from.name as string | null) ?? null, currency_code: String(invoice.currency_code), amount: "0.00", credit_amount: "0.00", items: [],
+      payment_method_from_name: (from.name as string | null) ?? null, currency_code: String(invoice.currency_code), amount: "0.00", credit_amount: "0.00", items: [], expenses: [],
     };
     payment.items.push({
       index: item.index, invoice_id: item.invoice_id, number: String(invoice.number), vendor_id: invoice.vendor_id as number, amount: item.amount,
@@ -126,10 +131,21 @@ export async function planRun(db: DB, ctx: Ctx, request: RunRequest, errors: Fie
     });
     groups.set(key, payment);
   }
+  const originating = (id: number | null) => (id === null ? companyDefault : byId.get(id));
+  for (const { expense, payee, paymentType, fromName } of await planExpenses(db, ctx, request.expenses, errors, lock, originating)) {
+    const key = ["employee", expense.employee_contact_id, expense.payment_method_id, expense.payment_method_from_id, expense.currency_code].join("|");
+    const payment = groups.get(key) ?? {
+      vendor_id: null, employee_contact_id: expense.employee_contact_id, vendor_name: payee, vendor_type: "EMPLOYEE", payment_method_id: expense.payment_method_id,
+      payment_type: paymentType, payment_method_from_id: expense.payment_method_from_id, payment_method_from_name: fromName, currency_code: expense.currency_code,
+      amount: "0.00", credit_amount: "0.00", items: [], expenses: [],
+    };
+    payment.expenses.push(expense);
+    groups.set(key, payment);
+  }
   const payments = [...groups.values()];
   await planCredits(db, ctx, request.credits, new Map(payments.flatMap((p) => p.items.map((i) => [i.invoice_id, i]))), errors, lock);
   for (const payment of payments) {
-    payment.amount = sum(payment.items.map((i) => i.amount));
+    payment.amount = sum([...payment.items, ...payment.expenses].map((i) => i.amount));
     payment.credit_amount = sum(payment.items.map((i) => i.credit_amount));
   }
   const currencies = [...new Set(payments.map((p) => p.currency_code))].sort();
@@ -142,9 +158,10 @@ export function previewOf(plan: Plan): Row {
   return {
     payment_date: plan.payment_date,
     payments: plan.payments.map((p) => ({
-      vendor_id: p.vendor_id, vendor_name: p.vendor_name, payment_method_id: p.payment_method_id, payment_type: p.payment_type,
+      vendor_id: p.vendor_id, employee_contact_id: p.employee_contact_id, vendor_name: p.vendor_name, payment_method_id: p.payment_method_id, payment_type: p.payment_type,
       payment_method_from_id: p.payment_method_from_id, payment_method_from_name: p.payment_method_from_name, currency_code: p.currency_code,
       amount: p.amount, credit_amount: p.credit_amount, invoices: p.items.map((i) => ({ invoice_id: i.invoice_id, number: i.number, amount: i.amount })),
+      expense_reports: p.expenses.map((e) => ({ expense_report_id: e.expense_report_id, number: e.number, amount: e.amount })),
       credits: p.items.flatMap((i) => i.credits.map((c) => ({ credit_id: c.credit_id, invoice_id: i.invoice_id, payment_number: c.payment_number, amount: c.amount }))),
     })),
     totals: plan.totals,

@@ -3,9 +3,9 @@
  * (a declared action: a repeated Idempotency-Key is answered before, by the route's idempotency: http/idempotency.ts):
  * - a run that is not APPROVED is refused (409) — so a second call, which waited on the lock,
  *   finds the run OPEN and does nothing;
- * - the scheduled payments become PROCESSING with their payment numbers issued (and trace numbers
+ * - the scheduled payments become PROCESSING (to vendors and, for expense reports, to employees) with their payment numbers issued (and trace numbers
  *   for ACH), the invoices are settled (payments_sum, balance_outstanding, PAID or OPEN; the
- *   pending balance was lowered when the run reserved it), the rows' vendor credits applied
+ *   pending balance was lowered when the run reserved it), the expense reports PAID (expense-reimbursement.ts), the rows' vendor credits applied
  *   (credits.ts applyCredit, reserved), the journal posted (debit AP, credit the originating
  *   account's bank GL account, per payment: ledger.ts paymentEntry), the run and its rows OPEN, and
  *   the ACH payments written into NACHA files (one per originating account and payment date)
@@ -25,10 +25,11 @@ import type { ActionHandler } from "../../../resources/modules.js";
 import { audit, auditMany } from "../../../resources/write.js";
 import { applyCredit } from "../credits.js";
 import { settledBalances } from "../../payables/invoice-balances.js";
-import { accountsByNumber, paymentEntry, post } from "../../ledger/ledger.js";
+import { accountsByNumber, ledgerAccountNumbers, paymentEntry, post } from "../../ledger/ledger.js";
 import { scheduledStatuses } from "../payments.js";
 import { sql } from "kysely";
-import { achPaymentOf, achSourceColumns, storeNachaFiles, type AchSource } from "./nacha-files.js";
+import { achPaymentOf, paymentsWithPayee, storeNachaFiles, type AchSource } from "./nacha-files.js";
+import { markReportsPaid } from "./expense-reimbursement.js";
 import { issueNumbers } from "../../ledger/numbers.js";
 import { anyId } from "./ids.js";
 import { refuseUnapprovedDestinations } from "../payment-destinations.js";
@@ -37,12 +38,10 @@ import { queueRemittances } from "./remittances.js";
 const runs = resourceByName.get("payment_runs")!;
 const invoicesResource = resourceByName.get("invoices")!;
 
-interface RunPayment extends AchSource { payment_type: string; vendor_id: number }
+interface RunPayment extends AchSource { payment_type: string; vendor_id: number | null; employee_contact_id: number | null }
 
 async function scheduledPayments(trx: DB, ctx: Ctx, runId: number): Promise<RunPayment[]> {
-  return (await trx.selectFrom("payments as p").innerJoin("vendors as v", "v.id", "p.vendor_id")
-    .leftJoin("payment_methods as m", "m.id", "p.payment_method_id")
-    .select([...achSourceColumns])
+  return (await paymentsWithPayee(trx)
     .where("p.company_id", "=", ctx.company.id).where("p.payment_run_id", "=", runId).where("p.record_type", "=", "DEBIT")
     .where("p.excluded", "=", false).where("p.status", "in", [...scheduledStatuses]).orderBy("p.id").execute()) as RunPayment[];
 }
@@ -80,7 +79,7 @@ async function applyRunCredits(trx: DB, ctx: Ctx, runId: number): Promise<void> 
     .where(sql<boolean>`jsonb_array_length(credits) > 0`).orderBy("invoice_id").execute();
   for (const row of rows) {
     for (const credit of row.credits as { credit_id: number; amount: string }[]) {
-      await applyCredit(trx, ctx, { creditId: credit.credit_id, invoiceId: row.invoice_id, amount: credit.amount, reserved: true });
+      await applyCredit(trx, ctx, { creditId: credit.credit_id, invoiceId: row.invoice_id as number, amount: credit.amount, reserved: true });
     }
   }
 }
@@ -97,8 +96,9 @@ async function processLocked(trx: DB, ctx: Ctx, run: Row): Promise<void> {
     .orderBy("i.number").execute()) as { payment_id: number; invoice_id: number; amount: string; number: string }[];
   const banks = await bankAccounts(trx, ctx, payments);
 
-  await settleInvoices(trx, ctx, links);
+  if (links.length) await settleInvoices(trx, ctx, links);
   await applyRunCredits(trx, ctx, run.id as number);
+  const reportNumbers = await markReportsPaid(trx, ctx, run.id as number);
   const numbers = await issueNumbers(trx, "payments", "payment_number", companyId, "PAY", payments.length);
   const numberOf = new Map(payments.map((p, n) => [p.id, numbers[n]]));
   const invoiceNumbers = new Map<number, string[]>();
@@ -107,7 +107,7 @@ async function processLocked(trx: DB, ctx: Ctx, run: Row): Promise<void> {
     own.push(String(l.number));
     invoiceNumbers.set(l.payment_id, own);
   }
-  const ach = payments.filter((p) => p.payment_type === "ach").map((p) => achPaymentOf(p, numberOf.get(p.id)!, invoiceNumbers.get(p.id) ?? []));
+  const ach = payments.filter((p) => p.payment_type === "ach").map((p) => achPaymentOf(p, numberOf.get(p.id)!, invoiceNumbers.get(p.id) ?? reportNumbers.get(p.id) ?? []));
   const traces = await storeNachaFiles(trx, ctx, { runId: run.id as number, currencyCode: String(run.currency_code) }, ach, now);
 
   const today = isoDate(now);
@@ -121,14 +121,16 @@ async function processLocked(trx: DB, ctx: Ctx, run: Row): Promise<void> {
     .where("company_id", "=", companyId).where("payment_run_id", "=", run.id as number).execute();
 
   const accounts = await accountsByNumber(trx, companyId);
+  // a vendor's payment settles Accounts Payable, an employee's the reimbursements owed (posted at the report's approval)
   await post(trx, companyId, payments.map((p) => paymentEntry(
     { id: p.id, payment_number: numberOf.get(p.id)!, payment_date: String(p.payment_date), amount: money(p.amount).toFixed(2) }, companyId, accounts, banks.get(p.payment_method_from_id)!,
+    p.employee_contact_id !== null ? ledgerAccountNumbers.employeeReimbursements : ledgerAccountNumbers.payable,
   )));
 
   await trx.updateTable("payment_runs").set({ status: "OPEN", submitted_at: now, updated_at: now }).where("id", "=", run.id as number).execute();
   await audit(trx, ctx, "update", runs, run.id as number, {
     status: [run.status, "OPEN"], submitted_at: [run.submitted_at ?? null, now.toISOString()],
-    processed: { payments: payments.length, invoices: new Set(links.map((l) => l.invoice_id)).size, amount: sum(payments.map((p) => p.amount)), nacha_files: new Set(ach.map((p) => p.payment_method_from_id)).size },
+    processed: { payments: payments.length, invoices: new Set(links.map((l) => l.invoice_id)).size, expense_reports: [...reportNumbers.values()].flat().length, amount: sum(payments.map((p) => p.amount)), nacha_files: new Set(ach.map((p) => p.payment_method_from_id)).size },
   });
 }
 

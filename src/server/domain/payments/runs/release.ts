@@ -25,10 +25,10 @@ export interface ReleaseScope {
   excluded?: boolean;
 }
 
-interface ItemRow { id: number; invoice_id: number; amount: string; credit_amount: string; payment_id: number; vendor_id: number }
+interface ItemRow { id: number; invoice_id: number | null; amount: string; credit_amount: string; payment_id: number; vendor_id: number | null; employee_contact_id: number | null }
 
 async function activeItems(trx: DB, companyId: number, runId: number): Promise<ItemRow[]> {
-  return (await trx.selectFrom("payment_run_items").select(["id", "invoice_id", "amount", "credit_amount", "payment_id", "vendor_id"])
+  return (await trx.selectFrom("payment_run_items").select(["id", "invoice_id", "amount", "credit_amount", "payment_id", "vendor_id", "employee_contact_id"])
     .where("company_id", "=", companyId).where("payment_run_id", "=", runId).where("excluded", "=", false)
     .where("status", "in", reservingItemStatuses).orderBy("id").execute()) as ItemRow[];
 }
@@ -42,7 +42,9 @@ export async function releaseRun(trx: DB, ctx: Ctx, runId: number, scope: Releas
   const chosenIds = new Set(chosen.map((i) => i.id));
   const staying = items.filter((i) => !chosenIds.has(i.id));
 
-  await release(trx, companyId, chosen.map((i) => ({ invoice_id: i.invoice_id, amount: sum([i.amount, i.credit_amount]) })));
+  // invoice rows give their reservation back; an expense report is free again once its row is VOID
+  const invoiceRows = chosen.flatMap((i) => (i.invoice_id === null ? [] : [{ invoice_id: i.invoice_id, amount: sum([i.amount, i.credit_amount]) }]));
+  await release(trx, companyId, invoiceRows);
   await trx.updateTable("payment_run_items").set({ status: "VOID", excluded: scope.excluded === true, payment_run_status: scope.runStatus, updated_at: new Date() })
     .where("company_id", "=", companyId).where(anyId("id", [...chosenIds])).execute();
 
@@ -56,7 +58,7 @@ export async function releaseRun(trx: DB, ctx: Ctx, runId: number, scope: Releas
   if (shrunk.length) {
     const gone = chosen.filter((i) => shrunk.includes(i.payment_id));
     await trx.deleteFrom("invoice_payment_links").where("company_id", "=", companyId).where(anyId("payment_id", shrunk))
-      .where(anyId("invoice_id", gone.map((i) => i.invoice_id))).execute();
+      .where(anyId("invoice_id", gone.flatMap((i) => (i.invoice_id === null ? [] : [i.invoice_id])))).execute();
     await updateFromValues(trx, "payments", companyId, shrunk.map((id) => ({ id, amount: sum(staying.filter((i) => i.payment_id === id).map((i) => i.amount)) })),
       { amount: "numeric" }, sql`amount = v.amount`);
   }
@@ -64,9 +66,9 @@ export async function releaseRun(trx: DB, ctx: Ctx, runId: number, scope: Releas
   return chosen;
 }
 
-/** The run's total and vendor count after rows were excluded. */
+/** The run's total and payee count (vendors and employees) after rows were excluded. */
 async function retotal(trx: DB, companyId: number, runId: number, staying: readonly ItemRow[]): Promise<void> {
   await trx.updateTable("payment_runs").set({
-    total_amount: staying.reduce((t, i) => t.plus(i.amount), money(0)).toFixed(2), total_vendor_count: new Set(staying.map((i) => i.vendor_id)).size, updated_at: new Date(),
+    total_amount: staying.reduce((t, i) => t.plus(i.amount), money(0)).toFixed(2), total_vendor_count: new Set(staying.map((i) => (i.vendor_id !== null ? `v${i.vendor_id}` : `e${String(i.employee_contact_id)}`))).size, updated_at: new Date(),
   }).where("company_id", "=", companyId).where("id", "=", runId).execute();
 }

@@ -15,6 +15,14 @@ export interface RequestedItem {
   payment_method_from_id: number | null;
 }
 
+/** An approved expense report reimbursed to its employee, in full (`items.N` with `expense_report_id`). */
+export interface RequestedExpense {
+  index: number;
+  expense_report_id: number;
+  payment_method_id: number | null;
+  payment_method_from_id: number | null;
+}
+
 /** A vendor credit to apply to one of the run's invoices (`credits.N`). */
 export interface RequestedCredit {
   index: number;
@@ -27,6 +35,7 @@ export interface RunRequest {
   payment_date: string;
   description: string | null;
   items: RequestedItem[];
+  expenses: RequestedExpense[];
   credits: RequestedCredit[];
 }
 
@@ -61,22 +70,35 @@ export function readRunRequest(body: unknown, now = new Date()): { request: RunR
   if (input.credits !== undefined && !Array.isArray(input.credits)) addError(errors, "credits", "must be a list of {credit_id, invoice_id, amount}");
 
   const rawItems = Array.isArray(input.items) ? input.items : [];
-  if (rawItems.length === 0) addError(errors, "items", "must list at least one invoice to pay");
+  if (rawItems.length === 0) addError(errors, "items", "must list at least one invoice or expense report to pay");
   const seen = new Set<number>();
+  const seenReports = new Set<number>();
   const items: RequestedItem[] = [];
+  const expenses: RequestedExpense[] = [];
   rawItems.forEach((raw: unknown, index) => {
     const row = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
     const at = (field: string) => `items.${index}.${field}`;
+    const methodId = optionalId(row.payment_method_id);
+    const fromId = optionalId(row.payment_method_from_id);
+    if (methodId === undefined) addError(errors, at("payment_method_id"), "must be the id of a payment method");
+    if (fromId === undefined) addError(errors, at("payment_method_from_id"), "must be the id of an originating account");
+    if (row.expense_report_id !== undefined) {
+      // an expense report is reimbursed in full: the amount is the report's
+      const reportId = optionalId(row.expense_report_id);
+      if (!reportId) addError(errors, at("expense_report_id"), "must be the id of an expense report");
+      else if (seenReports.has(reportId)) addError(errors, at("expense_report_id"), "is already paid by another row of this run");
+      else seenReports.add(reportId);
+      if (row.invoice_id !== undefined) addError(errors, at("invoice_id"), "a row pays an invoice or an expense report, not both");
+      if (row.amount !== undefined) addError(errors, at("amount"), "is the expense report's amount and cannot be given");
+      if (reportId && methodId !== undefined && fromId !== undefined) expenses.push({ index, expense_report_id: reportId, payment_method_id: methodId, payment_method_from_id: fromId });
+      return;
+    }
     const invoiceId = optionalId(row.invoice_id);
     if (!invoiceId) addError(errors, at("invoice_id"), "must be the id of an invoice");
     else if (seen.has(invoiceId)) addError(errors, at("invoice_id"), "is already paid by another row of this run");
     else seen.add(invoiceId);
     const { amount, problem } = amountOf(row.amount);
     if (problem) addError(errors, at("amount"), problem);
-    const methodId = optionalId(row.payment_method_id);
-    const fromId = optionalId(row.payment_method_from_id);
-    if (methodId === undefined) addError(errors, at("payment_method_id"), "must be the id of a payment method");
-    if (fromId === undefined) addError(errors, at("payment_method_from_id"), "must be the id of an originating account");
     if (invoiceId && amount && methodId !== undefined && fromId !== undefined) {
       items.push({ index, invoice_id: invoiceId, amount, payment_method_id: methodId, payment_method_from_id: fromId });
     }
@@ -94,5 +116,5 @@ export function readRunRequest(body: unknown, now = new Date()): { request: RunR
     if (creditId && invoiceId && amount) credits.push({ index, credit_id: creditId, invoice_id: invoiceId, amount });
   });
   const description = typeof input.description === "string" && input.description.trim() ? input.description.trim().slice(0, 2000) : null;
-  return { request: { payment_date: paymentDate, description, items, credits }, errors };
+  return { request: { payment_date: paymentDate, description, items, expenses, credits }, errors };
 }

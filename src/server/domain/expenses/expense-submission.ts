@@ -1,0 +1,33 @@
+/**
+ * What a report needs to be submitted (the approval engine's check): at least one item; a receipt on
+ * every single expense above the company's receipt threshold (its amount in the company's currency;
+ * mileage and per diem are priced by rates and have no receipt); no item
+ * breaking a policy that blocks (a policy that warns lets the report go, flagged).
+ */
+import { money, round } from "../../../framework/money.js";
+import type { DB } from "../../db/connect.js";
+import { unprocessable, type FieldErrors } from "../../errors.js";
+import type { Ctx, Row } from "../../resources/context.js";
+import { expenseSettings } from "./mileage.js";
+import { loadPolicy, pricedByRate } from "./policies.js";
+
+export async function checkSubmittable(trx: DB, ctx: Ctx, report: Row): Promise<void> {
+  const items = await trx.selectFrom("expense_items").select(["merchant", "date", "amount", "expense_type", "receipt_attached", "policy_violation"])
+    .where("expense_report_id", "=", report.id as number).orderBy("date").orderBy("id").execute();
+  if (items.length === 0) throw unprocessable({ status: ["a report needs at least one expense item to be submitted"] });
+  const errors: FieldErrors = {};
+  const { receiptThreshold } = await expenseSettings(trx, ctx.company.id);
+  if (receiptThreshold !== null) {
+    const rate = String(report.exchange_rate ?? "1");
+    const missing = items.filter((i) => !pricedByRate.includes(String(i.expense_type)) && i.receipt_attached !== true && money(String(i.amount)).times(rate).gt(receiptThreshold));
+    if (missing.length) {
+      errors.expense_items = [`need a receipt above ${round(receiptThreshold)} ${ctx.company.currency_code}: ${missing.map((i) => `${String(i.merchant)} (${String(i.date)})`).join(", ")}`];
+    }
+  }
+  const policy = await loadPolicy(trx, report.policy_id);
+  const breaking = items.filter((i) => i.policy_violation !== null);
+  if (policy?.violation_action === "block" && breaking.length) {
+    errors.policy_id = [`blocks items that break it: ${breaking.map((i) => `${String(i.merchant)} (${String(i.policy_violation)})`).join(", ")}`];
+  }
+  if (Object.keys(errors).length) throw unprocessable(errors);
+}
