@@ -56,7 +56,7 @@ export async function post(trx: DB, companyId: number, entries: readonly Journal
 }
 
 /** Accounts the postings use, found by number in the company's chart of accounts (as the demo seed creates it). */
-export const ledgerAccountNumbers = { payable: "2000", creditMemoExpense: "5000" } as const;
+export const ledgerAccountNumbers = { payable: "2000", creditMemoExpense: "5000", accruedLiabilities: "2100" } as const;
 
 /** The journal of one source document: JE-{company}-{INV|PAY|ACC|PUR}{id}-{n}, unique without a sequence to race for. */
 export function entryNumber(companyId: number, source: JournalEntry["source"], n: number): string {
