@@ -26,6 +26,17 @@ export const accrualStatuses = {
 
 const unbooked = { status: ["NEW", "PENDING", "REJECTED"] } as const;
 
+/** an invoice of the accrual's vendor and currency, for an amount (default: as much of the invoice as the balance takes) */
+const matching = {
+  type: "object",
+  additionalProperties: false,
+  required: ["invoice_id"],
+  properties: {
+    invoice_id: { type: "integer", "x-references": "invoices", "x-match": { vendor_id: "vendor_id", currency_code: "currency_code" } },
+    amount: { type: "string", format: "money" },
+  },
+} as const;
+
 /** the journal date of a reversal or a close: today when left out, never before the accrual's date */
 const dated = {
   type: "object",
@@ -106,6 +117,7 @@ export default defineResource({
       name: "reverse", kind: "post", label: "accruals.actions.reverse", permission: ["editAccruals"], when: { status: "OPEN", reversed_on: null },
       confirm: "confirm.reverseAccrual", idempotent: true, input: dated,
     },
+    { name: "match", kind: "post", label: "accruals.actions.match", permission: ["editAccruals"], when: { status: "OPEN" }, input: matching },
     { name: "close", kind: "post", label: "accruals.actions.close", permission: ["editAccruals"], when: { status: ["APPROVED", "OPEN"] }, idempotent: true, input: dated },
   ],
   rowActions: [

@@ -90,7 +90,7 @@ export const nextPeriodStart = (date: string): string => dayjs(date).startOf("mo
 export async function runAccrualReversals(db: DB, today: string = isoDate()): Promise<number[]> {
   return inTransaction({ db }, async (trx) => {
     const due = await trx.selectFrom("accruals").select(["id", "company_id", "number", "amount", "date", "account_number"])
-      .where("status", "=", "OPEN").where("auto_reverse", "=", true).where("reversed_on", "is", null)
+      .where("status", "=", "OPEN").where("auto_reverse", "=", true).where("posted_on", "is not", null).where("reversed_on", "is", null)
       .where(sql<boolean>`(date_trunc('month', date) + interval '1 month')::date <= ${today}::date`)
       .orderBy("id").forUpdate().skipLocked().execute();
     const byCompany = new Map<number, typeof due>();

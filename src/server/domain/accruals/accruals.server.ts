@@ -2,6 +2,6 @@
 import accruals from "../../../../resources/accruals.js";
 import { defineServerModule } from "../../resources/modules.js";
 import { closeAccrual, postAccrual, reverseAccrual } from "./accrual-ledger.js";
-import { accrualHooks } from "./accruals.js";
+import { accrualHooks, matchAccrual } from "./accruals.js";
 
-export default defineServerModule(accruals, { hooks: accrualHooks, actions: { post: postAccrual, reverse: reverseAccrual, close: closeAccrual } });
+export default defineServerModule(accruals, { hooks: accrualHooks, actions: { post: postAccrual, reverse: reverseAccrual, match: matchAccrual, close: closeAccrual } });

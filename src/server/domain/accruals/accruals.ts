@@ -8,11 +8,14 @@
 import { sql } from "kysely";
 import { currencyOf, money } from "../../../framework/money.js";
 import { expandStatuses } from "../../resources/grammar.js";
+import Decimal from "decimal.js";
 import accruals from "../../../../resources/accruals.js";
+import accrualInvoiceLinks from "../../../../resources/accrual_invoice_links.js";
 import type { DB } from "../../db/connect.js";
 import { unprocessable } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
-import type { ResourceHooks } from "../../resources/modules.js";
+import type { ActionHandler, ResourceHooks } from "../../resources/modules.js";
+import { createInTransaction } from "../../resources/write.js";
 import { plain, requirePositive, rowOf } from "../purchasing/records.js";
 import { fillAccrual } from "./accrual-create.js";
 import { refreshAccrualSummary } from "./accrual-summary.js";
@@ -89,6 +92,18 @@ async function checkLink(data: Row, ctx: Ctx, trx: DB, existingId?: number): Pro
   const open = money(String(accrual.amount)).minus(await matched(trx, accrual.id as number, existingId));
   if (money(String(data.amount)).gt(open)) throw unprocessable({ amount: [`cannot exceed the accrual's open balance of ${open.toFixed(2)}`] });
 }
+
+/**
+ * The accrual page's match action: a link to one of the vendor's invoices, made as a create of
+ * accrual_invoice_links (its checks, balance and summary, audit). Without an amount, as much of the
+ * invoice as the accrual's balance takes.
+ */
+export const matchAccrual: ActionHandler = async ({ row, input, ctx }) => {
+  const invoice = await ctx.db.selectFrom("invoices").select("amount").where("company_id", "=", ctx.company.id).where("id", "=", Number(input.invoice_id)).executeTakeFirst();
+  if (!invoice) throw unprocessable({ invoice_id: ["is not an invoice of this company"] });
+  const amount = input.amount ?? Decimal.min(money(String(invoice.amount)), money(String(row.balance))).toFixed(2);
+  await createInTransaction(accrualInvoiceLinks, { accrual_id: row.id, invoice_id: input.invoice_id, amount }, ctx, ctx.db);
+};
 
 export const accrualInvoiceLinkHooks: ResourceHooks = {
   async beforeCreate(data, ctx, trx) {
