@@ -23,11 +23,14 @@ const askedFields = (action: RecordAction) => Object.keys(propertiesOf(action)).
 
 const typesOf = (property: { type?: unknown }) => ([] as unknown[]).concat(property.type);
 
-/** The one text field of a trivial input (others, if any, optional and nullable), shown as a small input instead of a form. */
+/**
+ * The one text field of a trivial input (others, if any, optional and nullable), shown as a small input
+ * instead of a form; a field with a format (a date, an amount) gets the form, for its widget.
+ */
 function textField(action: RecordAction): string | undefined {
   const [first, ...rest] = askedFields(action);
   const properties = propertiesOf(action);
-  if (first === undefined || !typesOf(properties[first]).includes("string") || "enum" in properties[first]) return undefined;
+  if (first === undefined || !typesOf(properties[first]).includes("string") || "enum" in properties[first] || "format" in properties[first]) return undefined;
   return rest.every((f) => typesOf(properties[f]).includes("null")) ? first : undefined;
 }
 
