@@ -112,6 +112,23 @@ describe("the accrual cycle", () => {
     expect(liability).toBe(0);
   });
 
+  it("the demo data's summary rolls forward exactly, month by month, and its open at end is what the journal holds on Accrued Liabilities", async () => {
+    const companyId = await h.companyId("Acme Corp");
+    const rows = await h.database.db.selectFrom("accrual_summaries").selectAll().where("company_id", "=", companyId).orderBy("period").execute();
+    expect(rows.length).toBeGreaterThan(5);
+    const cents = (v: unknown) => Math.round(Number(v) * 100);
+    for (const r of rows) expect(cents(r.open_amt_start) + cents(r.accrued_amt_period) - cents(r.reversed_amt_period) - cents(r.closed_amt_period)).toBe(cents(r.open_amt_end));
+    // the latest month of each key is what is open now; the journal's Accrued Liabilities on accruals agree
+    const latest = new Map<string, number>();
+    for (const r of rows) latest.set(`${r.account_number}|${r.vendor_id}|${r.accrual_type}|${r.currency_code}`, cents(r.open_amt_end));
+    const open = [...latest.values()].reduce((a, b) => a + b, 0);
+    const liability = await h.database.db.selectFrom("account_transactions as t").innerJoin("accounts as a", "a.id", "t.account_id")
+      .select(["t.debit_amount", "t.credit_amount"]).where("t.company_id", "=", companyId).where("a.number", "=", "2100").where("t.account_transactionable_type", "=", "Accrual").execute();
+    expect(open).toBeGreaterThan(0);
+    expect(liability.reduce((n, l) => n + cents(l.credit_amount) - cents(l.debit_amount), 0)).toBe(open);
+    await expectBalancedJournal();
+  });
+
   it("three runs of the job at once reverse each due accrual exactly once", async () => {
     const [vendorId] = await vendors();
     const due = [await accrual({ vendor_id: vendorId, date: "2026-06-15" }), await accrual({ vendor_id: vendorId, date: "2026-06-30" })];

@@ -27,9 +27,8 @@ type Accrual = Row;
 
 const source = (accrual: Accrual) => ({ type: "Accrual" as const, id: accrual.id as number });
 
-/** Debit the accrual's expense account, credit Accrued Liabilities, on the accrual's date. */
-async function postingEntry(trx: DB, companyId: number, accrual: Accrual): Promise<JournalEntry> {
-  const accounts = await accountsByNumber(trx, companyId);
+/** Debit the accrual's expense account, credit Accrued Liabilities, on the accrual's date (`accounts`: accountsByNumber). */
+export function postingEntry(companyId: number, accrual: Accrual, accounts: ReadonlyMap<string, number>): JournalEntry {
   const expense = accrual.account_number ? accounts.get(String(accrual.account_number)) : undefined;
   if (expense === undefined) throw unprocessable({ account_number: ["choose the expense account of the chart of accounts the accrual is posted to"] });
   const liabilities = accounts.get(ledgerAccountNumbers.accruedLiabilities);
@@ -40,6 +39,12 @@ async function postingEntry(trx: DB, companyId: number, accrual: Accrual): Promi
     lines: [{ account_id: expense, debit_amount: amount }, { account_id: liabilities, credit_amount: amount }],
   };
 }
+
+/** The posting the other way round on `date`, the accrual's entry number `n` (the demo seed's reversals and closes). */
+export const reversalOf = (companyId: number, entry: JournalEntry, n: number, date: string, what: string): JournalEntry => ({
+  ...entry, entry_number: entryNumber(companyId, entry.source, n), date, description: `${what} of ${entry.description.toLowerCase()}`,
+  lines: entry.lines.map((l) => ({ account_id: l.account_id, debit_amount: l.credit_amount, credit_amount: l.debit_amount })),
+});
 
 /** The entry bringing the accrual's journal back to zero on `date`; none when it nets to zero already. */
 async function reversalEntries(trx: DB, companyId: number, accrual: Accrual, date: string, what: string): Promise<JournalEntry[]> {
@@ -59,7 +64,7 @@ function journalDate(input: Row, accrual: Row): string {
 }
 
 export const postAccrual: ActionHandler = async ({ row, ctx }) => {
-  const entry = await postingEntry(ctx.db, ctx.company.id, row);
+  const entry = postingEntry(ctx.company.id, row, await accountsByNumber(ctx.db, ctx.company.id));
   await post(ctx.db, ctx.company.id, [entry]);
   await ctx.db.updateTable("accruals").set({ status: "OPEN", posted_on: entry.date, updated_at: new Date() }).where("id", "=", row.id as number).execute();
   await refreshAccrualSummary(ctx.db, ctx.company.id);
