@@ -106,12 +106,10 @@ export default defineResource({
     accrual_invoice_links: { kind: "hasMany", resource: "accrual_invoice_links", foreignKey: "accrual_id", fields: ["id", "invoice_id", "amount", "created_at"] },
     documents: documentsOf("Accrual"),
   },
-  // accruals have no approval workflow yet: their review is these declared transitions, never a status edit;
+  // reviewed by the approval engine (approvables/accrual.ts: no Accrual workflow, approved at submit);
   // post, reverse and close write the journal (domain/accruals/accrual-ledger.ts)
+  approvable: { type: "Accrual", submittable: ["NEW", "REJECTED"], permission: ["editAccruals"] },
   recordActions: [
-    { name: "submit", kind: "post", label: "statusActions.submit", permission: ["editAccruals"], when: { status: ["NEW", "REJECTED"] }, to: "PENDING" },
-    { name: "approve", kind: "post", label: "statusActions.approve", permission: ["editAccruals"], when: { status: "PENDING" }, to: "APPROVED" },
-    { name: "reject", kind: "post", label: "statusActions.reject", permission: ["editAccruals"], when: { status: "PENDING" }, to: "REJECTED", danger: true },
     { name: "post", kind: "post", label: "accruals.actions.post", permission: ["editAccruals"], when: { status: "APPROVED" }, confirm: "confirm.postAccrual", idempotent: true },
     {
       name: "reverse", kind: "post", label: "accruals.actions.reverse", permission: ["editAccruals"], when: { status: "OPEN", reversed_on: null },

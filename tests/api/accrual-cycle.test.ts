@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { runAccrualReversals } from "../../src/server/domain/accruals/accrual-ledger.js";
+import { acmeOf, approvalsOf, useWorkflow } from "./approval-fixtures.js";
 import { useApp } from "./harness.js";
 import { poFixtures, type Json, type Method } from "./po-fixtures.js";
 
@@ -27,15 +28,26 @@ async function invoice(vendorId: number, amount: string, date: string): Promise<
   return created.body.data.id as number;
 }
 
-/** An accrual made by hand and taken to `to` through the actions. */
+/** The accrual's pending approvals, approved by the admin (the demo's Accrual workflow names them). */
+async function approveAll(id: number, email = "admin@acme.test"): Promise<void> {
+  for (const pending of (await approvalsOf(h, "Accrual", id)).filter((r) => r.aasm_state === "pending")) {
+    const approved = await call(email, "POST", `/api/approvals/${pending.id}/approve`);
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+  }
+}
+
+/** An accrual made by hand and taken to `to` through submit (the approval engine), approval and post. */
 async function accrual(fields: Json, to: "NEW" | "APPROVED" | "OPEN" = "OPEN"): Promise<Json> {
   const created = await admin("POST", "/api/accruals", { date: "2026-01-31", amount: "1000.00", account_number: "6200", auto_reverse: true, ...fields });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const id = created.body.data.id as number;
-  const steps = { NEW: [], APPROVED: ["submit", "approve"], OPEN: ["submit", "approve", "post"] }[to];
-  for (const step of steps) {
-    const done = await admin("POST", `/api/accruals/${id}/${step}`);
-    expect(done.status, `${step}: ${JSON.stringify(done.body)}`).toBe(200);
+  if (to === "NEW") return created.body.data as Json;
+  // the demo's Accrual workflow: the admin approves
+  expect((await admin("POST", `/api/accruals/${id}/submit`)).status).toBe(200);
+  await approveAll(id);
+  if (to === "OPEN") {
+    const posted = await admin("POST", `/api/accruals/${id}/post`);
+    expect(posted.status, JSON.stringify(posted.body)).toBe(200);
   }
   return (await admin("GET", `/api/accruals/${id}`)).body.data as Json;
 }
@@ -240,7 +252,11 @@ describe("the accrual cycle", () => {
     const globexVendor = await h.database.db.selectFrom("vendors").select("id").where("company_id", "=", globex).orderBy("id").executeTakeFirstOrThrow();
     const theirs = await asGlobex("POST", "/api/accruals", { vendor_id: globexVendor.id, date: "2026-01-31", amount: "10.00", account_number: "6200" });
     expect(theirs.status, JSON.stringify(theirs.body)).toBe(201);
-    for (const step of ["submit", "approve", "post"]) expect((await asGlobex("POST", `/api/accruals/${theirs.body.data.id}/${step}`)).status).toBe(200);
+    expect((await asGlobex("POST", `/api/accruals/${theirs.body.data.id}/submit`)).status).toBe(200);
+    for (const pending of (await asGlobex("GET", `/api/approvals?approvable_type=Accrual&approvable_id=${theirs.body.data.id}&aasm_state=pending`)).body.data as Json[]) {
+      expect((await asGlobex("POST", `/api/approvals/${pending.id}/approve`)).status).toBe(200);
+    }
+    expect((await asGlobex("POST", `/api/accruals/${theirs.body.data.id}/post`)).status).toBe(200);
     const acrossLink = await asGlobex("POST", "/api/accrual_invoice_links", { accrual_id: theirs.body.data.id, invoice_id: inv, amount: "5.00" });
     expect(acrossLink.status).toBe(422);
     expect(acrossLink.body.errors.invoice_id).toBeDefined();
@@ -255,5 +271,34 @@ describe("the accrual cycle", () => {
     expect((await admin("GET", `/api/accruals/${a.id}`)).body.data).toMatchObject({ status: "OPEN", balance: "500.00" });
     expect(await journalOf(a.id)).toEqual(journalBefore);
     await expectBalancedJournal();
+  });
+
+  it("with an Accrual workflow, submit waits for the approver: not posted before, approved by the step's approver, a rejection sends it back", async () => {
+    const acme = await acmeOf(h);
+    await useWorkflow(h, "Accrual", [{ order: 1, trigger: "DEFAULT", approver_type: "USER", approver_ids: [await acme.contact("approver@acme.test")] }]);
+    try {
+      const a = await accrual({ vendor_id: acme.vendor, amount: "250.00" }, "NEW");
+      expect((await admin("POST", `/api/accruals/${a.id}/submit`)).status).toBe(200);
+      expect((await admin("GET", `/api/accruals/${a.id}`)).body.data.status).toBe("PENDING");
+      expect((await admin("POST", `/api/accruals/${a.id}/post`)).status).toBe(409);
+      const [pending] = (await approvalsOf(h, "Accrual", a.id)).filter((r) => r.aasm_state === "pending");
+      // the admin is no approver of this step; the approver is
+      expect((await admin("POST", `/api/approvals/${pending!.id}/approve`)).status).toBe(403);
+      const approved = await call("approver@acme.test", "POST", `/api/approvals/${pending!.id}/approve`);
+      expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+      expect((await admin("GET", `/api/accruals/${a.id}`)).body.data.status).toBe("APPROVED");
+      expect((await admin("POST", `/api/accruals/${a.id}/post`)).status).toBe(200);
+
+      const b = await accrual({ vendor_id: acme.vendor, amount: "90.00" }, "NEW");
+      expect((await admin("POST", `/api/accruals/${b.id}/submit`)).status).toBe(200);
+      const [waiting] = (await approvalsOf(h, "Accrual", b.id)).filter((r) => r.aasm_state === "pending");
+      expect((await call("approver@acme.test", "POST", `/api/approvals/${waiting!.id}/reject`, { comment: "No such service this month" })).status).toBe(200);
+      expect((await admin("GET", `/api/accruals/${b.id}`)).body.data.status).toBe("REJECTED");
+      expect(await journalOf(b.id)).toEqual([]);
+    } finally {
+      // the demo's workflow again
+      await h.database.db.updateTable("workflows").set({ status: "INACTIVE" }).where("company_id", "=", acme.company).where("workflow_type", "=", "Accrual").execute();
+      await h.database.db.updateTable("workflows").set({ status: "ACTIVE" }).where("company_id", "=", acme.company).where("name", "=", "Accrual approval").execute();
+    }
   });
 });

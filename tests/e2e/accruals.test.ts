@@ -1,6 +1,6 @@
 /**
  * The accrual cycle in the browser (issue 15, docs/accruals.md): an accrual made by hand, submitted,
- * approved, posted to the journal, matched from its page to the vendor's invoice, closed; the summary
+ * approved through the approval engine, posted to the journal, matched from its page to the vendor's invoice, closed; the summary
  * page shows its month.
  */
 import { describe, expect, it } from "vitest";
@@ -48,9 +48,13 @@ describe("accruals in the browser", () => {
     await expect.poll(() => shown(page, "Status")).toBe("New");
     expect(await shown(page, "Number")).toMatch(/^ACR-\d+$/);
 
-    await act(page, "Submit");
+    // the demo's Accrual workflow: the controller (admin) approves, on the accrual's page
+    // (its icon is part of its name)
+    await page.getByRole("button", { name: "Submit for approval" }).click();
     await expect.poll(() => shown(page, "Status")).toBe("Pending");
-    await act(page, "Approve");
+    await screenshot(page, "accrual-pending-1440");
+    await page.getByRole("button", { name: /Approve$/ }).click();
+    await confirmDialog(page, /Are you sure you want to Approve/);
     await expect.poll(() => shown(page, "Status")).toBe("Approved");
     await act(page, "Post to Journal");
     await confirmDialog(page, /to the journal\?/);
