@@ -5,7 +5,7 @@ import { documentsOf } from "./shared/documents.js";
 /**
  * Accruals. Composite ACTIVE = OPEN | APPROVED (booked and still open to invoices). The balance is the
  * server's: amount − the amounts matched by invoices (accrual_invoice_links).
- * Edit and delete only before booking (NEW, PENDING, REJECTED). The spec names no create or edit path;
+ * Edit only before posting (NEW, PENDING, REJECTED, APPROVED), delete only before approval. The spec names no create or edit path;
  * /accruals/new and /accruals/:accrualID/edit follow the pattern of the other resources, and the spec's
  * only write key, editAccruals, guards create and every action. The cycle (docs/accruals.md): NEW →
  * submit → PENDING → approve → APPROVED → post (journal) → OPEN → match invoices, reverse (or the
@@ -25,6 +25,8 @@ export const accrualStatuses = {
 } as const;
 
 const unbooked = { status: ["NEW", "PENDING", "REJECTED"] } as const;
+/** edited until posted: an approved accrual (e.g. booked from a blast, without an account) is completed before it is posted, and approved again (approvables/accrual.ts) */
+const unposted = { status: ["NEW", "PENDING", "REJECTED", "APPROVED"] } as const;
 
 /** an invoice of the accrual's vendor and currency, for an amount (default: as much of the invoice as the balance takes) */
 const matching = {
@@ -119,7 +121,7 @@ export default defineResource({
     { name: "close", kind: "post", label: "accruals.actions.close", permission: ["editAccruals"], when: { status: ["APPROVED", "OPEN"] }, idempotent: true, input: dated },
   ],
   rowActions: [
-    { action: "edit", permission: ["editAccruals"], when: unbooked },
+    { action: "edit", permission: ["editAccruals"], when: unposted },
     { action: "delete", permission: ["deleteAccruals"], when: unbooked, confirm: "confirm.deleteAccrual" },
   ],
   // the vendor's view (docs/portal.md): its accruals' numbers, dates, amounts and status; never the GL account or internal flags

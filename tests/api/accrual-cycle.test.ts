@@ -231,6 +231,13 @@ describe("the accrual cycle", () => {
     expect(noAccount.body.errors.account_number).toBeDefined();
     expect((await admin("GET", `/api/accruals/${unaccounted.id}`)).body.data.status).toBe("APPROVED");
     expect(await journalOf(unaccounted.id)).toEqual([]);
+    // completed before it is posted: the account named, the accrual goes back through its approval
+    const completed = await admin("PATCH", `/api/accruals/${unaccounted.id}`, { account_number: "6200" });
+    expect(completed.status, JSON.stringify(completed.body)).toBe(200);
+    expect((await admin("GET", `/api/accruals/${unaccounted.id}`)).body.data.status).toBe("PENDING");
+    expect((await admin("POST", `/api/accruals/${unaccounted.id}/post`)).status).toBe(409);
+    await approveAll(unaccounted.id);
+    expect((await admin("POST", `/api/accruals/${unaccounted.id}/post`)).status).toBe(200);
 
     // beyond the balance (a 700 invoice on a 500 accrual), another vendor's invoice, an unposted accrual
     const beyond = await admin("POST", "/api/accrual_invoice_links", { accrual_id: a.id, invoice_id: inv, amount: "700.00" });
@@ -242,7 +249,7 @@ describe("the accrual cycle", () => {
     expect(foreignVendor.body.errors.invoice_id).toEqual(["belongs to another vendor than the accrual"]);
     expect((await admin("POST", `/api/accruals/${a.id}/match`, { invoice_id: otherVendors })).status).toBe(422);
     expect((await admin("POST", `/api/accruals/${a.id}/match`, { invoice_id: inv, amount: "500.01" })).status).toBe(422);
-    expect((await admin("POST", "/api/accrual_invoice_links", { accrual_id: unaccounted.id, invoice_id: inv, amount: "5.00" })).status).toBe(422);
+    expect((await admin("POST", "/api/accrual_invoice_links", { accrual_id: draft.id, invoice_id: inv, amount: "5.00" })).status).toBe(422);
 
     // Globex's admin: Acme's accrual does not exist for them; Acme's invoice cannot be matched from Globex
     const globex = await h.companyId("Globex Ltd");

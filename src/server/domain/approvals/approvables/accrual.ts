@@ -14,6 +14,8 @@ export const accrualEngine: Engine = {
     return { ...recordFacts(record), accountIds: await accountIds(trx, ctx, record.account_number ? [String(record.account_number)] : []) };
   },
   restartOn: ["amount", "vendor_id", "account_number", "subsidiary_id", "date", "currency_code", "purchase_order_id"],
+  // what will be posted changed after the approval: approved again before it is posted
+  reapprove: { fields: ["amount", "vendor_id", "account_number", "date", "currency_code"], statuses: ["APPROVED"] },
   approvedStatus: () => "APPROVED",
   rejectedStatus: "REJECTED",
   pendingStatus: "PENDING",
