@@ -2,8 +2,8 @@ import { defineResource } from "../src/framework/resource.js";
 import { accrualSummarySchema } from "../schemas/accrual_summary.js";
 
 /**
- * The accrual summary (/accruals_summary): a read-only table the server rebuilds from the accruals
- * (src/server/domain/accruals/accruals.ts). A table rather than a computed listing, so that the generic list
+ * The accrual summary (/accruals_summary): a read-only table the server rebuilds from the posted accruals
+ * (src/server/domain/accruals/accrual-summary.ts): per month, open at start + accrued − reversed − closed = open at end. A table rather than a computed listing, so that the generic list
  * (paging, filters, sort, totals, export) works on it unchanged.
  */
 export default defineResource({
@@ -20,7 +20,8 @@ export default defineResource({
     { field: "account_name", filterable: true },
     { field: "vendor.name", link: "show", linkResource: "vendors", linkIdField: "vendor_id", filterable: true },
     { field: "accrual_type", kind: "enum", filterable: true },
-    { field: "accrued_amt_period", kind: "money", currency: "currency_code", total: true, hidden: true },
+    { field: "open_amt_start", kind: "money", currency: "currency_code", total: true, filterable: true },
+    { field: "accrued_amt_period", kind: "money", currency: "currency_code", total: true, filterable: true },
     { field: "matched_amt_period", kind: "money", currency: "currency_code", total: true, filterable: true },
     { field: "reversed_amt_period", kind: "money", currency: "currency_code", total: true, filterable: true },
     { field: "closed_amt_period", kind: "money", currency: "currency_code", total: true, filterable: true },

@@ -4,11 +4,15 @@ export const accrualTypes = ["Vendor", "PurchaseOrder", "PoItem", "General", "Bo
 export const accrualSchema = {
   type: "object",
   additionalProperties: false,
-  required: ["number", "vendor_id", "date", "amount", "currency_code"],
+  // the number, vendor, amount and currency may come from the server: a number it issues, the rest from the
+  // purchase order or PO line the accrual is made from (accrual-create.ts); it answers 422 when none does
+  required: ["date"],
   properties: {
     number: { type: "string", minLength: 1, maxLength: 60 },
     vendor_id: { type: "integer", "x-references": "vendors" },
     purchase_order_id: { type: ["integer", "null"], "x-references": "purchase_orders" },
+    /** the PO line accrued (accrual_type PoItem): its order, vendor, account and unbilled amount fill the accrual */
+    po_item_id: { type: ["integer", "null"], "x-references": "po_items" },
     date: { type: "string", format: "date" },
     amount: { type: "string", format: "money" },
     /** server-kept: amount − what invoices have matched (accrual_invoice_links) */
@@ -29,5 +33,9 @@ export const accrualSchema = {
     /** the push to the accounting system failed (shown as SYNC FAILED) */
     is_system_error: { type: "boolean", default: false },
     no_push: { type: "boolean", default: false },
+    /** server-kept journal dates (accrual-ledger.ts): posted (the accrual's date), reversed (day 1 of the next period, or the reverse action's date), closed */
+    posted_on: { type: ["string", "null"], format: "date" },
+    reversed_on: { type: ["string", "null"], format: "date" },
+    closed_on: { type: ["string", "null"], format: "date" },
   },
 } as const;

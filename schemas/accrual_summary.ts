@@ -1,8 +1,9 @@
 /**
  * Accrual summary (data-spec "Accrual summary"): one row per month × account × vendor × accrual type
- * × currency, rebuilt by the server from the booked accruals (status APPROVED, OPEN, CLOSED) whenever
- * an accrual or an accrual-invoice link changes. For every key, the booked amount splits exactly into
- * matched + reversed + closed + open_amt_end.
+ * × currency, rebuilt by the server from the posted accruals whenever an accrual, its journal or an
+ * accrual-invoice link changes (accrual-summary.ts). It rolls the accrued liability forward exactly:
+ * open_amt_start + accrued − reversed − closed = open_amt_end, and open_amt_end is what the journal holds
+ * on Accrued Liabilities for those accruals. Matched is what invoices realised in the month (docs/accruals.md).
  */
 import { accrualTypes } from "./accrual.js";
 
@@ -18,15 +19,17 @@ export const accrualSummarySchema = {
     vendor_id: { type: "integer", "x-references": "vendors" },
     accrual_type: { type: "string", enum: accrualTypes },
     currency_code: { type: "string", pattern: "^[A-Z]{3}$" },
-    /** booked amount */
+    /** liability open at the start of the month */
+    open_amt_start: { type: "string", format: "money", default: "0" },
+    /** posted in the month */
     accrued_amt_period: { type: "string", format: "money", default: "0" },
-    /** matched by invoices */
+    /** matched by invoices dated in the month */
     matched_amt_period: { type: "string", format: "money", default: "0" },
-    /** unmatched remainder of closed auto-reversing accruals */
+    /** reversed in the month (the reversal job on day 1, or the reverse action) */
     reversed_amt_period: { type: "string", format: "money", default: "0" },
-    /** unmatched remainder of other closed accruals */
+    /** released in the month by closing an accrual not reversed before */
     closed_amt_period: { type: "string", format: "money", default: "0" },
-    /** balance still open (APPROVED or OPEN accruals) */
+    /** liability open at the end of the month */
     open_amt_end: { type: "string", format: "money", default: "0" },
     accrual_count: { type: "integer", default: 0 },
   },

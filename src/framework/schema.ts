@@ -13,6 +13,8 @@ export interface Property {
   default?: unknown;
   "x-references"?: string;
   "x-unique"?: boolean;
+  /** with x-references in an action's input: only the referenced rows whose field (key) equals the record's field (value) are offered */
+  "x-match"?: Readonly<Record<string, string>>;
 }
 
 /** Our custom string formats: exact amounts as decimal strings. */

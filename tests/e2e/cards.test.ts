@@ -40,6 +40,7 @@ describe("cards with the card-network simulator", () => {
     await tryPurchase("Too Big Electronics", "99999.00");
     await page.getByText(/^(Above the per-transaction maximum|Over the available balance)/).first().waitFor();
     await page.getByText("Transactions", { exact: true }).evaluate((heading) => heading.scrollIntoView({ block: "start" }));
+    await page.locator(".ant-modal-wrap").first().waitFor({ state: "hidden" });
     await screenshot(page, "cards-simulator-card");
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, "cards-simulator-card-phone");

@@ -4,14 +4,31 @@
  */
 import type { ReactNode } from "react";
 import Form from "@rjsf/antd";
-import { DateWidget } from "../pages/DateWidget.js";
-import type { RJSFSchema } from "@rjsf/utils";
+import type { RJSFSchema, UiSchema, WidgetProps } from "@rjsf/utils";
 import { customizeValidator } from "@rjsf/validator-ajv8";
-import { customFormats } from "../../framework/schema.js";
+import { customFormats, type Property } from "../../framework/schema.js";
 import type { Row } from "../format.js";
+import { DateWidget } from "../pages/DateWidget.js";
+import { ReferenceSelect } from "../pages/ReferenceSelect.js";
 
 const validator = customizeValidator({ customFormats: { ...customFormats } });
 
-export default function ActionForm({ schema, onSubmit, children }: { schema: RJSFSchema; onSubmit: (input: Row) => void; children: ReactNode }) {
-  return <Form schema={schema} validator={validator} widgets={{ DateWidget }} onSubmit={({ formData }) => onSubmit({ ...(formData as Row) })}>{children}</Form>;
+function ReferenceWidget({ id, value, onChange, options, label }: WidgetProps) {
+  return <ReferenceSelect resource={String(options.resource)} id={id} label={label} value={value} onChange={onChange} where={options.where as Row} />;
+}
+
+/** A reference field is a select of the referenced rows' names, narrowed to those matching the record (`x-match`). */
+function uiSchemaOf(schema: RJSFSchema, record: Row): UiSchema {
+  const ui: UiSchema = {};
+  for (const [field, property] of Object.entries((schema.properties ?? {}) as Record<string, Property>)) {
+    const resource = property["x-references"];
+    if (!resource) continue;
+    const where = Object.fromEntries(Object.entries(property["x-match"] ?? {}).map(([key, from]) => [key, record[from]]));
+    ui[field] = { "ui:widget": ReferenceWidget, "ui:options": { resource, where } };
+  }
+  return ui;
+}
+
+export default function ActionForm({ schema, record, onSubmit, children }: { schema: RJSFSchema; record: Row; onSubmit: (input: Row) => void; children: ReactNode }) {
+  return <Form schema={schema} uiSchema={uiSchemaOf(schema, record)} validator={validator} widgets={{ DateWidget }} onSubmit={({ formData }) => onSubmit({ ...(formData as Row) })}>{children}</Form>;
 }

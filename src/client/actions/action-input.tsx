@@ -23,11 +23,14 @@ const askedFields = (action: RecordAction) => Object.keys(propertiesOf(action)).
 
 const typesOf = (property: { type?: unknown }) => ([] as unknown[]).concat(property.type);
 
-/** The one text field of a trivial input (others, if any, optional and nullable), shown as a small input instead of a form. */
+/**
+ * The one text field of a trivial input (others, if any, optional and nullable), shown as a small input
+ * instead of a form; a field with a format (a date, an amount) gets the form, for its widget.
+ */
 function textField(action: RecordAction): string | undefined {
   const [first, ...rest] = askedFields(action);
   const properties = propertiesOf(action);
-  if (first === undefined || !typesOf(properties[first]).includes("string") || "enum" in properties[first]) return undefined;
+  if (first === undefined || !typesOf(properties[first]).includes("string") || "enum" in properties[first] || "format" in properties[first]) return undefined;
   return rest.every((f) => typesOf(properties[f]).includes("null")) ? first : undefined;
 }
 
@@ -39,7 +42,7 @@ export function useActionInput(resource: ResourceDef): { ask: (action: RecordAct
   const { translate } = useTranslation();
   const { modal } = App.useApp();
   const confirm = useConfirm();
-  const [asking, setAsking] = useState<{ action: RecordAction; resolve: (input: Row | undefined) => void } | null>(null);
+  const [asking, setAsking] = useState<{ action: RecordAction; record: Row; resolve: (input: Row | undefined) => void } | null>(null);
   const label = (field: string) => translate(fieldKey(resource.name, field), field);
 
   /** The asked part of the input schema, its fields titled in the user's language. */
@@ -68,7 +71,7 @@ export function useActionInput(resource: ResourceDef): { ask: (action: RecordAct
       return body;
     }
     const field = textField(action);
-    const input = field ? await oneField(action, field) : await new Promise<Row | undefined>((resolve) => setAsking({ action, resolve }));
+    const input = field ? await oneField(action, field) : await new Promise<Row | undefined>((resolve) => setAsking({ action, record, resolve }));
     return input && { ...body, ...input };
   }
 
@@ -81,7 +84,7 @@ export function useActionInput(resource: ResourceDef): { ask: (action: RecordAct
     <Modal open={asking !== null} title={asking && translate(asking.action.label, asking.action.label)} footer={null} onCancel={() => answer(undefined)} destroyOnHidden>
       {asking && (
         <Suspense fallback={null}>
-          <ActionForm schema={titled(asking.action)} onSubmit={answer}>
+          <ActionForm schema={titled(asking.action)} record={asking.record} onSubmit={answer}>
             <Button type="primary" htmlType="submit">{translate("actions.ok", "OK")}</Button>
           </ActionForm>
         </Suspense>

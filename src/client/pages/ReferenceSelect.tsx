@@ -20,9 +20,11 @@ interface Props {
   multiple?: boolean;
   disabled?: boolean;
   status?: "error";
+  /** only the rows with these field values are offered (an action's `x-match`: the accrual's vendor's invoices) */
+  where?: Readonly<Record<string, unknown>>;
 }
 
-export function ReferenceSelect({ resource, value, onChange, id, label, multiple, disabled, status }: Props) {
+export function ReferenceSelect({ resource, value, onChange, id, label, multiple, disabled, status, where }: Props) {
   const user = useUser();
   const target = resourceByName.get(resource)!;
   const listable = canAct(user, target, "list");
@@ -32,6 +34,7 @@ export function ReferenceSelect({ resource, value, onChange, id, label, multiple
     optionValue: "id",
     defaultValue: (value ?? undefined) as never,
     pagination: { pageSize: 50 },
+    filters: Object.entries(where ?? {}).map(([field, v]) => ({ field, operator: "eq" as const, value: v })),
     sorters: [{ field: target.title, order: "asc" }],
     onSearch: (search) => [{ field: target.title, operator: "contains", value: search }],
     queryOptions: { enabled: listable },

@@ -16,6 +16,7 @@ import { pages } from "../../../resources/pages/index.js";
 import { RowActions } from "../actions.js";
 import { DocumentsCard } from "../documents/DocumentsCard.js";
 import { LineGrid } from "../lines/LineGrid.js";
+import { ReferenceName } from "./ReferenceSelect.js";
 import { ApprovalBar } from "../approvals/ApprovalBar.js";
 import { ApprovalTimeline } from "../approvals/ApprovalTimeline.js";
 import { SubmitButton } from "../approvals/SubmitButton.js";
@@ -113,10 +114,19 @@ export default function ShowPage({ resource, id, page = "show" }: { resource: Re
       return [<Card key={name} size="small" title={label(name)}><LineGrid resource={resource} def={linesDef} lines={rows as Row[]} document={record} /></Card>];
     }
     const shown = relation.fields.filter((f) => f !== "id");
+    const targetProperties = propertiesOf(target);
     const columns = shown.map((field, i) => ({
       key: field,
       title: translate(fieldKey(target.name, field), field),
-      render: (_: unknown, row: Row) => format.render(target, { field, link: i === 0 ? "show" : undefined }, row),
+      render: (_: unknown, row: Row) => {
+        // a reference is named, not numbered (an accrual's matched invoice: its number), and links to its page
+        const ownLink = i === 0 && target.routes.show;
+        const reference = ownLink ? undefined : targetProperties[field]?.["x-references"];
+        if (!reference || row[field] === null || row[field] === undefined) return format.render(target, { field, link: i === 0 ? "show" : undefined }, row);
+        const link = showPath(reference, row[field]);
+        const name = <ReferenceName resource={reference} id={row[field]} />;
+        return link ? <Link to={link}>{name}</Link> : name;
+      },
     }));
     return [
       <Card key={name} size="small" title={label(name)} data-relation={name}>

@@ -110,6 +110,7 @@ export interface AccrualSummariesTable {
   vendor_id: number;
   accrual_type: string;
   currency_code: string;
+  open_amt_start: Defaulted<Decimal>;
   accrued_amt_period: Defaulted<Decimal>;
   matched_amt_period: Defaulted<Decimal>;
   reversed_amt_period: Defaulted<Decimal>;
@@ -123,13 +124,14 @@ export interface AccrualSummariesTable {
 export interface AccrualsTable {
   id: Defaulted<number>;
   company_id: number;
-  number: string;
-  vendor_id: number;
+  number: string | null;
+  vendor_id: number | null;
   purchase_order_id: number | null;
+  po_item_id: number | null;
   date: string;
-  amount: Decimal;
+  amount: Decimal | null;
   balance: Defaulted<Decimal>;
-  currency_code: string;
+  currency_code: string | null;
   status: Defaulted<string>;
   accrual_type: Defaulted<string>;
   auto_reverse: Defaulted<boolean>;
@@ -143,6 +145,9 @@ export interface AccrualsTable {
   submitter_contact_id: number | null;
   is_system_error: Defaulted<boolean>;
   no_push: Defaulted<boolean>;
+  posted_on: string | null;
+  reversed_on: string | null;
+  closed_on: string | null;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
 }

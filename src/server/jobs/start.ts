@@ -6,6 +6,7 @@
  */
 import { config } from "../config.js";
 import type { Database } from "../db/connect.js";
+import { runAccrualReversals } from "../domain/accruals/accrual-ledger.js";
 import { runRecurringInvoices } from "../domain/payables/recurring-invoice-run.js";
 import { workMail } from "../mail/mail-job.js";
 import type { MailTransport } from "../mail/transport.js";
@@ -14,6 +15,8 @@ import { setCurrentJobs, type Jobs } from "./jobs.js";
 import { localJobs, type LocalOptions } from "./local.js";
 
 export const recurringInvoicesJob = "recurring-invoices";
+/** auto_reverse accruals reversed on day 1 of their next period (accrual-ledger.ts); on the same cron as recurring invoices */
+export const accrualReversalsJob = "accrual-reversals";
 
 export interface StartOptions extends LocalOptions {
   /** PostgreSQL: the database's URL, for pg-boss's own pool */
@@ -40,6 +43,11 @@ export async function startJobs(database: Database, options: StartOptions = {}):
   await jobs.schedule(recurringInvoicesJob, options.recurringCron ?? config.recurringInvoicesCron);
   // what came due while no process ran
   await jobs.send(recurringInvoicesJob, {}, { singletonKey: "at-start" });
+  await jobs.work(accrualReversalsJob, async () => {
+    await runAccrualReversals(db);
+  });
+  await jobs.schedule(accrualReversalsJob, options.recurringCron ?? config.recurringInvoicesCron);
+  await jobs.send(accrualReversalsJob, {}, { singletonKey: "at-start" });
   if (options.mail ?? config.mailDelivery) await workMail(jobs, db, options.transport);
   return {
     ...jobs,

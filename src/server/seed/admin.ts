@@ -73,6 +73,8 @@ async function seedWorkflows(db: DB, { companyId, subsidiaryIds }: SeedContext, 
     { name: "Payment run approval", workflow_type: "PaymentRun", status: "ACTIVE", steps: [step(1, "DEFAULT", "USER", [approver])] },
     { name: "Card approval", workflow_type: "VirtualCard", status: "ACTIVE", steps: [step(1, "DEFAULT", "USER", [approver])] },
     { name: "Vendor credit approval", workflow_type: "CreditMemo", status: "ACTIVE", steps: [step(1, "DEFAULT", "USER", [admin])] },
+    // the controller (admin) reviews the accruals they and their staff book
+    { name: "Accrual approval", workflow_type: "Accrual", status: "ACTIVE", allow_self_approval: true, steps: [step(1, "DEFAULT", "USER", [admin])] },
     { name: "Invoice approval (regional)", workflow_type: "Invoice", status: "INACTIVE", steps: [
       step(1, "SUBSIDIARY", "USER", [approver], { ids: subsidiaryIds.slice(1) }),
       step(2, "DEFAULT", "TEAM", [teams.get("Approvers")!]),

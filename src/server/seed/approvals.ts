@@ -20,7 +20,7 @@ import { storeOnly } from "../mail/transport.js";
 import type { Ctx, Row } from "../resources/context.js";
 import type { SeedContext } from "./entities.js";
 
-const seededTypes = ["Invoice", "PurchaseOrder", "Payment", "CreditMemo", "ExpenseReport", "Vendor", "VirtualCard", "Purchase"] as const;
+const seededTypes = ["Invoice", "PurchaseOrder", "Payment", "CreditMemo", "ExpenseReport", "Vendor", "VirtualCard", "Purchase", "Accrual"] as const;
 
 async function clerkCtx(db: DB, context: SeedContext): Promise<Ctx> {
   const company = await db.selectFrom("companies").selectAll().where("id", "=", context.companyId).executeTakeFirstOrThrow();

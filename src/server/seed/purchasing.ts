@@ -10,7 +10,9 @@ import dayjs from "dayjs";
 import { sql } from "kysely";
 import { money, round } from "../../framework/money.js";
 import type { DB } from "../db/connect.js";
+import { nextPeriodStart, postingEntry, reversalOf } from "../domain/accruals/accrual-ledger.js";
 import { rollUpAccrualBalance, refreshAccrualSummary } from "../domain/accruals/accruals.js";
+import { accountsByNumber, post, type JournalEntry } from "../domain/ledger/ledger.js";
 import { consumptionOf } from "../domain/ledger/budget-consumption.js";
 import { insertMany } from "./demo.js";
 import type { EntitySeed, SeedContext } from "./entities.js";
@@ -320,7 +322,32 @@ async function seedAccruals(db: DB, context: SeedContext, pos: Po[]): Promise<vo
     from (select accrual_id, sum(amount) as total from accrual_invoice_links where company_id = ${companyId} group by accrual_id) l
     where a.id = l.accrual_id`.execute(db);
   for (const poId of new Set(accruals.map((a) => a.purchase_order_id).filter(Boolean))) await rollUpAccrualBalance(db, poId as number);
+  await bookAccruals(db, companyId);
   await refreshAccrualSummary(db, companyId);
+}
+
+/**
+ * Open and closed accruals are on the books as the application puts them there (accrual-ledger.ts):
+ * posted on their date; an auto-reversing one reversed on day 1 of its next period once that has come;
+ * a closed one not reversed released on that day too (or today, if sooner).
+ */
+async function bookAccruals(db: DB, companyId: number): Promise<void> {
+  const today = dayjs().format("YYYY-MM-DD");
+  const accounts = await accountsByNumber(db, companyId);
+  const booked = await db.selectFrom("accruals").select(["id", "number", "amount", "date", "account_number", "auto_reverse", "status"])
+    .where("company_id", "=", companyId).where("status", "in", ["OPEN", "CLOSED"]).where("account_number", "is not", null).orderBy("id").execute();
+  const entries: JournalEntry[] = [];
+  for (const accrual of booked) {
+    const posting = postingEntry(companyId, accrual, accounts);
+    const next = nextPeriodStart(String(accrual.date));
+    const reversed = accrual.auto_reverse && next <= today ? next : null;
+    const closed = accrual.status === "CLOSED" ? (reversed ?? (next <= today ? next : today)) : null;
+    entries.push(posting);
+    if (reversed) entries.push(reversalOf(companyId, posting, 2, reversed, "Reversal"));
+    else if (closed) entries.push(reversalOf(companyId, posting, 2, closed, "Close"));
+    await db.updateTable("accruals").set({ posted_on: posting.date, reversed_on: reversed, closed_on: closed }).where("id", "=", accrual.id).execute();
+  }
+  await post(db, companyId, entries);
 }
 
 /**

@@ -1,6 +1,7 @@
-/** The server side of accruals: its hooks (accruals.ts). */
+/** The server side of accruals: its hooks (accruals.ts) and its journal actions (accrual-ledger.ts). */
 import accruals from "../../../../resources/accruals.js";
 import { defineServerModule } from "../../resources/modules.js";
-import { accrualHooks } from "./accruals.js";
+import { closeAccrual, postAccrual, reverseAccrual } from "./accrual-ledger.js";
+import { accrualHooks, matchAccrual } from "./accruals.js";
 
-export default defineServerModule(accruals, { hooks: accrualHooks });
+export default defineServerModule(accruals, { hooks: accrualHooks, actions: { post: postAccrual, reverse: reverseAccrual, match: matchAccrual, close: closeAccrual } });

@@ -1,18 +1,26 @@
 /**
  * Accrual rules. An accrual's balance is its amount minus what invoices matched (accrual_invoice_links);
- * only booked accruals (ACTIVE = APPROVED | OPEN) are matched, by invoices of the same vendor, and never
- * beyond the balance. A purchase order's accrual_balance is the balance of its ACTIVE accruals.
- * The accrual summary is rebuilt for the company after every change (see schemas/accrual_summary.ts).
+ * only posted accruals (OPEN) are matched, by invoices of the same vendor and currency, and never beyond
+ * the balance (a 422: an invoice bigger than the estimate is matched for the balance, the rest is the
+ * invoice's own). A purchase order's accrual_balance is the balance of its ACTIVE accruals.
+ * The accrual summary is rebuilt for the company after every change (accrual-summary.ts).
  */
 import { sql } from "kysely";
 import { currencyOf, money } from "../../../framework/money.js";
 import { expandStatuses } from "../../resources/grammar.js";
+import Decimal from "decimal.js";
 import accruals from "../../../../resources/accruals.js";
+import accrualInvoiceLinks from "../../../../resources/accrual_invoice_links.js";
 import type { DB } from "../../db/connect.js";
 import { unprocessable } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
-import type { ResourceHooks } from "../../resources/modules.js";
+import type { ActionHandler, ResourceHooks } from "../../resources/modules.js";
+import { createInTransaction } from "../../resources/write.js";
 import { plain, requirePositive, rowOf } from "../purchasing/records.js";
+import { fillAccrual } from "./accrual-create.js";
+import { refreshAccrualSummary } from "./accrual-summary.js";
+
+export { refreshAccrualSummary };
 
 const active = expandStatuses(accruals, ["ACTIVE"]);
 /** booked: what the summary counts */
@@ -32,25 +40,6 @@ export async function rollUpAccrualBalance(trx: DB, purchaseOrderId: number, exc
   await trx.updateTable("purchase_orders").set({ accrual_balance: total, updated_at: new Date() }).where("id", "=", purchaseOrderId).execute();
 }
 
-/** Rebuild the company's accrual summary; an advisory lock keeps concurrent rebuilds from both inserting. */
-export async function refreshAccrualSummary(trx: DB, companyId: number): Promise<void> {
-  await sql`select pg_advisory_xact_lock(8201, ${companyId})`.execute(trx);
-  await trx.deleteFrom("accrual_summaries").where("company_id", "=", companyId).execute();
-  const activeList = sql.join(active.map((s) => sql.lit(s)));
-  await sql`
-    insert into accrual_summaries (company_id, period, account_number, account_name, vendor_id, accrual_type, currency_code,
-      accrued_amt_period, matched_amt_period, reversed_amt_period, closed_amt_period, open_amt_end, accrual_count)
-    select company_id, to_char(date, 'YYYY-MM'), account_number, max(account_name), vendor_id, accrual_type, currency_code,
-      sum(amount), sum(amount - balance),
-      sum(case when status = 'CLOSED' and auto_reverse then balance else 0 end),
-      sum(case when status = 'CLOSED' and not auto_reverse then balance else 0 end),
-      sum(case when status in (${activeList}) then balance else 0 end),
-      count(*)
-    from accruals
-    where company_id = ${companyId} and status in (${sql.join(bookedAccrualStatuses.map((s) => sql.lit(s)))})
-    group by company_id, to_char(date, 'YYYY-MM'), account_number, vendor_id, accrual_type, currency_code`.execute(trx);
-}
-
 /** After an accrual or its matches changed: its balance, its purchase order, the summary. */
 async function settle(trx: DB, companyId: number, accrualId: number): Promise<void> {
   const accrual = await trx.selectFrom("accruals").select(["amount", "purchase_order_id"]).where("id", "=", accrualId).executeTakeFirst();
@@ -66,7 +55,8 @@ export const accrualHooks: ResourceHooks = {
   decorate(rows) {
     for (const row of rows) row.currency = currencyOf(String(row.currency_code));
   },
-  beforeCreate(data) {
+  async beforeCreate(data, ctx, trx) {
+    await fillAccrual(data, ctx, trx);
     requirePositive(data.amount, "amount");
     data.balance = data.amount;
   },
@@ -92,15 +82,28 @@ export const accrualHooks: ResourceHooks = {
 
 async function checkLink(data: Row, ctx: Ctx, trx: DB, existingId?: number): Promise<void> {
   const accrual = await rowOf(trx, ctx, "accruals", data.accrual_id, true);
-  if (!active.includes(String(accrual.status))) {
-    throw unprocessable({ accrual_id: [`accrual ${String(accrual.number)} is ${String(accrual.status)}: only approved or open accruals are matched to invoices`] });
+  if (accrual.status !== "OPEN") {
+    throw unprocessable({ accrual_id: [`accrual ${String(accrual.number)} is ${String(accrual.status)}: only posted (open) accruals are matched to invoices`] });
   }
   const invoice = await rowOf(trx, ctx, "invoices", data.invoice_id);
   if (invoice.vendor_id !== accrual.vendor_id) throw unprocessable({ invoice_id: ["belongs to another vendor than the accrual"] });
+  if (invoice.currency_code !== accrual.currency_code) throw unprocessable({ invoice_id: [`is in ${String(invoice.currency_code)}, the accrual in ${String(accrual.currency_code)}`] });
   requirePositive(data.amount, "amount");
   const open = money(String(accrual.amount)).minus(await matched(trx, accrual.id as number, existingId));
   if (money(String(data.amount)).gt(open)) throw unprocessable({ amount: [`cannot exceed the accrual's open balance of ${open.toFixed(2)}`] });
 }
+
+/**
+ * The accrual page's match action: a link to one of the vendor's invoices, made as a create of
+ * accrual_invoice_links (its checks, balance and summary, audit). Without an amount, as much of the
+ * invoice as the accrual's balance takes.
+ */
+export const matchAccrual: ActionHandler = async ({ row, input, ctx }) => {
+  const invoice = await ctx.db.selectFrom("invoices").select("amount").where("company_id", "=", ctx.company.id).where("id", "=", Number(input.invoice_id)).executeTakeFirst();
+  if (!invoice) throw unprocessable({ invoice_id: ["is not an invoice of this company"] });
+  const amount = input.amount ?? Decimal.min(money(String(invoice.amount)), money(String(row.balance))).toFixed(2);
+  await createInTransaction(accrualInvoiceLinks, { accrual_id: row.id, invoice_id: input.invoice_id, amount }, ctx, ctx.db);
+};
 
 export const accrualInvoiceLinkHooks: ResourceHooks = {
   async beforeCreate(data, ctx, trx) {
@@ -111,6 +114,11 @@ export const accrualInvoiceLinkHooks: ResourceHooks = {
       if (data[field] !== undefined && data[field] !== existing[field]) throw unprocessable({ [field]: ["cannot change: remove the match and add another"] });
     }
     await checkLink({ ...existing, ...data }, ctx, trx, existing.id as number);
+  },
+  // a closed accrual's matches are history
+  async beforeDelete(existing, ctx, trx) {
+    const accrual = await rowOf(trx, ctx, "accruals", existing.accrual_id, true);
+    if (accrual.status !== "OPEN") throw unprocessable({ base: [`accrual ${String(accrual.number)} is ${String(accrual.status)}: its matches no longer change`] });
   },
   async afterWrite(row, ctx, trx) {
     await settle(trx, ctx.company.id, row.accrual_id as number);

@@ -57,7 +57,7 @@ export async function post(trx: DB, companyId: number, entries: readonly Journal
 
 /** Accounts the postings use, found by number in the company's chart of accounts (as the demo seed creates it). */
 export const ledgerAccountNumbers = {
-  payable: "2000", creditMemoExpense: "5000",
+  payable: "2000", creditMemoExpense: "5000", accruedLiabilities: "2100",
   // corporate cards: cleared spend is owed to the card issuer; spend not yet coded goes to 5000
   cardLiability: "2200", uncodedCardSpend: "5000",
   // expense reports: approved → owed to the employee (a liability apart from vendors' AP) against travel and meals

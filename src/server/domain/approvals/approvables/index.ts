@@ -2,6 +2,7 @@
 import type { ApprovableType, WorkflowType } from "../../../../framework/resource.js";
 import type { DB } from "../../../db/connect.js";
 import type { Ctx, Row } from "../../../resources/context.js";
+import { accrualEngine } from "./accrual.js";
 import { creditMemoEngine } from "./credit-memo.js";
 import { expenseReportEngine } from "./expense-report.js";
 import type { Facts } from "./facts.js";
@@ -68,4 +69,5 @@ export const engines: Readonly<Partial<Record<ApprovableType, Engine>>> = {
   VirtualCard: virtualCardEngine,
   Purchase: purchaseEngine,
   PaymentMethod: paymentMethodEngine,
+  Accrual: accrualEngine,
 };
