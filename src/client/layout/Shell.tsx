@@ -15,9 +15,8 @@ import { menuGroups } from "../registry.js";
 import { switchCompany, useUser, UserContext, type CurrentUser } from "../user.js";
 import { SessionHeader } from "./SessionHeader.js";
 import { NotificationBell } from "./NotificationBell.js";
+import { ResponsiveSider } from "./ResponsiveSider.js";
 import { TermsDialog } from "./TermsDialog.js";
-
-const mobileBreakpoint = "md"; // 768 px
 
 // a vendor-portal user gets the portal's own layout (its menu and purchaser switcher), loaded only for them
 const PortalLayout = lazy(() => import("../portal/PortalLayout.js"));
@@ -60,23 +59,15 @@ function Header() {
   return <SessionHeader switcherLabel={translate("header.company", "Company")} profilePath="/user_profile" before={before} />;
 }
 
-/** On a narrow screen the opened menu lies over the page, instead of squeezing it into a sliver. */
-const overlaySider = { position: "fixed", insetBlock: 0, insetInlineStart: 0, zIndex: 1000, boxShadow: "0 0 16px rgba(0, 0, 0, 0.15)" } as const;
-
 function AppLayout({ children }: { children: ReactNode }) {
-  const [narrow, setNarrow] = useState(false);
-  const [collapsed, setCollapsed] = useState<boolean>();
   return (
     <Layout style={{ minHeight: "100vh" }}>
-      <Layout.Sider theme="light" breakpoint={mobileBreakpoint} collapsedWidth={0} width={230}
-        collapsed={collapsed} onCollapse={setCollapsed} onBreakpoint={setNarrow}
-        zeroWidthTriggerStyle={{ top: 16 }} style={{ borderRight: "1px solid #f0f0f0", ...(narrow ? overlaySider : {}) }}>
-        {/* the menu scrolls inside the fixed overlay (not the sider itself: that would clip its opening tab) */}
-        <div style={narrow ? { height: "100%", overflowY: "auto" } : undefined}>
+      <ResponsiveSider>
+        {(chosen) => <>
           <Typography.Title level={4} style={{ padding: "16px 24px", margin: 0 }}>Outlay</Typography.Title>
-          <SideMenu onChoose={() => narrow && setCollapsed(true)} />
-        </div>
-      </Layout.Sider>
+          <SideMenu onChoose={chosen} />
+        </>}
+      </ResponsiveSider>
       <Layout>
         <Header />
         <Layout.Content style={{ padding: 24 }}>{children}</Layout.Content>

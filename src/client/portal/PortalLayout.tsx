@@ -8,6 +8,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "@refinedev/core";
 import { Grid, Layout, Menu, Typography } from "antd";
 import { useLocation, useNavigate } from "react-router";
+import { ResponsiveSider } from "../layout/ResponsiveSider.js";
 import { SessionHeader } from "../layout/SessionHeader.js";
 import { titleKey } from "../i18n/keys.js";
 import { portalPrefix, portalSections } from "./sections.js";
@@ -26,14 +27,18 @@ function sectionPath(pathname: string): string {
   return owner ? `${portalPrefix}/${owner.key}` : pathname;
 }
 
-function PortalMenu() {
+/** `onChoose`: after a page is chosen (a narrow screen closes the menu). */
+function PortalMenu({ onChoose }: { onChoose: () => void }) {
   const { translate } = useTranslation();
   const navigate = useNavigate();
   const pathname = sectionPath(useLocation().pathname);
   const selected = portalMenu.map((e) => e.path)
     .filter((p) => pathname === p || pathname.startsWith(`${p}/`)).sort((a, b) => b.length - a.length)[0];
   return (
-    <Menu mode="inline" selectedKeys={selected ? [selected] : []} onClick={({ key }) => navigate(key)}
+    <Menu mode="inline" selectedKeys={selected ? [selected] : []} onClick={({ key }) => {
+      navigate(key);
+      onChoose();
+    }}
       items={portalMenu.map((e) => ({ key: e.path, label: translate(e.label, e.path) }))} />
   );
 }
@@ -51,12 +56,13 @@ export default function PortalLayout({ children }: { children: ReactNode }) {
   const wide = Grid.useBreakpoint().md !== false;
   return (
     <Layout style={{ minHeight: "100vh" }}>
-      <Layout.Sider theme="light" breakpoint="md" collapsedWidth={0} width={230}
-        zeroWidthTriggerStyle={{ top: 16 }} style={{ borderRight: "1px solid #f0f0f0" }}>
-        <Typography.Title level={4} style={{ padding: "16px 24px 0", margin: 0 }}>Outlay</Typography.Title>
-        <Typography.Text type="secondary" style={{ padding: "0 24px 8px", display: "block" }}>{translate("portal.title", "Vendor portal")}</Typography.Text>
-        <PortalMenu />
-      </Layout.Sider>
+      <ResponsiveSider>
+        {(chosen) => <>
+          <Typography.Title level={4} style={{ padding: "16px 24px 0", margin: 0 }}>Outlay</Typography.Title>
+          <Typography.Text type="secondary" style={{ padding: "0 24px 8px", display: "block" }}>{translate("portal.title", "Vendor portal")}</Typography.Text>
+          <PortalMenu onChoose={chosen} />
+        </>}
+      </ResponsiveSider>
       <Layout>
         <PortalHeader />
         <Layout.Content style={{ padding: wide ? 24 : 12 }}>{children}</Layout.Content>
