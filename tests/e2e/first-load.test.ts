@@ -13,7 +13,7 @@ import { baseUrl, cspViolations, login, newPage, useBrowser } from "./browser.js
 
 /**
  * The budget this branch holds, in gzip bytes. Issue 11 asks for 350 KB; the first load is now
- * about 508 KB as Chromium counts it (from about 660 KB): lower this as it shrinks. Raised from 503
+ * about 510 KB as Chromium counts it (from about 660 KB): lower this as it shrinks. Raised from 503
  * to 508 KB for issue 12's sign-in pages (their texts in the active locale, in the main chunk, and
  * three small chunks the new lazy pages split off), then to 510 KB for the vendor portal's switch in
  * the signed-in shell (the portal itself loads only for vendors), then to 514 KB for issue 13's texts
@@ -23,9 +23,11 @@ import { baseUrl, cspViolations, login, newPage, useBrowser } from "./browser.js
  * screens are one lazy chunk: measured 514.9 KB, 514.8 KB without that chunk), then to 518 KB for the
  * rest of issue 14 merged beside it (invoice lines and matching exceptions, PO close/cancel, returns and
  * inbound receipt lines: declarations in the registry, texts in the active locale; measured 515.8 KB);
- * raise it only with its reason here.
+ * lowered to 513 KB when i18next and react-i18next gave way to the client's own translator
+ * (i18n/translator.ts), with issue 15's accruals, expenses and cards and the list's Export menu merged
+ * beside it (measured 510.2 KB in CI); raise it only with its reason here.
  */
-const budget = 518 * 1024;
+const budget = 513 * 1024;
 
 const { browser } = useBrowser();
 
