@@ -123,6 +123,42 @@ export function oauthRoutes(app: FastifyInstance, db: DB): void {
   });
 }
 
+/** A user with their ACTIVE membership (contact) of `companyId` and that company, if any. */
+const membership = (scoped: DB, companyId: number | null | undefined) => scoped.selectFrom("users as u")
+  .leftJoin("contacts as c", (join) => join.onRef("c.user_id", "=", "u.id").on("c.status", "=", "ACTIVE")
+    .on("c.company_id", "=", companyId ?? null))
+  .leftJoin("companies as co", "co.id", "c.company_id")
+  .select(["u.id as user_id", "u.email", "u.name", "u.locked_at", "c.id as contact_id", "c.role", "c.language", "c.vendor_id",
+    sql<CompanyRow>`to_jsonb(co)`.as("company")]);
+
+type Membership = Awaited<ReturnType<ReturnType<typeof membership>["executeTakeFirstOrThrow"]>>;
+
+/** The session of a membership row: undefined when the user is not a member of the company. */
+function sessionOf(row: Membership): Session | undefined {
+  if (!row.contact_id || !row.company) return undefined;
+  const company = row.company;
+  return {
+    user: { id: row.user_id, email: row.email, name: row.name },
+    contact: { id: row.contact_id, role: row.role as string, language: row.language as string, vendor_id: row.vendor_id },
+    company,
+    principal: {
+      perm_resources: keysOfRole(row.role as string),
+      module_settings: moduleSettingsOf(company),
+      portal: portalRoles.includes(row.role as string),
+    },
+  };
+}
+
+/**
+ * The session of a user acting in a company outside a request (a scheduled report runs as its
+ * creator), read through `db` (one that sees the company's contacts): undefined when the user is
+ * locked or no longer an active member there.
+ */
+export async function userSession(db: DB, userId: number, companyId: number): Promise<Session | undefined> {
+  const row = await membership(db, companyId).where("u.id", "=", userId).executeTakeFirst();
+  return row && !row.locked_at ? sessionOf(row) : undefined;
+}
+
 /**
  * Build the request context; 401 without a valid token, 403 outside the user's companies. The
  * context's `db` is bound to the company (row-security.ts): on PostgreSQL every statement of the
@@ -146,28 +182,12 @@ export async function authenticate(db: DB, request: FastifyRequest): Promise<Ctx
     .executeTakeFirst())?.id;
   // the membership is looked up with that company set: the wall shows its contacts only
   const scoped = companyId == null ? db : forCompany(db, companyId);
-  const row = await scoped.selectFrom("oauth_tokens as tk")
-    .innerJoin("users as u", "u.id", "tk.user_id")
-    .leftJoin("contacts as c", (join) => join.onRef("c.user_id", "=", "u.id").on("c.status", "=", "ACTIVE")
-      .on("c.company_id", "=", companyId ?? null))
-    .leftJoin("companies as co", "co.id", "c.company_id")
-    .select(["u.id as user_id", "u.email", "u.name", "u.locked_at", "c.id as contact_id", "c.role", "c.language", "c.vendor_id",
-      sql<CompanyRow>`to_jsonb(co)`.as("company")])
+  const row = await membership(scoped, companyId).innerJoin("oauth_tokens as tk", "tk.user_id", "u.id")
     .where("tk.access_hash", "=", hash).where("tk.revoked_at", "is", null).where("tk.access_expires_at", ">", new Date())
     .executeTakeFirst();
   if (!row || row.locked_at) throw unauthorized();
-  if (!row.contact_id || !row.company) throw forbidden("You do not belong to this company.");
-  const company = row.company;
-  const session: Session = {
-    user: { id: row.user_id, email: row.email, name: row.name },
-    contact: { id: row.contact_id, role: row.role as string, language: row.language as string, vendor_id: row.vendor_id },
-    company,
-    principal: {
-      perm_resources: keysOfRole(row.role as string),
-      module_settings: moduleSettingsOf(company),
-      portal: portalRoles.includes(row.role as string),
-    },
-  };
+  const session = sessionOf(row);
+  if (!session) throw forbidden("You do not belong to this company.");
   sessions.set(key, session, lookedUpAt);
   return { ...session, db: scoped, warnings: [] };
 }

@@ -2,10 +2,12 @@
  * The jobs of a server process: the runner for its database (pg-boss on PostgreSQL, the in-process
  * runner on PGlite), the mail-delivery worker (unless MAIL_DELIVERY=off) and the recurring-invoice run,
  * scheduled by cron (RECURRING_INVOICES_CRON, hourly by default, so a template is issued within the
- * hour its day begins) and queued once at start. Returns the runner; its stop() drains it.
+ * hour its day begins) and the scheduled reports (REPORT_SCHEDULES_CRON, every five minutes), each
+ * also queued once at start. Returns the runner; its stop() drains it.
  */
 import { config } from "../config.js";
 import type { Database } from "../db/connect.js";
+import { runReportSchedules } from "../domain/admin/report-schedule-run.js";
 import { runRecurringInvoices } from "../domain/payables/recurring-invoice-run.js";
 import { workMail } from "../mail/mail-job.js";
 import type { MailTransport } from "../mail/transport.js";
@@ -14,6 +16,7 @@ import { setCurrentJobs, type Jobs } from "./jobs.js";
 import { localJobs, type LocalOptions } from "./local.js";
 
 export const recurringInvoicesJob = "recurring-invoices";
+export const reportSchedulesJob = "report-schedules";
 
 export interface StartOptions extends LocalOptions {
   /** PostgreSQL: the database's URL, for pg-boss's own pool */
@@ -40,6 +43,11 @@ export async function startJobs(database: Database, options: StartOptions = {}):
   await jobs.schedule(recurringInvoicesJob, options.recurringCron ?? config.recurringInvoicesCron);
   // what came due while no process ran
   await jobs.send(recurringInvoicesJob, {}, { singletonKey: "at-start" });
+  await jobs.work(reportSchedulesJob, async () => {
+    await runReportSchedules(db);
+  });
+  await jobs.schedule(reportSchedulesJob, config.reportSchedulesCron);
+  await jobs.send(reportSchedulesJob, {}, { singletonKey: "at-start" });
   if (options.mail ?? config.mailDelivery) await workMail(jobs, db, options.transport);
   return {
     ...jobs,
