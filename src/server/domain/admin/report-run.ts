@@ -2,7 +2,8 @@
  * Running a report (now, or by its schedule): the template's list (report-templates.ts) as the runner
  * may see it, narrowed by the report's date range and filters, written by the list export engine as
  * xlsx or CSV with a total row per currency, kept as a document on the report, then delivered —
- * e-mailed as an attachment (through the outbox, with the run's transaction) or uploaded by SFTP.
+ * e-mailed as an attachment (through the outbox, with the run's transaction) and uploaded by SFTP when
+ * that is its destination.
  * The outcome is recorded on the report: SUCCEEDED, or FAILED with the reason in plain words (a
  * delivery failure keeps the document; the file can still be downloaded from the report).
  */
@@ -36,8 +37,9 @@ export function reportQuery(report: Row, runDate: Date): Record<string, unknown>
 const safeName = (name: string) => name.replace(/[^\w .-]/g, "_").trim().slice(0, 100) || "report";
 
 /**
- * Runs `report` as `ctx`'s user in `ctx`'s transaction; `recipients` get the file when the report goes
- * by e-mail. 403 when the user may not list what the template lists. Returns the document's id.
+ * Runs `report` as `ctx`'s user in `ctx`'s transaction; `recipients` get the file by e-mail (a schedule's
+ * recipients, whatever the destination; the runner of a run now of a report that goes by e-mail).
+ * 403 when the user may not list what the template lists. Returns the document's id.
  */
 export async function runReport(trx: DB, ctx: Ctx, report: Row, recipients: readonly string[], runDate = new Date()): Promise<number> {
   const template = reportTemplateDefs[report.template as keyof typeof reportTemplateDefs];
@@ -49,16 +51,13 @@ export async function runReport(trx: DB, ctx: Ctx, report: Row, recipients: read
   const { content, contentType } = await exportFile(resource, reportQuery(report, runDate), ctx, format, name);
   const key = await fileStore(trx).put(Readable.from([content]), { companyId: ctx.company.id });
   const documentId = await attachUpload(trx, ctx, { key, fileName, size: content.length, contentType }, { type: "Report", id: report.id as number });
-  let error: string | undefined;
-  if (report.destination === "email") {
-    for (const to of recipients) {
-      queueMail(ctx, {
-        to, subject: `${name} (${ctx.company.name})`, text: `The report ${name} is attached.\n\n${ctx.company.name}`,
-        attachments: [{ filename: fileName, content, contentType }], related: { type: "Report", id: report.id as number },
-      });
-    }
+  for (const to of recipients) {
+    queueMail(ctx, {
+      to, subject: `${name} (${ctx.company.name})`, text: `The report ${name} is attached.\n\n${ctx.company.name}`,
+      attachments: [{ filename: fileName, content, contentType }], related: { type: "Report", id: report.id as number },
+    });
   }
-  if (report.destination === "sftp") error = await uploadBySftp(report, fileName, content);
+  const error = report.destination === "sftp" ? await uploadBySftp(report, fileName, content) : undefined;
   await recordRun(trx, report.id as number, { last_document_id: documentId, last_run_error: error ?? null, last_run_status: error ? "FAILED" : "SUCCEEDED" });
   return documentId;
 }

@@ -9,7 +9,7 @@ export default defineServerModule(reports, {
   actions: {
     // the file goes to the runner when the report goes by e-mail: a run now is not the schedule's delivery
     async run({ row, ctx }) {
-      await runReport(ctx.db, ctx, row, [ctx.user.email]);
+      await runReport(ctx.db, ctx, row, row.destination === "email" ? [ctx.user.email] : []);
     },
   },
 });
