@@ -3,17 +3,16 @@
  * token → user → membership of the company named by the `company-id` header → permissions.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { sql } from "kysely";
 import { userSchema } from "../../../schemas/user.js";
-import { keysOfRole, moduleNames, portalRoles } from "../../framework/roles.js";
 import type { DB } from "../db/connect.js";
 import { forCompany } from "../db/row-security.js";
 import { verifyPassword } from "../domain/identity/passwords.js";
 import { admitAttempt, attemptSucceeded } from "../domain/identity/sign-in-throttle.js";
 import { issueTokens, refreshTokens, revokeToken, tokenHash } from "../domain/identity/tokens.js";
-import type { CompanyRow, Ctx } from "../resources/context.js";
+import type { Ctx } from "../resources/context.js";
 import { badRequest, forbidden, HttpError, unauthorized } from "../errors.js";
-import { sessions, type Session } from "../domain/identity/sessions.js";
+import { sessions } from "../domain/identity/sessions.js";
+import { membership, sessionOf } from "../domain/identity/membership.js";
 import { offerUnlock } from "../domain/identity/unlock-links.js";
 import { unconfirmedMessage } from "../domain/identity/sign-up.js";
 import { ssoEnforced } from "../domain/identity/sso.js";
@@ -38,11 +37,6 @@ export const ssoEnforcedMessage = "Your company signs in with single sign-on. Pl
 export const lockedMessage = "Your account is locked. Ask an administrator to unlock it.";
 const badCredentials = "Invalid email or password.";
 const maxEmailLength = userSchema.properties.email.maxLength;
-
-/** The company's modules, on unless switched off; only known module names (a stored stray key grants nothing). */
-export function moduleSettingsOf(company: Pick<CompanyRow, "module_settings">): Record<string, boolean> {
-  return Object.fromEntries(moduleNames.map((m) => [m, company.module_settings?.[m] ?? true]));
-}
 
 /** 429 with Retry-After: too many attempts for this account or from this address. */
 class TooManyAttempts extends HttpError {
@@ -121,42 +115,6 @@ export function oauthRoutes(app: FastifyInstance, db: DB): void {
     const logoutUrl = session?.sso_setting_id ? await providerLogoutUrl(db, session, originOf(request)) : undefined;
     return logoutUrl ? { logout_url: logoutUrl } : {};
   });
-}
-
-/** A user with their ACTIVE membership (contact) of `companyId` and that company, if any. */
-const membership = (scoped: DB, companyId: number | null | undefined) => scoped.selectFrom("users as u")
-  .leftJoin("contacts as c", (join) => join.onRef("c.user_id", "=", "u.id").on("c.status", "=", "ACTIVE")
-    .on("c.company_id", "=", companyId ?? null))
-  .leftJoin("companies as co", "co.id", "c.company_id")
-  .select(["u.id as user_id", "u.email", "u.name", "u.locked_at", "c.id as contact_id", "c.role", "c.language", "c.vendor_id",
-    sql<CompanyRow>`to_jsonb(co)`.as("company")]);
-
-type Membership = Awaited<ReturnType<ReturnType<typeof membership>["executeTakeFirstOrThrow"]>>;
-
-/** The session of a membership row: undefined when the user is not a member of the company. */
-function sessionOf(row: Membership): Session | undefined {
-  if (!row.contact_id || !row.company) return undefined;
-  const company = row.company;
-  return {
-    user: { id: row.user_id, email: row.email, name: row.name },
-    contact: { id: row.contact_id, role: row.role as string, language: row.language as string, vendor_id: row.vendor_id },
-    company,
-    principal: {
-      perm_resources: keysOfRole(row.role as string),
-      module_settings: moduleSettingsOf(company),
-      portal: portalRoles.includes(row.role as string),
-    },
-  };
-}
-
-/**
- * The session of a user acting in a company outside a request (a scheduled report runs as its
- * creator), read through `db` (one that sees the company's contacts): undefined when the user is
- * locked or no longer an active member there.
- */
-export async function userSession(db: DB, userId: number, companyId: number): Promise<Session | undefined> {
-  const row = await membership(db, companyId).where("u.id", "=", userId).executeTakeFirst();
-  return row && !row.locked_at ? sessionOf(row) : undefined;
 }
 
 /**

@@ -10,7 +10,7 @@
 import type { DB } from "../../db/connect.js";
 import { inTransaction, type UnitContext } from "../../db/unit-of-work.js";
 import { HttpError } from "../../errors.js";
-import { userSession } from "../../http/auth.js";
+import { userSession } from "../identity/membership.js";
 import { QueryError } from "../../resources/grammar.js";
 import { nextRunAt, type Frequency } from "./reports.js";
 import { recordRun, runReport } from "./report-run.js";
