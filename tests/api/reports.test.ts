@@ -12,6 +12,7 @@ import path from "node:path";
 import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runReportSchedules } from "../../src/server/domain/admin/report-schedule-run.js";
+import { startTestJobs } from "../support/jobs.js";
 import { startSftpServer, type SftpServer } from "../support/sftp-server.js";
 import { useApp } from "./harness.js";
 
@@ -118,6 +119,23 @@ print(json.dumps({"head": rows[0], "rows": [[r[1], r[3]] for r in rows[1:] if no
     expect([...a, ...b].filter((s) => s === scheduleId)).toHaveLength(1);
     expect(await documentsOf(id)).toHaveLength(1);
     expect(await mailsOf(id)).toHaveLength(1);
+  });
+});
+
+describe("the job runner", () => {
+  it("runs a due schedule as soon as it starts (the report-schedules job is queued at start)", async () => {
+    const id = await createReport({ name: "By the job", template: "payment_refund_listing", export_format: "csv" });
+    const created = await call("admin@acme.test", "POST", "/api/report_schedules", { report_id: id, frequency: "weekly", recipients: ["weekly@acme.test"] });
+    const scheduleId = (created.json() as { data: { id: number } }).data.id;
+    await h.database.db.updateTable("report_schedules").set({ next_run_at: new Date(Date.now() - 1000) }).where("id", "=", scheduleId).execute();
+    const jobs = await startTestJobs(h.database);
+    try {
+      await expect.poll(async () => (await reportRow(id)).last_run_status, { timeout: 20_000, interval: 200 }).toBe("SUCCEEDED");
+    } finally {
+      await jobs.stop();
+    }
+    expect(await documentsOf(id)).toHaveLength(1);
+    expect((await mailsOf(id)).map((m) => m.to)).toEqual(["weekly@acme.test"]);
   });
 });
 

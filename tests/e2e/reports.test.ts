@@ -40,6 +40,7 @@ describe("reports", () => {
     expect(text).toMatch(/\r\nTotal USD,/);
 
     await page.setViewportSize({ width: 390, height: 844 });
+    await row.scrollIntoViewIfNeeded();
     await screenshot(page, "report-run-390");
     expect(cspViolations(page)).toEqual([]);
   });
