@@ -1,5 +1,6 @@
 import { defineResource } from "../src/framework/resource.js";
 import { reportSchema } from "../schemas/report.js";
+import { documentsOf } from "./shared/documents.js";
 import { activation } from "./shared/status_actions.js";
 
 /**
@@ -27,6 +28,8 @@ export const reportColumns = [
   { field: "date_type", kind: "enum", hidden: true, filterable: true },
   { field: "date_range", kind: "enum", filterable: true },
   { field: "created_at", kind: "datetime", hidden: true },
+  { field: "last_run_at", kind: "datetime", hidden: true, filterable: true },
+  { field: "last_run_status", kind: "enum", hidden: true, filterable: true },
   { field: "status", kind: "status", filterable: true },
 ] as const;
 
@@ -54,11 +57,16 @@ export default defineResource({
   defaultSort: { field: "id", order: "desc" },
   search: ["name"],
   indexes: ["template", "status"],
-  serverFields: ["created_by_user_id"],
+  serverFields: ["created_by_user_id", "last_run_at", "last_run_status", "last_run_error", "last_document_id"],
   relations: {
     report_schedules: { kind: "hasMany", resource: "report_schedules", foreignKey: "report_id", fields: ["id", "frequency", "next_run_at", "recipients", "status"] },
+    documents: documentsOf("Report"),
   },
-  recordActions: activation(["editReports"], ["NEW", "INACTIVE"]),
+  recordActions: [
+    ...activation(["editReports"], ["NEW", "PENDING", "INACTIVE"]),
+    // running writes a file (a new document) and delivers it: the key of whoever adds reports
+    { name: "run", kind: "post", label: "reports.actions.run", permission: ["addReports"], when: { status: ["NEW", "ACTIVE"] } },
+  ],
   rowActions: [
     { action: "edit", permission: ["editReports"] },
     { action: "delete", permission: ["editReports"], confirm: "confirm.deleteReport" },

@@ -10,7 +10,7 @@ export const readyReportTemplates = [
 export const reportTemplates = [
   ...readyReportTemplates,
   "ap_aging", "invoice_register", "payment_register", "vendor_master", "purchase_order_register", "expense_report_register",
-  "accrual_register", "gl_detail", "card_spend_summary",
+  "accrual_register", "gl_detail", "card_spend_summary", "accrual_summary", "budget_vs_actual",
 ] as const;
 
 export const reportDateRanges = [
@@ -33,6 +33,18 @@ export const reportSchema = {
     /** further filters in the list-query grammar, e.g. { "status": ["OPEN"], "vendor_id": [3] } */
     filters: { type: "object", default: {} },
     created_by_user_id: { type: ["integer", "null"], "x-references": "users" },
+    /** where destination sftp uploads the file; the password is never read back */
+    sftp_host: { type: ["string", "null"], maxLength: 255 },
+    sftp_port: { type: "integer", minimum: 1, maximum: 65535, default: 22 },
+    sftp_username: { type: ["string", "null"], maxLength: 255 },
+    sftp_password: { type: ["string", "null"], maxLength: 500, writeOnly: true },
+    sftp_path: { type: ["string", "null"], maxLength: 500 },
+    /** the outcome of the latest run (run now or a schedule) */
+    last_run_at: { type: ["string", "null"], format: "date-time" },
+    last_run_status: { type: ["string", "null"], enum: ["SUCCEEDED", "FAILED", null] },
+    last_run_error: { type: ["string", "null"], maxLength: 2000 },
+    /** the document of that run (no reference: a document may be deleted) */
+    last_document_id: { type: ["integer", "null"] },
   },
 } as const;
 

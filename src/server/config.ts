@@ -18,6 +18,8 @@ export const config = {
   jobsPollSeconds: Math.max(0.5, Number(process.env.JOBS_POLL_SECONDS ?? 2) || 2),
   /** when the recurring-invoice run is queued (cron, server time) */
   recurringInvoicesCron: process.env.RECURRING_INVOICES_CRON || "0 * * * *",
+  /** when due report schedules are run (cron, server time) */
+  reportSchedulesCron: process.env.REPORT_SCHEDULES_CRON || "*/5 * * * *",
   /** SIGNUP=open: anyone may sign up a new company (/signup); closed by default in production */
   signupOpen: (process.env.SIGNUP ?? (process.env.NODE_ENV === "production" ? "closed" : "open")) === "open",
   /** CARD_ISSUER: the card issuer cards are issued and authorized through (docs/cards.md); only the in-repo "simulator" so far */

@@ -324,7 +324,9 @@ describe("reports", () => {
     const report = pending.json().data;
     expect(report.status).toBe("PENDING");
     expect((await send("PATCH", `/api/reports/${report.id}`, { status: "ACTIVE" })).statusCode).toBe(422);
-    expect((await send("POST", `/api/reports/${report.id}/activate`)).statusCode).toBe(409);
+    // a PENDING template does not run until an editor sets it up by switching it on (docs/reports.md)
+    expect((await send("POST", `/api/reports/${report.id}/run`)).statusCode).toBe(409);
+    expect((await send("POST", `/api/reports/${report.id}/activate`)).json().data.status).toBe("ACTIVE");
     const readyReport = ready.json().data;
     expect((await send("POST", `/api/reports/${readyReport.id}/activate`)).json().data.status).toBe("ACTIVE");
     expect((await send("POST", `/api/reports/${readyReport.id}/deactivate`)).json().data.status).toBe("INACTIVE");

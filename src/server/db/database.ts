@@ -1047,6 +1047,15 @@ export interface ReportsTable {
   date_range: Defaulted<string>;
   filters: Defaulted<Json>;
   created_by_user_id: number | null;
+  sftp_host: string | null;
+  sftp_port: Defaulted<number>;
+  sftp_username: string | null;
+  sftp_password: string | null;
+  sftp_path: string | null;
+  last_run_at: Timestamp | null;
+  last_run_status: string | null;
+  last_run_error: string | null;
+  last_document_id: number | null;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
 }

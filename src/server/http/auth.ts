@@ -3,17 +3,16 @@
  * token → user → membership of the company named by the `company-id` header → permissions.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { sql } from "kysely";
 import { userSchema } from "../../../schemas/user.js";
-import { keysOfRole, moduleNames, portalRoles } from "../../framework/roles.js";
 import type { DB } from "../db/connect.js";
 import { forCompany } from "../db/row-security.js";
 import { verifyPassword } from "../domain/identity/passwords.js";
 import { admitAttempt, attemptSucceeded } from "../domain/identity/sign-in-throttle.js";
 import { issueTokens, refreshTokens, revokeToken, tokenHash } from "../domain/identity/tokens.js";
-import type { CompanyRow, Ctx } from "../resources/context.js";
+import type { Ctx } from "../resources/context.js";
 import { badRequest, forbidden, HttpError, unauthorized } from "../errors.js";
-import { sessions, type Session } from "../domain/identity/sessions.js";
+import { sessions } from "../domain/identity/sessions.js";
+import { membership, sessionOf } from "../domain/identity/membership.js";
 import { offerUnlock } from "../domain/identity/unlock-links.js";
 import { unconfirmedMessage } from "../domain/identity/sign-up.js";
 import { ssoEnforced } from "../domain/identity/sso.js";
@@ -38,11 +37,6 @@ export const ssoEnforcedMessage = "Your company signs in with single sign-on. Pl
 export const lockedMessage = "Your account is locked. Ask an administrator to unlock it.";
 const badCredentials = "Invalid email or password.";
 const maxEmailLength = userSchema.properties.email.maxLength;
-
-/** The company's modules, on unless switched off; only known module names (a stored stray key grants nothing). */
-export function moduleSettingsOf(company: Pick<CompanyRow, "module_settings">): Record<string, boolean> {
-  return Object.fromEntries(moduleNames.map((m) => [m, company.module_settings?.[m] ?? true]));
-}
 
 /** 429 with Retry-After: too many attempts for this account or from this address. */
 class TooManyAttempts extends HttpError {
@@ -146,28 +140,12 @@ export async function authenticate(db: DB, request: FastifyRequest): Promise<Ctx
     .executeTakeFirst())?.id;
   // the membership is looked up with that company set: the wall shows its contacts only
   const scoped = companyId == null ? db : forCompany(db, companyId);
-  const row = await scoped.selectFrom("oauth_tokens as tk")
-    .innerJoin("users as u", "u.id", "tk.user_id")
-    .leftJoin("contacts as c", (join) => join.onRef("c.user_id", "=", "u.id").on("c.status", "=", "ACTIVE")
-      .on("c.company_id", "=", companyId ?? null))
-    .leftJoin("companies as co", "co.id", "c.company_id")
-    .select(["u.id as user_id", "u.email", "u.name", "u.locked_at", "c.id as contact_id", "c.role", "c.language", "c.vendor_id",
-      sql<CompanyRow>`to_jsonb(co)`.as("company")])
+  const row = await membership(scoped, companyId).innerJoin("oauth_tokens as tk", "tk.user_id", "u.id")
     .where("tk.access_hash", "=", hash).where("tk.revoked_at", "is", null).where("tk.access_expires_at", ">", new Date())
     .executeTakeFirst();
   if (!row || row.locked_at) throw unauthorized();
-  if (!row.contact_id || !row.company) throw forbidden("You do not belong to this company.");
-  const company = row.company;
-  const session: Session = {
-    user: { id: row.user_id, email: row.email, name: row.name },
-    contact: { id: row.contact_id, role: row.role as string, language: row.language as string, vendor_id: row.vendor_id },
-    company,
-    principal: {
-      perm_resources: keysOfRole(row.role as string),
-      module_settings: moduleSettingsOf(company),
-      portal: portalRoles.includes(row.role as string),
-    },
-  };
+  const session = sessionOf(row);
+  if (!session) throw forbidden("You do not belong to this company.");
   sessions.set(key, session, lookedUpAt);
   return { ...session, db: scoped, warnings: [] };
 }

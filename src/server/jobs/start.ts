@@ -1,12 +1,15 @@
 /**
  * The jobs of a server process: the runner for its database (pg-boss on PostgreSQL, the in-process
- * runner on PGlite), the mail-delivery worker (unless MAIL_DELIVERY=off) and the recurring-invoice run,
- * scheduled by cron (RECURRING_INVOICES_CRON, hourly by default, so a template is issued within the
- * hour its day begins) and queued once at start. Returns the runner; its stop() drains it.
+ * runner on PGlite), the mail-delivery worker (unless MAIL_DELIVERY=off) and the periodic runs, each
+ * scheduled by cron and also queued once at start (what came due while no process ran): recurring
+ * invoices and accrual reversals (RECURRING_INVOICES_CRON, hourly by default, so a template is issued
+ * and an accrual reversed within the hour its day begins) and scheduled reports
+ * (REPORT_SCHEDULES_CRON, every five minutes). Returns the runner; its stop() drains it.
  */
 import { config } from "../config.js";
 import type { Database } from "../db/connect.js";
 import { runAccrualReversals } from "../domain/accruals/accrual-ledger.js";
+import { runReportSchedules } from "../domain/admin/report-schedule-run.js";
 import { runRecurringInvoices } from "../domain/payables/recurring-invoice-run.js";
 import { workMail } from "../mail/mail-job.js";
 import type { MailTransport } from "../mail/transport.js";
@@ -15,8 +18,9 @@ import { setCurrentJobs, type Jobs } from "./jobs.js";
 import { localJobs, type LocalOptions } from "./local.js";
 
 export const recurringInvoicesJob = "recurring-invoices";
-/** auto_reverse accruals reversed on day 1 of their next period (accrual-ledger.ts); on the same cron as recurring invoices */
+/** auto_reverse accruals reversed on day 1 of their next period (accrual-ledger.ts) */
 export const accrualReversalsJob = "accrual-reversals";
+export const reportSchedulesJob = "report-schedules";
 
 export interface StartOptions extends LocalOptions {
   /** PostgreSQL: the database's URL, for pg-boss's own pool */
@@ -37,17 +41,17 @@ export async function startJobs(database: Database, options: StartOptions = {}):
   const jobs = await openJobs(database, { pollSeconds: config.jobsPollSeconds, ...options });
   const { db } = database;
   setCurrentJobs(jobs);
-  await jobs.work(recurringInvoicesJob, async () => {
-    await runRecurringInvoices(db);
-  });
-  await jobs.schedule(recurringInvoicesJob, options.recurringCron ?? config.recurringInvoicesCron);
-  // what came due while no process ran
-  await jobs.send(recurringInvoicesJob, {}, { singletonKey: "at-start" });
-  await jobs.work(accrualReversalsJob, async () => {
-    await runAccrualReversals(db);
-  });
-  await jobs.schedule(accrualReversalsJob, options.recurringCron ?? config.recurringInvoicesCron);
-  await jobs.send(accrualReversalsJob, {}, { singletonKey: "at-start" });
+  const periodic = async (name: string, cron: string, run: (db: Database["db"]) => Promise<unknown>) => {
+    await jobs.work(name, async () => {
+      await run(db);
+    });
+    await jobs.schedule(name, cron);
+    await jobs.send(name, {}, { singletonKey: "at-start" });
+  };
+  const hourly = options.recurringCron ?? config.recurringInvoicesCron;
+  await periodic(recurringInvoicesJob, hourly, runRecurringInvoices);
+  await periodic(accrualReversalsJob, hourly, runAccrualReversals);
+  await periodic(reportSchedulesJob, config.reportSchedulesCron, runReportSchedules);
   if (options.mail ?? config.mailDelivery) await workMail(jobs, db, options.transport);
   return {
     ...jobs,

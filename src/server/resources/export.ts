@@ -28,7 +28,7 @@ import { matchingIds, parseQuery } from "./query.js";
 import { readRows } from "./read.js";
 
 export const exportFormats = ["csv", "xlsx"] as const;
-type ExportFormat = (typeof exportFormats)[number];
+export type ExportFormat = (typeof exportFormats)[number];
 const exportDateFormat = "MM/DD/YYYY";
 /** rows read and written per slice */
 const sliceSize = 1000;
@@ -39,6 +39,8 @@ interface Column {
   field: string;
   heading: string;
   kind: ReturnType<typeof fieldKind>;
+  /** a column declared `total`: the field naming each row's currency */
+  totalCurrency?: string;
 }
 
 /** The columns asked for (`_fields`, the list's visible ones), else every column of the list. */
@@ -48,7 +50,11 @@ function columnsOf(resource: ResourceDef, fields: unknown, ctx: Ctx): Column[] {
   const unknown = asked.filter((f) => !declared.includes(f));
   if (unknown.length) throw unprocessable({ _fields: [`${unknown.join(", ")}: not a column of this list`] });
   const translate = translator(ctx.contact.language);
-  return asked.map((field) => ({ field, heading: translate(fieldKey(resource.name, field), field), kind: fieldKind(resource, field) }));
+  return asked.map((field) => {
+    const declaration = resource.columns.find((c) => c.field === field);
+    const totalCurrency = declaration?.total ? (declaration.currency ?? "currency_code") : undefined;
+    return { field, heading: translate(fieldKey(resource.name, field), field), kind: fieldKind(resource, field), totalCurrency };
+  });
 }
 
 /** A cell as the file holds it: figures as numbers or dates for xlsx, as plain text for CSV. */
@@ -65,16 +71,43 @@ function cellOf(resource: ResourceDef, column: Column, row: Row, text: (resource
   return text(resource, column.field, row, exportDateFormat);
 }
 
-/** The rows, slice by slice, as cells. */
-async function* cellRows(resource: ResourceDef, ids: readonly number[], columns: Column[], ctx: Ctx, format: ExportFormat, own?: Row[]): AsyncGenerator<Cell[][]> {
-  const language = ctx.contact.language;
-  const { text } = cellTexts({ company: ctx.company, translate: translator(language), numberLocale: numberLocaleOf(language) });
-  const toCells = (rows: Row[]) => rows.map((row) => columns.map((column) => cellOf(resource, column, row, text, format)));
+/** The rows, slice by slice. */
+async function* rowSlices(resource: ResourceDef, ids: readonly number[], ctx: Ctx, own?: Row[]): AsyncGenerator<Row[]> {
   if (own) {
-    yield toCells(own);
+    yield own;
     return;
   }
-  for (let start = 0; start < ids.length; start += sliceSize) yield toCells(await readRows(resource, ids.slice(start, start + sliceSize), ctx));
+  for (let start = 0; start < ids.length; start += sliceSize) yield await readRows(resource, ids.slice(start, start + sliceSize), ctx);
+}
+
+/**
+ * The rows as cells; with `totals`, then one total row per currency (in cents, so sums are exact) for
+ * the columns declared `total` — a sum across currencies would mean nothing and is never written.
+ */
+async function* cellRows(resource: ResourceDef, slices: AsyncGenerator<Row[]>, columns: Column[], ctx: Ctx, format: ExportFormat, totals = false): AsyncGenerator<Cell[][]> {
+  const language = ctx.contact.language;
+  const translate = translator(language);
+  const { text } = cellTexts({ company: ctx.company, translate, numberLocale: numberLocaleOf(language) });
+  const sums = new Map<string, number[]>();
+  for await (const rows of slices) {
+    if (totals) {
+      for (const row of rows) {
+        columns.forEach((column, i) => {
+          if (!column.totalCurrency) return;
+          const currency = String(valueAt(row, column.totalCurrency) ?? "");
+          const cents = sums.get(currency) ?? sums.set(currency, columns.map(() => 0)).get(currency)!;
+          cents[i] += Math.round(Number(valueAt(row, column.field) ?? 0) * 100);
+        });
+      }
+    }
+    yield rows.map((row) => columns.map((column) => cellOf(resource, column, row, text, format)));
+  }
+  if (sums.size === 0) return;
+  yield [...sums].sort(([a], [b]) => a.localeCompare(b)).map(([currency, cents]) => columns.map((column, i) => {
+    if (i === 0) return `${translate("reports.total", "Total")} ${currency}`;
+    if (!column.totalCurrency) return null;
+    return format === "xlsx" ? cents[i] / 100 : (cents[i] / 100).toFixed(2);
+  }));
 }
 
 async function* csvChunks(columns: Column[], slices: AsyncGenerator<Cell[][]>): AsyncGenerator<string> {
@@ -114,19 +147,36 @@ const contentTypes: Record<ExportFormat, string> = {
 const disposition = (name: string) =>
   `attachment; filename="${name.replace(/[^\w. -]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
+/** The columns, and the matching rows (the list's own answer, or the ids in the list's order); any query error comes first. */
+async function listed(resource: ResourceDef, query: Record<string, unknown>, ctx: Ctx) {
+  const columns = columnsOf(resource, query._fields, ctx);
+  const own = await hooksOf(resource).answers?.list?.(query, ctx);
+  if (own !== undefined && !Array.isArray(own)) throw unprocessable({ _format: ["this answer is not a list of rows and cannot be exported"] });
+  const ids = own === undefined ? await matchingIds(resource, parseQuery(resource, query, undefined, hooksOf(resource).listParams), ctx) : [];
+  return { columns, own: own as Row[] | undefined, ids };
+}
+
+const fileOf = (name: string, format: ExportFormat, columns: Column[], slices: AsyncGenerator<Cell[][]>): Readable =>
+  format === "xlsx" ? xlsxStream(name, columns, slices) : Readable.from(csvChunks(columns, slices));
+
 /** The export's answer: headers, then the file streamed (the caller has checked the list permission). */
 export async function exportList(resource: ResourceDef, query: Record<string, unknown>, ctx: Ctx, reply: FastifyReply): Promise<FastifyReply> {
   const format = query._format ?? "csv";
   if (!exportFormats.includes(format as ExportFormat)) throw unprocessable({ _format: [`must be one of ${exportFormats.join(", ")}`] });
-  const columns = columnsOf(resource, query._fields, ctx);
   const name = typeof query._name === "string" && query._name.trim() ? query._name.trim().slice(0, 100) : resource.name;
   // the ids (and any query error) come before the first byte: a refusal is still a plain 4xx
-  const own = await hooksOf(resource).answers?.list?.(query, ctx);
-  if (own !== undefined && !Array.isArray(own)) throw unprocessable({ _format: ["this answer is not a list of rows and cannot be exported"] });
-  const ids = own === undefined ? await matchingIds(resource, parseQuery(resource, query, undefined, hooksOf(resource).listParams), ctx) : [];
-  const slices = cellRows(resource, ids, columns, ctx, format as ExportFormat, own as Row[] | undefined);
+  const { columns, own, ids } = await listed(resource, query, ctx);
+  const slices = cellRows(resource, rowSlices(resource, ids, ctx, own), columns, ctx, format as ExportFormat);
   reply.header("content-type", contentTypes[format as ExportFormat]);
   reply.header("content-disposition", disposition(`${name}.${String(format)}`));
   reply.header("x-total-count", String(own?.length ?? ids.length));
-  return reply.send(format === "xlsx" ? xlsxStream(name, columns, slices) : Readable.from(csvChunks(columns, slices)));
+  return reply.send(fileOf(name, format as ExportFormat, columns, slices));
+}
+
+/** A list as a whole file in memory (a report's), with a total row per currency under the columns declared `total`. */
+export async function exportFile(resource: ResourceDef, query: Record<string, unknown>, ctx: Ctx, format: ExportFormat, name: string): Promise<{ content: Buffer; contentType: string }> {
+  const { columns, own, ids } = await listed(resource, query, ctx);
+  const slices = cellRows(resource, rowSlices(resource, ids, ctx, own), columns, ctx, format, true);
+  const chunks = await fileOf(name, format, columns, slices).toArray() as (Buffer | string)[];
+  return { content: Buffer.concat(chunks.map((c) => (typeof c === "string" ? Buffer.from(c) : c))), contentType: contentTypes[format] };
 }

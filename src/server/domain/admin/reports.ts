@@ -10,16 +10,35 @@ import { readyReportTemplates } from "../../../../schemas/report.js";
 import type { DB } from "../../db/connect.js";
 import { unprocessable } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
+import { QueryError } from "../../resources/grammar.js";
 import type { ResourceHooks } from "../../resources/modules.js";
+import { parseQuery, related } from "../../resources/query.js";
+import { reportQuery } from "./report-run.js";
+import { reportTemplateDefs } from "./report-templates.js";
 
 dayjs.extend(utc);
 
 export const initialReportStatus = (template: string) => ((readyReportTemplates as readonly string[]).includes(template) ? "NEW" : "PENDING");
 
+/** 422 on `filters` when the template's list cannot take them (checked on save, so that a run never meets it). */
+function checkFilters(report: Row): void {
+  try {
+    const template = reportTemplateDefs[report.template as keyof typeof reportTemplateDefs];
+    parseQuery(related(template.resource), reportQuery(report, new Date()));
+  } catch (error) {
+    if (error instanceof QueryError) throw unprocessable({ filters: [error.message] });
+    throw error;
+  }
+}
+
 export const reportHooks: ResourceHooks = {
   beforeCreate(data, ctx) {
+    checkFilters({ date_type: "invoice", date_range: "past_30", ...data });
     data.status = initialReportStatus(String(data.template));
     data.created_by_user_id = ctx.user.id;
+  },
+  beforeUpdate(data, existing) {
+    checkFilters({ ...existing, ...data });
   },
 };
 

@@ -1,0 +1,68 @@
+/**
+ * Running a report (now, or by its schedule): the template's list (report-templates.ts) as the runner
+ * may see it, narrowed by the report's date range and filters, written by the list export engine as
+ * xlsx or CSV with a total row per currency, kept as a document on the report, then delivered —
+ * e-mailed as an attachment (through the outbox, with the run's transaction) and uploaded by SFTP when
+ * that is its destination.
+ * The outcome is recorded on the report: SUCCEEDED, or FAILED with the reason in plain words (a
+ * delivery failure keeps the document; the file can still be downloaded from the report).
+ */
+import dayjs from "dayjs";
+import { Readable } from "node:stream";
+import { canAct } from "../../../framework/permissions.js";
+import type { DB } from "../../db/connect.js";
+import { forbidden } from "../../errors.js";
+import { fileStore } from "../../files/store.js";
+import { queueMail } from "../../mail/outbox.js";
+import type { Ctx, Row } from "../../resources/context.js";
+import { exportFile, type ExportFormat } from "../../resources/export.js";
+import { related } from "../../resources/query.js";
+import { dateRangeOf, type ReportDateRange } from "./report-dates.js";
+import { uploadBySftp } from "./report-sftp.js";
+import { reportTemplateDefs } from "./report-templates.js";
+import { attachUpload } from "./uploads.js";
+
+/** The list query of a report run on `runDate`: the template's filters, the report's, and its date range. */
+export function reportQuery(report: Row, runDate: Date): Record<string, unknown> {
+  const template = reportTemplateDefs[report.template as keyof typeof reportTemplateDefs];
+  const query: Record<string, unknown> = { ...(report.filters as Row | null ?? {}), ...template.filters };
+  const field = template.dateField?.[report.date_type === "submit" ? "submit" : "invoice"];
+  if (field) {
+    const { from, to } = dateRangeOf(report.date_range as ReportDateRange, runDate);
+    Object.assign(query, { [`${field}_gte`]: from, [`${field}_lte`]: to });
+  }
+  return query;
+}
+
+const safeName = (name: string) => name.replace(/[^\w .-]/g, "_").trim().slice(0, 100) || "report";
+
+/**
+ * Runs `report` as `ctx`'s user in `ctx`'s transaction; `recipients` get the file by e-mail (a schedule's
+ * recipients, whatever the destination; the runner of a run now of a report that goes by e-mail).
+ * 403 when the user may not list what the template lists. Returns the document's id.
+ */
+export async function runReport(trx: DB, ctx: Ctx, report: Row, recipients: readonly string[], runDate = new Date()): Promise<number> {
+  const template = reportTemplateDefs[report.template as keyof typeof reportTemplateDefs];
+  const resource = related(template.resource);
+  if (!canAct(ctx.principal, resource, "list")) throw forbidden(`You may not see the ${resource.name.replace(/_/g, " ")} this report lists.`);
+  const format = report.export_format as ExportFormat;
+  const name = String(report.name);
+  const fileName = `${safeName(name)} ${dayjs(runDate).format("YYYY-MM-DD")}.${format}`;
+  const { content, contentType } = await exportFile(resource, reportQuery(report, runDate), ctx, format, name);
+  const key = await fileStore(trx).put(Readable.from([content]), { companyId: ctx.company.id });
+  const documentId = await attachUpload(trx, ctx, { key, fileName, size: content.length, contentType }, { type: "Report", id: report.id as number });
+  for (const to of recipients) {
+    queueMail(ctx, {
+      to, subject: `${name} (${ctx.company.name})`, text: `The report ${name} is attached.\n\n${ctx.company.name}`,
+      attachments: [{ filename: fileName, content, contentType }], related: { type: "Report", id: report.id as number },
+    });
+  }
+  const error = report.destination === "sftp" ? await uploadBySftp(report, fileName, content) : undefined;
+  await recordRun(trx, report.id as number, { last_document_id: documentId, last_run_error: error ?? null, last_run_status: error ? "FAILED" : "SUCCEEDED" });
+  return documentId;
+}
+
+/** The outcome of the latest run, on the report. */
+export async function recordRun(trx: DB, reportId: number, outcome: { last_document_id?: number; last_run_status: "SUCCEEDED" | "FAILED"; last_run_error: string | null }): Promise<void> {
+  await trx.updateTable("reports").set({ ...outcome, last_run_at: new Date(), updated_at: new Date() }).where("id", "=", reportId).execute();
+}
