@@ -61,6 +61,8 @@ export default defineResource({
   relations: {
     report_schedules: { kind: "hasMany", resource: "report_schedules", foreignKey: "report_id", fields: ["id", "frequency", "next_run_at", "recipients", "status"] },
     documents: documentsOf("Report"),
+    // the latest run's file, shown by its name
+    last_document: { kind: "belongsTo", resource: "documents", foreignKey: "last_document_id", fields: ["id", "asset_file_file_name"] },
   },
   recordActions: [
     ...activation(["editReports"], ["NEW", "PENDING", "INACTIVE"]),

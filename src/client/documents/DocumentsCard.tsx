@@ -87,7 +87,7 @@ export function DocumentsCard({ parentType, parentId, title, rows, onChanged }: 
         ) : null}
         {refused ? <Alert type="error" showIcon message={t("refused", "Not uploaded")} description={refused} closable onClose={() => setRefused(null)} /> : null}
         {rows.length ? (
-          <Table<Row> rowKey="id" size="small" dataSource={rows} pagination={false}
+          <Table<Row> rowKey="id" size="small" dataSource={rows} pagination={false} scroll={{ x: "max-content" }}
             rowSelection={{ selectedRowKeys: ticked, onChange: setTicked }}
             columns={[
               ...["asset_file_file_name", "asset_file_file_size", "created_at"].map((field) => ({
