@@ -1,34 +1,36 @@
 /**
  * The client's texts on the server (locales/<language>.json, the files the client bundles), for
- * what the server writes for a person to read: an export's headings and labels. English is the
- * fallback for a language or a key that is missing, as in the client.
+ * what the server writes for a person to read: an export's headings and labels. The same translator
+ * as the client's (framework/translator.ts): English is the fallback for a language or a key that is
+ * missing.
  */
 import fs from "node:fs";
 import path from "node:path";
+import { Translator, type Messages } from "../framework/translator.js";
 import { localesDir } from "./paths.js";
 
-type Messages = { [key: string]: string | Messages };
 export type Translate = (key: string, fallback: string) => string;
 
-const loaded = new Map<string, Messages | null>();
-
 function messagesOf(language: string): Messages | null {
-  if (!loaded.has(language)) {
-    const file = path.join(localesDir, `${language}.json`);
-    // a language code is a file name here: only plain codes are looked up
-    loaded.set(language, /^[a-z]{2}$/.test(language) && fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, "utf8")) as Messages : null);
-  }
-  return loaded.get(language)!;
+  const file = path.join(localesDir, `${language}.json`);
+  // a language code is a file name here: only plain codes are looked up
+  return /^[a-z]{2}$/.test(language) && fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, "utf8")) as Messages : null;
 }
 
-const lookUp = (messages: Messages | null, key: string): string | undefined => {
-  let node: string | Messages | undefined = messages ?? undefined;
-  for (const part of key.split(".")) node = typeof node === "object" ? node[part] : undefined;
-  return typeof node === "string" ? node : undefined;
-};
+/** One translator per language, its file read once. */
+const translators = new Map<string, Translator>();
 
 export function translator(language: string): Translate {
-  const own = messagesOf(language);
-  const english = messagesOf("en");
-  return (key, fallback) => lookUp(own, key) ?? lookUp(english, key) ?? fallback;
+  let known = translators.get(language);
+  if (!known) {
+    known = new Translator(messagesOf("en") ?? {});
+    const own = language === "en" ? null : messagesOf(language);
+    if (own) {
+      known.addResourceBundle(language, own);
+      void known.changeLanguage(language);
+    }
+    translators.set(language, known);
+  }
+  const chosen = known;
+  return (key, fallback) => chosen.t(key, fallback);
 }

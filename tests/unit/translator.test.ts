@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Translator } from "../../src/client/i18n/translator.js";
+import { Translator } from "../../src/framework/translator.js";
 
 const en = { grid: { selected: "{{count}} selected", allMode_one: "Pay the matching invoice", allMode_other: "Pay all {{count}} matching invoices" }, only: { english: "English only" } };
 const es = { grid: { selected: "{{count}} seleccionadas", allMode_one: "Pagar la factura", allMode_other: "Pagar las {{count}} facturas" } };

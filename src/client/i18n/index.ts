@@ -1,5 +1,5 @@
 /**
- * The translator (translator.ts) with the locale files (locales/*.json at the repository root). English is the fallback and
+ * The translator (framework/translator.ts) with the locale files (locales/*.json at the repository root). English is the fallback and
  * ships with the app; any other language, with antd's and dayjs's matching locales, loads when it is chosen (or
  * at sign-in, from the contact's language: providers/auth.ts), so the
  * first load carries one language (issue 11). `ready` settles once the stored language is in place.
@@ -10,7 +10,7 @@ import type { Locale } from "antd/es/locale";
 import { numberLocaleOf } from "../../framework/cell-text.js";
 import enUS from "antd/locale/en_US";
 import en from "../../../locales/en.json";
-import { Translator, type Messages } from "./translator.js";
+import { Translator, type Messages } from "../../framework/translator.js";
 
 export const languages = { en: "English", es: "Español" } as const;
 export type Language = keyof typeof languages;

@@ -1,6 +1,6 @@
 /**
- * The app's translator: the part of i18next the app used, in a few lines, so that the first load
- * does not carry i18next (issue 11). Messages are the nested locale files (locales/*.json); a key
+ * The app's translator, in the browser and on the server (an export's labels, server/locale.ts): the
+ * part of i18next the app used, in a few lines, so that the first load does not carry i18next (issue 11). Messages are the nested locale files (locales/*.json); a key
  * is a dotted path. `{{name}}` takes a value; with a `count`, `key_one` or `key_other` is chosen by
  * the language's plural rules when the file has them; a missing key gives the default value, else
  * the key; the language in use falls back to English per key.
