@@ -15,8 +15,9 @@ const { browser } = useBrowser();
 const shown = (page: Page, field: string) => page.locator(".ant-descriptions-item-label", { hasText: new RegExp(`^${field}$`) }).first()
   .locator("xpath=following-sibling::*[1]").textContent();
 
+/** The record's action button on the page (not a closing dialog's own "Close", still fading out). */
 async function act(page: Page, button: string): Promise<void> {
-  await page.getByRole("button", { name: button, exact: true }).click();
+  await page.getByRole("main").getByRole("button", { name: button, exact: true }).click();
 }
 
 describe("accruals in the browser", () => {
