@@ -10,7 +10,7 @@ export const readyReportTemplates = [
 export const reportTemplates = [
   ...readyReportTemplates,
   "ap_aging", "invoice_register", "payment_register", "vendor_master", "purchase_order_register", "expense_report_register",
-  "accrual_register", "gl_detail", "card_spend_summary", "accrual_summary", "budget_vs_actual",
+  "accrual_register", "gl_detail", "card_spend_summary", "accrual_summary", "budget_vs_actual", "spend_by_vendor", "vendor_1099_summary",
 ] as const;
 
 export const reportDateRanges = [

@@ -205,3 +205,64 @@ describe("refusals", () => {
     expect(await documentsOf(id)).toHaveLength(1);
   });
 });
+
+describe("summary templates: one line per vendor and currency", () => {
+  /** A report run now as CSV: its lines without the header, and its total rows. */
+  async function runCsv(values: Record<string, unknown>): Promise<{ lines: string[][]; totals: string[][] }> {
+    const id = await createReport({ export_format: "csv", destination: "download", ...values });
+    expect((await call("admin@acme.test", "POST", `/api/reports/${id}/activate`)).statusCode).toBe(200);
+    expect((await call("admin@acme.test", "POST", `/api/reports/${id}/run`, {})).statusCode).toBe(200);
+    const [document] = await documentsOf(id);
+    const [, ...rows] = Papa.parse<string[]>((await fileOf(document.id)).toString("utf8").replace(/^\uFEFF/, ""), { skipEmptyLines: true }).data;
+    return { lines: rows.filter((r) => !r[0].startsWith("Total ")), totals: rows.filter((r) => r[0].startsWith("Total ")) };
+  }
+
+  /** status=A&status=B: any of them (the list grammar) */
+  const statuses = (...codes: string[]) => codes.map((code) => `status=${encodeURIComponent(code)}`).join("&");
+
+  /** The list's rows summed by vendor name and currency, as the report should: "name|currency" → [count, cents]. */
+  async function summed(url: string, field: string): Promise<Map<string, [number, number]>> {
+    const response = await call("admin@acme.test", "GET", `${url}&_start=0&_end=1000`);
+    expect(response.statusCode, response.body).toBe(200);
+    const { data } = response.json() as { data: Record<string, unknown>[] };
+    const sums = new Map<string, [number, number]>();
+    for (const row of data) {
+      const key = `${(row.vendor as { name: string }).name}|${String(row.currency_code)}`;
+      const [count, cents] = sums.get(key) ?? [0, 0];
+      sums.set(key, [count + 1, cents + Math.round(Number(row[field]) * 100)]);
+    }
+    return sums;
+  }
+
+  it("spend by vendor sums the invoices entered in the range, per vendor and currency, drafts and rejected ones left out", async () => {
+    const { lines, totals } = await runCsv({ name: "Spend", template: "spend_by_vendor", date_range: "past_365" });
+    const from = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10);
+    const expected = await summed(`/api/invoices?${statuses("NEW", "PENDING", "APPROVED", "OPEN", "PAID", "CLOSED")}&date_gte=${from}`, "amount");
+    expect(expected.size).toBeGreaterThan(1);
+    // columns: Vendor, Currency, Invoices, Amount, Paid, Balance
+    expect(new Map(lines.map((l) => [`${l[0]}|${l[1]}`, [Number(l[2]), Math.round(Number(l[3]) * 100)]]))).toEqual(expected);
+    const currencies = new Set([...expected.keys()].map((k) => k.split("|")[1]));
+    expect(totals.map((t) => t[0]).sort()).toEqual([...currencies].sort().map((c) => `Total ${c}`));
+    const drafts = (await call("admin@acme.test", "GET", `/api/invoices?${statuses("DRAFT", "REJECTED")}&date_gte=${from}&_end=1`)).headers["x-total-count"];
+    expect(Number(drafts), "the demo has drafts or rejected invoices the summary leaves out").toBeGreaterThan(0);
+  });
+
+  it("the 1099 summary lists only eligible vendors' payments that left, with their tax id and W-9", async () => {
+    const paid = await h.database.db.selectFrom("payments").innerJoin("vendors", "vendors.id", "payments.vendor_id")
+      .select(["vendors.id", "vendors.name"]).where("payments.company_id", "=", acme).where("payments.status", "in", ["PROCESSING", "CLEARED"])
+      .groupBy(["vendors.id", "vendors.name"]).orderBy("vendors.id").execute();
+    expect(paid.length).toBeGreaterThan(1);
+    const [eligible, ...others] = paid;
+    await h.database.db.updateTable("vendors").set({ is_1099_eligible: false }).where("company_id", "=", acme).execute();
+    await h.database.db.updateTable("vendors").set({ is_1099_eligible: true, tax_id: "12-3456789", has_w9: true }).where("id", "=", eligible.id).execute();
+
+    const { lines } = await runCsv({ name: "1099", template: "vendor_1099_summary", date_range: "past_365" });
+    const from = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10);
+    const expected = await summed(`/api/payments?vendor_id=${eligible.id}&${statuses("PROCESSING", "CLEARED", "PROCESSING (REISSUED)", "CLEARED (REISSUED)")}&payment_date_gte=${from}`, "amount");
+    // columns: Vendor, Tax ID, W-9 on File, Currency, Payments, Amount
+    expect(lines.map((l) => l[0])).toEqual([...expected.keys()].map((k) => k.split("|")[0]));
+    expect(lines.every((l) => l[1] === "12-3456789" && l[2] === "Yes")).toBe(true);
+    expect(new Map(lines.map((l) => [`${l[0]}|${l[3]}`, [Number(l[4]), Math.round(Number(l[5]) * 100)]]))).toEqual(expected);
+    expect(lines.some((l) => others.some((o) => o.name === l[0]))).toBe(false);
+  });
+});

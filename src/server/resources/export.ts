@@ -35,7 +35,7 @@ const sliceSize = 1000;
 
 type Cell = string | number | Date | null;
 
-interface Column {
+export interface Column {
   field: string;
   heading: string;
   kind: ReturnType<typeof fieldKind>;
@@ -61,7 +61,8 @@ function columnsOf(resource: ResourceDef, fields: unknown, ctx: Ctx): Column[] {
 function cellOf(resource: ResourceDef, column: Column, row: Row, text: (resource: ResourceDef, field: string, row: Row, dateFormat?: string) => string, format: ExportFormat): Cell {
   const value = valueAt(row, column.field);
   if (value === null || value === undefined || value === "") return null;
-  const kind = fieldKind(resource, column.field, value);
+  // a column's own kind, else what the value says (a computed field without a schema)
+  const kind = column.kind === "text" ? fieldKind(resource, column.field, value) : column.kind;
   if (kind === "money" || kind === "number") {
     const plain = kind === "money" ? roundHalfUp(String(value), 2) : String(value);
     return format === "xlsx" ? Number(plain) : plain;
@@ -176,7 +177,16 @@ export async function exportList(resource: ResourceDef, query: Record<string, un
 /** A list as a whole file in memory (a report's), with a total row per currency under the columns declared `total`. */
 export async function exportFile(resource: ResourceDef, query: Record<string, unknown>, ctx: Ctx, format: ExportFormat, name: string): Promise<{ content: Buffer; contentType: string }> {
   const { columns, own, ids } = await listed(resource, query, ctx);
-  const slices = cellRows(resource, rowSlices(resource, ids, ctx, own), columns, ctx, format, true);
+  return wholeFile(resource, columns, rowSlices(resource, ids, ctx, own), ctx, format, name);
+}
+
+/** Rows in hand (a report's summary lines) as a whole file under `columns`, with a total row per currency. */
+export async function rowsFile(resource: ResourceDef, columns: Column[], rows: Row[], ctx: Ctx, format: ExportFormat, name: string): Promise<{ content: Buffer; contentType: string }> {
+  return wholeFile(resource, columns, rowSlices(resource, [], ctx, rows), ctx, format, name);
+}
+
+async function wholeFile(resource: ResourceDef, columns: Column[], rows: AsyncGenerator<Row[]>, ctx: Ctx, format: ExportFormat, name: string): Promise<{ content: Buffer; contentType: string }> {
+  const slices = cellRows(resource, rows, columns, ctx, format, true);
   const chunks = await fileOf(name, format, columns, slices).toArray() as (Buffer | string)[];
   return { content: Buffer.concat(chunks.map((c) => (typeof c === "string" ? Buffer.from(c) : c))), contentType: contentTypes[format] };
 }

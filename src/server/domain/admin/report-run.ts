@@ -9,16 +9,20 @@
  */
 import dayjs from "dayjs";
 import { Readable } from "node:stream";
+import { fieldKey, fieldKind } from "../../../framework/cell-text.js";
 import { canAct } from "../../../framework/permissions.js";
+import type { BelongsTo, ResourceDef } from "../../../framework/resource.js";
 import type { DB } from "../../db/connect.js";
 import { forbidden } from "../../errors.js";
+import { translator } from "../../locale.js";
 import { fileStore } from "../../files/store.js";
 import { queueMail } from "../../mail/outbox.js";
 import type { Ctx, Row } from "../../resources/context.js";
-import { exportFile, type ExportFormat } from "../../resources/export.js";
+import { exportFile, rowsFile, type Column, type ExportFormat } from "../../resources/export.js";
 import { related } from "../../resources/query.js";
 import { dateRangeOf, type ReportDateRange } from "./report-dates.js";
 import { uploadBySftp } from "./report-sftp.js";
+import { summaryRows, type ReportSummary } from "./report-summary.js";
 import { reportTemplateDefs } from "./report-templates.js";
 import { attachUpload } from "./uploads.js";
 
@@ -32,6 +36,18 @@ export function reportQuery(report: Row, runDate: Date): Record<string, unknown>
     Object.assign(query, { [`${field}_gte`]: from, [`${field}_lte`]: to });
   }
   return query;
+}
+
+/** A summary's columns: the record's fields, the currency, the row count and the sums (totalled per currency). */
+function summaryColumns(resource: ResourceDef, summary: ReportSummary, ctx: Ctx): Column[] {
+  const translate = translator(ctx.contact.language);
+  const target = related((resource.relations?.[summary.by] as BelongsTo).resource);
+  return [
+    ...summary.show.map((field) => ({ field: `${summary.by}.${field}`, heading: translate(fieldKey(target.name, field), field), kind: fieldKind(target, field) })),
+    { field: "currency_code", heading: translate("reports.currency", "Currency"), kind: "text" as const },
+    { field: "count", heading: translate(`reports.count.${resource.name}`, "Count"), kind: "number" as const },
+    ...summary.sums.map((field) => ({ field, heading: translate(fieldKey(resource.name, field), field), kind: "money" as const, totalCurrency: "currency_code" })),
+  ];
 }
 
 const safeName = (name: string) => name.replace(/[^\w .-]/g, "_").trim().slice(0, 100) || "report";
@@ -48,7 +64,10 @@ export async function runReport(trx: DB, ctx: Ctx, report: Row, recipients: read
   const format = report.export_format as ExportFormat;
   const name = String(report.name);
   const fileName = `${safeName(name)} ${dayjs(runDate).format("YYYY-MM-DD")}.${format}`;
-  const { content, contentType } = await exportFile(resource, reportQuery(report, runDate), ctx, format, name);
+  const query = reportQuery(report, runDate);
+  const { content, contentType } = template.summary
+    ? await rowsFile(resource, summaryColumns(resource, template.summary, ctx), await summaryRows(resource, query, ctx, template.summary), ctx, format, name)
+    : await exportFile(resource, query, ctx, format, name);
   const key = await fileStore(trx).put(Readable.from([content]), { companyId: ctx.company.id });
   const documentId = await attachUpload(trx, ctx, { key, fileName, size: content.length, contentType }, { type: "Report", id: report.id as number });
   for (const to of recipients) {

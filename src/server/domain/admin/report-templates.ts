@@ -3,19 +3,26 @@
  * export engine (resources/export.ts) writes the file with the list's columns, scope and cell rules.
  * `dateField` is the field the report's date range applies to, per date type (invoice date or submit
  * date); a template without one (AP aging: every open balance as of the run) takes no date range.
- * `filters` are fixed conditions in the list grammar, under the report's own filters.
+ * `filters` are fixed conditions in the list grammar, under the report's own filters. A `summary`
+ * template writes one line per vendor and currency instead of the rows (report-summary.ts).
  */
 import type { reportTemplates } from "../../../../schemas/report.js";
+import type { ReportSummary } from "./report-summary.js";
 
 export interface ReportTemplate {
   resource: string;
   dateField?: { invoice: string; submit: string };
   filters?: Readonly<Record<string, string | readonly string[]>>;
+  summary?: ReportSummary;
 }
 
 const invoiceDates = { invoice: "date", submit: "submit_date" } as const;
 const paymentDates = { invoice: "payment_date", submit: "submit_date" } as const;
 const cardDates = { invoice: "transaction_date", submit: "posted_date" } as const;
+/** invoices that are spend: entered and not turned down (drafts and rejected ones are not) */
+const spentInvoices = ["NEW", "PENDING", "APPROVED", "OPEN", "PAID", "CLOSED"] as const;
+/** payments that left the company (1099 reports what was paid: not pending, refused, failed or voided) */
+const paidOut = ["PROCESSING", "CLEARED", "PROCESSING (REISSUED)", "CLEARED (REISSUED)"] as const;
 
 export const reportTemplateDefs: Readonly<Record<(typeof reportTemplates)[number], ReportTemplate>> = {
   ap_aging: { resource: "ap_aging" },
@@ -34,5 +41,13 @@ export const reportTemplateDefs: Readonly<Record<(typeof reportTemplates)[number
   visa_balance_detail: { resource: "statements", dateField: { invoice: "close_date", submit: "close_date" } },
   payment_reissue_listing: { resource: "payments", dateField: paymentDates, filters: { status: ["PROCESSING (REISSUED)", "CLEARED (REISSUED)"] } },
   payment_refund_listing: { resource: "payments", dateField: paymentDates, filters: { status: ["VOID (REFUNDED)"] } },
+  spend_by_vendor: {
+    resource: "invoices", dateField: invoiceDates, filters: { status: spentInvoices },
+    summary: { by: "vendor", show: ["name"], sums: ["amount", "payments_sum", "balance_outstanding"] },
+  },
+  vendor_1099_summary: {
+    resource: "payments", dateField: paymentDates, filters: { status: paidOut },
+    summary: { by: "vendor", show: ["name", "tax_id", "has_w9"], sums: ["amount"], where: { is_1099_eligible: true } },
+  },
   outstanding_check_listing: { resource: "payments", dateField: paymentDates, filters: { payment_type: ["check"], status: ["APPROVED", "PROCESSING"] } },
 };
