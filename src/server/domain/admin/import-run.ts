@@ -4,7 +4,7 @@
  * approval chain — with the import's progress (processed_rows, error_rows, errors) recorded after
  * each batch. Transaction contract (docs/imports.md "Batches"):
  * - creates: a batch's good rows are written in ONE transaction with the progress row, so they land
- *   together or not at all; when a hook refuses one of them, that transaction is rolled back and the
+ *   together or not at all (set-based for a resource with nothing to run per row, import-insert.ts); when a hook refuses one of them, that transaction is rolled back and the
  *   batch's rows are written again one transaction each, the refused rows reported. A failed row
  *   never half-writes.
  * - updates, deletes and list rows: one transaction per row (the same as PATCH / DELETE: the row
@@ -24,6 +24,7 @@ import type { Ctx, Row } from "../../resources/context.js";
 import { createInTransaction, deleteRow, updateRow } from "../../resources/write.js";
 import { userSession } from "../identity/membership.js";
 import { parseCsv, type FileRow, type RowError } from "./import-file.js";
+import { insertTogether, insertsTogether } from "./import-insert.js";
 import { checkRows, type CheckedRow, type ImportPlan } from "./import-rows.js";
 
 export const importJob = "import-rows";
@@ -62,17 +63,19 @@ async function writeOne(plan: ImportPlan, row: CheckedRow, ctx: Ctx): Promise<Ro
   }
 }
 
-/** A batch of new rows in one transaction with `progress`; false when a hook refused one (nothing written). */
+/** A batch of new rows in one transaction with `progress` (set-based where nothing runs per row); false when one was refused (nothing written). */
 async function createTogether(plan: ImportPlan, rows: readonly CheckedRow[], ctx: Ctx, progress: (trx: DB) => Promise<void>): Promise<boolean> {
   try {
     await inTransaction(ctx, async (trx, tctx) => {
-      for (const row of rows) await createInTransaction(plan.resource, { ...row.data }, tctx, trx);
+      if (insertsTogether(plan.resource)) await insertTogether(plan.resource, rows.map((row) => row.data), tctx, trx);
+      else for (const row of rows) await createInTransaction(plan.resource, { ...row.data }, tctx, trx);
       await progress(trx);
     });
     return true;
   } catch (error) {
-    refusal(error);
-    return false;
+    // a refusal, or a constraint the set-based insert met (a unique value taken): row by row says which
+    if (error instanceof HttpError || /^23/.test(String((error as { code?: unknown }).code))) return false;
+    throw error;
   }
 }
 
