@@ -3,6 +3,7 @@
  * notifications, custom labels and the vendor contact list.
  */
 import crypto from "node:crypto";
+import { importActions } from "../../../framework/imports.js";
 import { canAct } from "../../../framework/permissions.js";
 import { resourceByName } from "../../../../resources/index.js";
 import { unprocessable, type FieldErrors } from "../../errors.js";
@@ -10,7 +11,6 @@ import type { Ctx, Row } from "../../resources/context.js";
 import { listPage, parseQuery } from "../../resources/query.js";
 import type { ResourceHooks } from "../../resources/modules.js";
 import { checkParent, referenceTitles, userEmails } from "./lookups.js";
-import { importActions } from "./import-run.js";
 import { previewFields } from "./import-preview.js";
 import { sendMessage } from "./private-links.js";
 

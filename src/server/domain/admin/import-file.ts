@@ -5,8 +5,8 @@
  */
 import Papa from "papaparse";
 import { toCsv } from "../../../framework/csv.js";
+import { importableFields } from "../../../framework/imports.js";
 import type { ResourceDef } from "../../../framework/resource.js";
-import { isWritable, propertiesOf, type WriteMode } from "../../../framework/schema.js";
 import { translator } from "../../locale.js";
 
 /** A data row of the file: its line as a spreadsheet numbers it (the header is line 1) and its cells. */
@@ -31,16 +31,6 @@ export function parseCsv(content: string): ParsedFile {
   const parsed = Papa.parse<string[]>(content.replace(/^\uFEFF/, ""), { skipEmptyLines: "greedy" });
   const [headers = [], ...body] = parsed.data;
   return { headers: headers.map((h) => h.trim()), rows: body.map((cells, i) => ({ line: i + 2, cells })) };
-}
-
-/** The import kind's write mode: what the row's values do to a record. */
-export const modeOf = (kind: string): WriteMode => (kind === "create" ? "create" : "update");
-
-/** The fields a file may fill for an import of `kind`: the writable ones, and `id` to find the records an update, delete or list names. */
-export function importableFields(resource: ResourceDef, kind: string): string[] {
-  const mode = modeOf(kind);
-  const writable = kind === "delete" ? [] : Object.entries(propertiesOf(resource)).filter(([name, p]) => isWritable(resource, name, p, mode)).map(([name]) => name);
-  return kind === "create" ? writable : ["id", ...new Set([resource.title, ...writable])];
 }
 
 const normalised = (text: string) => text.trim().toLowerCase().replace(/[\s_]+/g, " ");

@@ -6,7 +6,8 @@
 import type { ResourceDef } from "../../../framework/resource.js";
 import { unprocessable, type FieldErrors } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
-import { autoMapping, importableFields, parseCsv } from "./import-file.js";
+import { importableFields } from "../../../framework/imports.js";
+import { autoMapping, parseCsv } from "./import-file.js";
 import { checkRows } from "./import-rows.js";
 
 /** A mapping must name columns of the file and fields the import may fill, each once. */

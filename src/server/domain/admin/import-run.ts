@@ -12,7 +12,8 @@
  * A run that stops (the process ends) is taken up by its job's retry from processed_rows; a run that
  * fails for another reason than a row is FAILED with the reason.
  */
-import { canAct, type ResourceAction } from "../../../framework/permissions.js";
+import { importActions } from "../../../framework/imports.js";
+import { canAct } from "../../../framework/permissions.js";
 import { resourceByName } from "../../../../resources/index.js";
 import { sql } from "kysely";
 import type { DB } from "../../db/connect.js";
@@ -29,9 +30,6 @@ import { checkRows, type CheckedRow, type ImportPlan } from "./import-rows.js";
 
 export const importJob = "import-rows";
 export const batchSize = 1000;
-
-/** What an import of each kind does to its resource's rows. */
-export const importActions: Readonly<Record<string, ResourceAction>> = { create: "create", update: "edit", delete: "delete", list: "create" };
 
 /** The import's stored file and settings as a plan for its resource. */
 export async function importPlan(db: DB, companyId: number, importId: number): Promise<{ row: Row; plan: ImportPlan; rows: FileRow[] } | undefined> {
