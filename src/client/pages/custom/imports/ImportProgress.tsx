@@ -27,7 +27,7 @@ export function ImportProgress({ t, record, onChanged, onAnother }: { t: T; reco
   return (
     <Card>
       <Flex vertical gap="middle">
-        <Progress percent={percent} status={record.status === "FAILED" ? "exception" : running ? "active" : "success"} data-testid="import-progress" />
+        <Progress percent={percent} status={record.status === "FAILED" ? "exception" : running ? "active" : "success"} />
         <span>{t("processed", "{{processed}} of {{total}} rows processed", { processed: record.processed_rows, total: record.total_rows })}</span>
         {running ? null : (
           <Result status={record.status === "DONE" ? (record.error_rows ? "warning" : "success") : "error"}

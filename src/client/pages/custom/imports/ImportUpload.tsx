@@ -67,7 +67,7 @@ export function ImportUpload({ t, kind: initialKind, onCreated }: { t: T; kind: 
           <Button icon={<DownloadOutlined />} disabled={!resource} onClick={template}>{t("template", "Download a template")}</Button>
         </Form.Item>
         <Form.Item label={translate("imports.fields.file_name", "File")}>
-          <Upload.Dragger accept=".csv,text/csv" multiple={false} showUploadList={false} data-testid="import-upload"
+          <Upload.Dragger accept=".csv,text/csv" multiple={false} showUploadList={false}
             beforeUpload={(chosen) => {
               void chosen.text().then((content) => setFile({ name: chosen.name, content }));
               return false;
