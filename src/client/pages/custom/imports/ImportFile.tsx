@@ -26,7 +26,8 @@ export default function ImportFile(_: CustomPageProps) {
     if (id && String(record?.id) !== id) void http.get<ImportRecord>(`/api/imports/${id}`).then(({ data }) => setRecord(data));
   }, [id, record]);
 
-  const step = !id ? 0 : record?.status === "NEW" ? 1 : 2;
+  // the last step is done (every step ticked) once the run has ended
+  const step = !id ? 0 : record?.status === "NEW" ? 1 : record?.status === "PROCESSING" ? 2 : 3;
   return (
     <Flex vertical gap="middle">
       <Typography.Title level={3} style={{ margin: 0 }}>{translate("imports.titles.create", "New Import")}</Typography.Title>

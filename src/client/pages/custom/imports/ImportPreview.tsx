@@ -64,7 +64,8 @@ export function ImportPreview({ t, record, onChanged }: { t: T; record: ImportRe
       </Card>
       {failure ? <Alert type="error" showIcon message={failure} /> : null}
       <Card size="small" title={t("rows", "Rows")}>
-        <Descriptions size="small" column={{ xs: 1, sm: 3 }} items={[
+        <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 4 }} items={[
+          { key: "resource", label: translate("imports.fields.resource_name", "Resource"), children: `${translate(`${resource.name}.titles.list`, resource.name)} (${translate(`imports.values.kind.${record.kind}`, record.kind)})` },
           { key: "file", label: translate("imports.fields.file_name", "File Name"), children: record.file_name },
           { key: "total", label: translate("imports.fields.total_rows", "Total Rows"), children: record.total_rows },
           { key: "errors", label: translate("imports.fields.error_rows", "Rows with Errors"), children: record.error_rows },

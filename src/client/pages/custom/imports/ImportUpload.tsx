@@ -66,7 +66,7 @@ export function ImportUpload({ t, kind: initialKind, onCreated }: { t: T; kind: 
         <Form.Item>
           <Button icon={<DownloadOutlined />} disabled={!resource} onClick={template}>{t("template", "Download a template")}</Button>
         </Form.Item>
-        <Form.Item label={translate("imports.fields.file_name", "File")}>
+        <Form.Item label={translate("imports.fields.content", "File")}>
           <Upload.Dragger accept=".csv,text/csv" multiple={false} showUploadList={false}
             beforeUpload={(chosen) => {
               void chosen.text().then((content) => setFile({ name: chosen.name, content }));
