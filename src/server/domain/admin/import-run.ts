@@ -104,6 +104,8 @@ export async function runImport(owner: DB, companyId: number, importId: number):
   const ctx: Ctx = { ...session, db };
   try {
     for (let start = Number(row.processed_rows); start < rows.length; start += batchSize) {
+      // let the requests waiting on the database (PGlite has one connection) read the progress between batches
+      await new Promise((resolve) => setTimeout(resolve, 0));
       const batch = rows.slice(start, start + batchSize);
       const processed = start + batch.length;
       const { good, errors } = await checkRows(plan, batch, ctx);
