@@ -102,6 +102,32 @@ describe("importing vendors", () => {
   });
 });
 
+describe("a resource with nothing to run per row", () => {
+  it("is written set-based: the defaults of the columns a file leaves out, the company, an audit row per record", async () => {
+    const created = (await upload("create", "subsidiaries", csv("Name,Currency Code,Country", "Set Based One,EUR,DE", "Set Based Two,USD,", "Set Based Bad,euro,DE"))).json().data as Json;
+    expect(created.errors).toEqual([{ row: 4, field: "currency_code", message: 'must match pattern "^[A-Z]{3}$"' }]);
+    expect(await applied(created.id)).toMatchObject({ status: "DONE", processed_rows: 3, error_rows: 1 });
+    const written = await h.database.db.selectFrom("subsidiaries").selectAll().where("name", "like", "Set Based %").orderBy("name").execute();
+    expect(written.map((r) => [r.name, r.currency_code, r.country, r.status, r.sub_type, r.company_id])).toEqual([
+      ["Set Based One", "EUR", "DE", "ACTIVE", "HQ", await acme()], ["Set Based Two", "USD", null, "ACTIVE", "HQ", await acme()],
+    ]);
+    const audited = await h.database.db.selectFrom("activities").select("item_id").where("item_type", "=", "subsidiaries").where("event", "=", "create")
+      .where("item_id", "in", written.map((r) => r.id)).execute();
+    expect(audited).toHaveLength(2);
+  });
+});
+
+describe("list management", () => {
+  it("changes the records it finds by title and creates the others", async () => {
+    await applied((await upload("create", "subsidiaries", csv("Name,Currency Code", "Listed Subsidiary,EUR"))).json().data.id);
+    const created = (await upload("list", "subsidiaries", csv("Name,Currency Code", "Listed Subsidiary,GBP", "Listed Newcomer,CHF"))).json().data as Json;
+    expect(created.error_rows).toBe(0);
+    await applied(created.id);
+    const rows = await h.database.db.selectFrom("subsidiaries").select(["name", "currency_code"]).where("name", "like", "Listed %").orderBy("name").execute();
+    expect(rows).toEqual([{ name: "Listed Newcomer", currency_code: "CHF" }, { name: "Listed Subsidiary", currency_code: "GBP" }]);
+  });
+});
+
 describe("updates", () => {
   it("finds records by id, refuses another company's ids per row and changes nothing there", async () => {
     const [mine] = await h.database.db.selectFrom("vendors").select(["id", "name"]).where("company_id", "=", await acme()).orderBy("id").limit(1).execute();
