@@ -26,14 +26,21 @@ describe("imports", () => {
     await page.locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: /^Vendors$/ }).first().click();
     await page.locator(".ant-upload-drag input[type=file]").setInputFiles({ name: "vendors.csv", mimeType: "text/csv", buffer: Buffer.from(file) });
     await page.getByText("vendors.csv").waitFor();
+    await page.keyboard.press("Escape");
+    await page.locator(".ant-select-dropdown:visible").waitFor({ state: "hidden" });
+    const preview = page.getByRole("button", { name: "Preview" });
+    await expect.poll(() => preview.isEnabled()).toBe(true);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(300); // the button's colour transition
     await screenshot(page, "import-upload");
-    await page.getByRole("button", { name: "Preview" }).click();
+    await preview.click();
 
     const errors = page.getByTestId("import-errors");
     await errors.waitFor();
     await expect.poll(() => errors.locator(".ant-table-row").allInnerTexts()).toEqual([
       "6\tName\tcan't be blank", "21\tEmail\tmust be an e-mail address", "34\tTerms\tmust be equal to one of the allowed values",
     ]);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, "import-preview");
 
     await page.getByRole("button", { name: "Apply to 37 rows" }).click();
