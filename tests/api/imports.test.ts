@@ -6,6 +6,7 @@
  * unknown resource are refused, and an applied import is not applied twice.
  */
 import { describe, expect, it } from "vitest";
+import { startTestJobs } from "../support/jobs.js";
 import { useApp } from "./harness.js";
 
 const h = useApp();
@@ -185,5 +186,18 @@ describe("refusals", () => {
     const empty = await upload("create", "vendors", "");
     expect(empty.json().errors.content).toEqual(["must be a CSV file with a header row"]);
     expect(await vendorNamed("Read Only Vendor")).toHaveLength(0);
+  });
+});
+
+describe("the job runner", () => {
+  it("runs an applied import as its import-rows job (pg-boss on PostgreSQL, in-process on PGlite)", async () => {
+    const jobs = await startTestJobs(h.database);
+    try {
+      const created = (await upload("create", "vendors", csv("Name", "Queued Vendor"))).json().data as Json;
+      expect(await applied(created.id)).toMatchObject({ status: "DONE", processed_rows: 1, error_rows: 0 });
+      expect(await vendorNamed("Queued Vendor")).toHaveLength(1);
+    } finally {
+      await jobs.stop();
+    }
   });
 });
