@@ -6,9 +6,8 @@
  * field, e.g. an invoice's number), their declared row-action conditions (a paid invoice is not
  * deleted) and their references, set-based. What a hook refuses appears when the row is written.
  */
-import type { ResourceDef } from "../../../framework/resource.js";
+import { tableOf, type ResourceDef } from "../../../framework/resource.js";
 import { baseType, propertiesOf } from "../../../framework/schema.js";
-import { tableOf } from "../../../framework/resource.js";
 import { untyped } from "../../db/connect.js";
 import { HttpError, type FieldErrors } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
@@ -57,7 +56,8 @@ function valuesOf(plan: ImportPlan, row: FileRow): { data: Row; errors: FieldErr
   return { data, errors };
 }
 
-const rowErrors = (line: number, errors: FieldErrors): RowError[] =>
+/** A row's field errors as the import's error entries. */
+export const rowErrors = (line: number, errors: FieldErrors): RowError[] =>
   Object.entries(errors).flatMap(([field, messages]) => messages.map((message) => ({ row: line, field, message })));
 
 /** A row's outcome: the values to write (and the record they change), or what is wrong with it. */

@@ -20,13 +20,13 @@ import type { DB } from "../../db/connect.js";
 import type { Jobs } from "../../jobs/jobs.js";
 import { forCompany } from "../../db/row-security.js";
 import { inTransaction } from "../../db/unit-of-work.js";
-import { HttpError, type FieldErrors } from "../../errors.js";
+import { HttpError } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import { createInTransaction, deleteRow, updateRow } from "../../resources/write.js";
 import { userSession } from "../identity/membership.js";
 import { parseCsv, type FileRow, type RowError } from "./import-file.js";
 import { insertTogether, insertsTogether } from "./import-insert.js";
-import { checkRows, type CheckedRow, type ImportPlan } from "./import-rows.js";
+import { checkRows, rowErrors, type CheckedRow, type ImportPlan } from "./import-rows.js";
 
 export const importJob = "import-rows";
 export const batchSize = 1000;
@@ -40,14 +40,6 @@ export async function importPlan(db: DB, companyId: number, importId: number): P
   return { row, plan: { resource, kind: String(row.kind), headers: file.headers, mapping: (row.mapping ?? {}) as Record<string, string> }, rows: file.rows };
 }
 
-const refusal = (error: unknown): FieldErrors => {
-  if (error instanceof HttpError) return error.errors;
-  throw error;
-};
-
-const rowErrors = (line: number, errors: FieldErrors): RowError[] =>
-  Object.entries(errors).flatMap(([field, messages]) => messages.map((message) => ({ row: line, field, message })));
-
 /** One row in its own transaction; its refusal as its errors. */
 async function writeOne(plan: ImportPlan, row: CheckedRow, ctx: Ctx): Promise<RowError[]> {
   const { resource } = plan;
@@ -57,7 +49,8 @@ async function writeOne(plan: ImportPlan, row: CheckedRow, ctx: Ctx): Promise<Ro
     else await inTransaction(ctx, (trx, tctx) => createInTransaction(resource, { ...row.data }, tctx, trx));
     return [];
   } catch (error) {
-    return rowErrors(row.line, refusal(error));
+    if (error instanceof HttpError) return rowErrors(row.line, error.errors);
+    throw error;
   }
 }
 
@@ -85,9 +78,12 @@ async function recordProgress(trx: DB, importId: number, processed: number, erro
   }).where("id", "=", importId).execute();
 }
 
+/** The run's end: DONE (every row processed) or FAILED with `errors` saying why (the rows processed so far stay counted). */
 async function finish(db: DB, importId: number, status: "DONE" | "FAILED", errors: readonly RowError[] = []): Promise<void> {
-  await inTransaction({ db }, (trx) => recordProgress(trx, importId, 0, errors).then(() =>
-    trx.updateTable("imports").set({ status, processed_rows: sql<number>`case when ${status} = 'DONE' then total_rows else processed_rows end` }).where("id", "=", importId).execute()));
+  await inTransaction({ db }, (trx) => trx.updateTable("imports").set({
+    status, errors: sql`errors || ${JSON.stringify(errors)}::jsonb`, updated_at: new Date(),
+    ...(status === "DONE" ? { processed_rows: sql<number>`total_rows` } : {}),
+  }).where("id", "=", importId).execute());
 }
 
 /** The job: apply import `importId` of company `companyId` from where it stands (processed_rows). */
