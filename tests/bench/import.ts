@@ -1,5 +1,5 @@
 /**
- * `npm run bench:import [-- --rows 50000 --db pglite|postgres|both]`: in a fresh, migrated and seeded
+ * `npm run bench:import [-- --rows 50000 --resource vendors|subsidiaries --preview-only --db pglite|postgres|both]`: in a fresh, migrated and seeded
  * database, import a CSV of that many new vendors, three of them bad (a blank name, an e-mail that is
  * not one, an unknown payment term), through the real API (in-process): the upload and its preview,
  * then apply, polling the import's progress as the page's progress bar does. Prints the rows and fields
@@ -13,7 +13,7 @@ import { migrate } from "../../src/server/db/migrate.js";
 import { demoPassword, seedDemo } from "../../src/server/seed/demo.js";
 import { benchKinds, openBenchDatabase } from "./databases.js";
 
-const { values: flags } = parseArgs({ options: { rows: { type: "string", default: "50000" }, resource: { type: "string", default: "vendors" }, db: { type: "string" } } });
+const { values: flags } = parseArgs({ options: { rows: { type: "string", default: "50000" }, resource: { type: "string", default: "vendors" }, "preview-only": { type: "boolean", default: false }, db: { type: "string" } } });
 const resource = flags.resource;
 const rows = Number(flags.rows);
 if (!Number.isInteger(rows) || rows < 10) throw new Error("--rows must be a whole number ≥ 10");
@@ -53,6 +53,10 @@ for (const kind of benchKinds(flags.db)) {
     const created = (await call(app, "POST", "/api/imports", token, { kind: "create", resource_name: resource, file_name: `${resource}.csv`, content })).json().data;
     console.log(`${kind}: upload and preview of ${rows} rows (${(content.length / 1024 / 1024).toFixed(1)} MB): ${((performance.now() - started) / 1000).toFixed(1)} s`);
     for (const e of created.errors as { row: number; field: string; message: string }[]) console.log(`  preview: row ${e.row}, ${e.field}: ${e.message}`);
+    if (flags["preview-only"]) {
+      await app.close();
+      continue;
+    }
     started = performance.now();
     await call(app, "POST", `/api/imports/${created.id}/apply`, token);
     let done: Record<string, unknown>;
