@@ -2,10 +2,12 @@ import { defineResource } from "../src/framework/resource.js";
 import { importSchema } from "../schemas/import.js";
 
 /**
- * Bulk operations from files: /imports lists every kind; /updates, /deletes and /list-mgt are the
- * update, delete and list-management imports. The server checks that the target resource exists and
- * that the user may do the operation there. Processing the file (rows, counts, errors) is a
- * background job that sets status NEW → PROCESSING → DONE | FAILED; those fields are server fields.
+ * Bulk operations from files (docs/imports.md): /imports lists every kind; /updates, /deletes and
+ * /list-mgt are the update, delete and list-management imports; /imports/new is the upload, mapping,
+ * preview and apply page. The server checks that the target resource exists and that the user may do
+ * the operation there. Creating the import reads the file's header and previews its rows; `apply`
+ * runs them as a background job that sets status NEW → PROCESSING → DONE | FAILED; those fields are
+ * server fields.
  */
 export default defineResource({
   name: "imports",
@@ -15,7 +17,6 @@ export default defineResource({
   routes: {
     list: "/imports",
     show: "/imports/:importID",
-    create: "/imports/new",
     views: [
       { path: "/updates", preset: { kind: "update" }, title: "imports.views.updates" },
       { path: "/deletes", preset: { kind: "delete" }, title: "imports.views.deletes" },
@@ -27,6 +28,14 @@ export default defineResource({
     show: ["listAdministrations", "importBulkOperations"],
     create: ["importBulkOperations"],
   },
+  recordActions: [
+    {
+      name: "preview", kind: "post", label: "imports.actions.preview", permission: ["importBulkOperations"], when: { status: "NEW" },
+      input: { type: "object", additionalProperties: false, required: ["mapping"], properties: { mapping: { type: "object", additionalProperties: { type: "string" } } } },
+    },
+    { name: "apply", kind: "post", label: "imports.actions.apply", permission: ["importBulkOperations"], when: { status: "NEW" }, confirm: "imports.confirm.apply" },
+    { name: "error_file", kind: "download", label: "imports.actions.errorFile", permission: ["importBulkOperations"], when: { error_rows: { gt: 0 } } },
+  ],
   statuses: {
     field: "status",
     values: [
@@ -50,6 +59,6 @@ export default defineResource({
   defaultSort: { field: "id", order: "desc" },
   search: ["file_name", "resource_name"],
   indexes: ["kind", "status", "created_at"],
-  serverFields: ["status", "total_rows", "processed_rows", "error_rows", "errors", "created_by_user_id"],
+  serverFields: ["status", "total_rows", "processed_rows", "error_rows", "errors", "headers", "created_by_user_id"],
   computed: ["created_by_email", "progress"],
 });

@@ -353,14 +353,15 @@ describe("imports", () => {
   it("lists views by kind and checks the target resource and the user's right there", async () => {
     const kinds = new Set((await rows("/api/imports?kind=update&_end=100")).map((r) => r.kind));
     expect([...kinds]).toEqual(["update"]);
-    const forged = await send("POST", "/api/imports", { kind: "create", resource_name: "vendors", file_name: "vendors.csv", status: "DONE", total_rows: 99 });
+    const content = "Name\nImported Vendor\n";
+    const forged = await send("POST", "/api/imports", { kind: "create", resource_name: "vendors", file_name: "vendors.csv", content, status: "DONE", total_rows: 99 });
     expect(forged.json().errors).toEqual({ status: ["is set by the server and cannot be written"], total_rows: ["is set by the server and cannot be written"] });
-    const created = await send("POST", "/api/imports", { kind: "create", resource_name: "vendors", file_name: "vendors.csv" });
+    const created = await send("POST", "/api/imports", { kind: "create", resource_name: "vendors", file_name: "vendors.csv", content });
     expect(created.statusCode).toBe(201);
-    expect(created.json().data).toMatchObject({ status: "NEW", total_rows: 0, progress: 0, created_by_email: "admin@acme.test" });
-    const unknown = await send("POST", "/api/imports", { kind: "create", resource_name: "spaceships", file_name: "s.csv" });
+    expect(created.json().data).toMatchObject({ status: "NEW", total_rows: 1, error_rows: 0, progress: 0, created_by_email: "admin@acme.test" });
+    const unknown = await send("POST", "/api/imports", { kind: "create", resource_name: "spaceships", file_name: "s.csv", content });
     expect(unknown.json().errors.resource_name).toEqual(["is not a resource that takes imports"]);
-    const readOnly = await send("POST", "/api/imports", { kind: "delete", resource_name: "account_transactions", file_name: "j.csv" });
+    const readOnly = await send("POST", "/api/imports", { kind: "delete", resource_name: "account_transactions", file_name: "j.csv", content });
     expect(readOnly.json().errors.resource_name).toEqual(["account_transactions does not take delete imports"]);
   });
 });

@@ -458,6 +458,9 @@ export interface ImportsTable {
   kind: string;
   resource_name: string;
   file_name: string;
+  content: string | null;
+  headers: Defaulted<string[]>;
+  mapping: Defaulted<Json>;
   status: Defaulted<string>;
   total_rows: Defaulted<number>;
   processed_rows: Defaulted<number>;

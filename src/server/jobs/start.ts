@@ -4,11 +4,12 @@
  * scheduled by cron and also queued once at start (what came due while no process ran): recurring
  * invoices and accrual reversals (RECURRING_INVOICES_CRON, hourly by default, so a template is issued
  * and an accrual reversed within the hour its day begins) and scheduled reports
- * (REPORT_SCHEDULES_CRON, every five minutes). Returns the runner; its stop() drains it.
+ * (REPORT_SCHEDULES_CRON, every five minutes); and the runs of applied imports. Returns the runner; its stop() drains it.
  */
 import { config } from "../config.js";
 import type { Database } from "../db/connect.js";
 import { runAccrualReversals } from "../domain/accruals/accrual-ledger.js";
+import { workImports } from "../domain/admin/import-run.js";
 import { runReportSchedules } from "../domain/admin/report-schedule-run.js";
 import { runRecurringInvoices } from "../domain/payables/recurring-invoice-run.js";
 import { workMail } from "../mail/mail-job.js";
@@ -52,6 +53,7 @@ export async function startJobs(database: Database, options: StartOptions = {}):
   await periodic(recurringInvoicesJob, hourly, runRecurringInvoices);
   await periodic(accrualReversalsJob, hourly, runAccrualReversals);
   await periodic(reportSchedulesJob, config.reportSchedulesCron, runReportSchedules);
+  await workImports(jobs, db);
   if (options.mail ?? config.mailDelivery) await workMail(jobs, db, options.transport);
   return {
     ...jobs,

@@ -60,7 +60,7 @@ function rowAction(resource: ResourceDef, action: RowAction["action"]): RowActio
 }
 
 /** The server side of a row action's display condition. */
-async function checkAllowed(resource: ResourceDef, action: RowAction["action"], existing: Row, ctx: Ctx): Promise<void> {
+export async function checkAllowed(resource: ResourceDef, action: RowAction["action"], existing: Row, ctx: Ctx): Promise<void> {
   const declared = rowAction(resource, action);
   if (!declared?.when) return;
   const [view] = await decorate(resource, [{ ...existing }], ctx, false);
@@ -148,14 +148,23 @@ export async function updateById(resource: ResourceDef, id: number, data: Row, t
 const reread = async (resource: ResourceDef, id: number, trx: DB): Promise<Row> =>
   (await untyped(trx).selectFrom(tableOf(resource)).selectAll().where("id", "=", id).executeTakeFirstOrThrow());
 
-export async function createRow(resource: ResourceDef, body: unknown, ctx: Ctx): Promise<Row> {
-  const lines = linesIn(resource, body);
+/**
+ * A client's body as the values of a new row: server-owned fields refused, the schema validated
+ * (422 per field), the creator and owner set. No query: a bulk import checks each of its rows with it.
+ */
+export function createInput(resource: ResourceDef, body: unknown, ctx: Ctx): Row {
   const data = withoutServerOwned(resource, "create", writableInput(resource, body));
   const errors = validateBody(resource, "create", data);
   if (errors) throw unprocessable(errors);
   // the creator is recorded for segregation of duties: the approval engine refuses their approval
   if (creatorColumn in propertiesOf(resource)) data[creatorColumn] = ctx.user.id;
   keepOwn(resource, data, ctx, true);
+  return data;
+}
+
+export async function createRow(resource: ResourceDef, body: unknown, ctx: Ctx): Promise<Row> {
+  const lines = linesIn(resource, body);
+  const data = createInput(resource, body, ctx);
   const id = await inTransaction(ctx, async (trx, tctx) => (await asDocumentChange(resource, data, tctx, trx, () => createInTransaction(resource, data, tctx, trx, lines))).id);
   return (await findRow(resource, id, ctx))!;
 }
@@ -237,16 +246,21 @@ export async function updateInTransaction(resource: ResourceDef, existing: Row, 
   return row;
 }
 
+/** A client's writable input as the changes of row `existing`: server-owned fields refused, the schema validated (422 per field). No query. */
+export function updateInput(resource: ResourceDef, input: Row, existing: Row, ctx: Ctx): Row {
+  const data = withoutServerOwned(resource, "update", input, existing);
+  const errors = validateBody(resource, "update", data);
+  if (errors) throw unprocessable(errors);
+  keepOwn(resource, data, ctx, false);
+  return data;
+}
+
 export async function updateRow(resource: ResourceDef, id: string, body: unknown, ctx: Ctx): Promise<Row> {
   const lines = linesIn(resource, body);
   const input = writableInput(resource, body);
   return changeRow(resource, id, ctx, async (tctx) => {
     const existing = await lockedForAction(resource, id, "edit", tctx);
-    const data = withoutServerOwned(resource, "update", input, existing);
-    const errors = validateBody(resource, "update", data);
-    if (errors) throw unprocessable(errors);
-    keepOwn(resource, data, ctx, false);
-    return { existing, data };
+    return { existing, data: updateInput(resource, input, existing, ctx) };
   }, lines);
 }
 

@@ -18,6 +18,7 @@ export const customPages: Readonly<Record<string, LazyExoticComponent<ComponentT
   PaymentRun: lazy(() => import("./payments/PaymentRun.js")),
   PayExpenses: lazy(() => import("./expenses/PayExpenses.js")),
   ReviewExpenseRun: lazy(() => import("./expenses/ReviewExpenseRun.js")),
+  ImportFile: lazy(() => import("./imports/ImportFile.js")),
   Punchout: lazy(() => import("./punchout/pages.js").then((m) => ({ default: m.Punchout }))),
   PurchaseOrderRequestNew: lazy(() => import("./punchout/pages.js").then((m) => ({ default: m.PurchaseOrderRequestNew }))),
 };

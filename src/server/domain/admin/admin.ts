@@ -3,17 +3,16 @@
  * notifications, custom labels and the vendor contact list.
  */
 import crypto from "node:crypto";
-import { canAct, type ResourceAction } from "../../../framework/permissions.js";
+import { importActions } from "../../../framework/imports.js";
+import { canAct } from "../../../framework/permissions.js";
 import { resourceByName } from "../../../../resources/index.js";
 import { unprocessable, type FieldErrors } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import { listPage, parseQuery } from "../../resources/query.js";
 import type { ResourceHooks } from "../../resources/modules.js";
 import { checkParent, referenceTitles, userEmails } from "./lookups.js";
+import { previewFields } from "./import-preview.js";
 import { sendMessage } from "./private-links.js";
-
-/** What an import of each kind does to its resource's rows. */
-const importActions: Readonly<Record<string, ResourceAction>> = { create: "create", update: "edit", delete: "delete", list: "create" };
 
 export const importHooks: ResourceHooks = {
   async decorate(rows, ctx) {
@@ -24,13 +23,15 @@ export const importHooks: ResourceHooks = {
       row.progress = total > 0 ? Math.floor((Number(row.processed_rows) * 100) / total) : 0;
     }
   },
-  beforeCreate(data, ctx) {
+  // the file is read and previewed as it is created: the answer names the rows that would fail
+  async beforeCreate(data, ctx) {
     const target = resourceByName.get(String(data.resource_name));
     const action = importActions[String(data.kind)];
     if (!target || target.name === "imports") throw unprocessable({ resource_name: ["is not a resource that takes imports"] });
     if (!target.permissions[action]) throw unprocessable({ resource_name: [`${target.name} does not take ${String(data.kind)} imports`] });
     if (!canAct(ctx.principal, target, action)) throw unprocessable({ resource_name: [`you are not allowed to ${action} ${target.name}`] });
-    Object.assign(data, { status: "NEW", total_rows: 0, processed_rows: 0, error_rows: 0, errors: [], created_by_user_id: ctx.user.id });
+    const given = data.mapping && Object.keys(data.mapping).length ? (data.mapping as Record<string, string>) : undefined;
+    Object.assign(data, await previewFields(target, String(data.kind), data.content, given, ctx), { status: "NEW", created_by_user_id: ctx.user.id });
   },
 };
 
