@@ -290,6 +290,13 @@ export interface ResourceDef {
   clientWritable?: { create?: readonly string[]; update?: readonly string[] };
   /** fields the server computes on read (named hooks in src/server/domain) */
   computed?: readonly string[];
+  /**
+   * A document in a currency of its own (docs/currency.md): the server fixes `rate` (units of the
+   * company's functional currency per unit of `currency`) from the company's exchange rates at `date`
+   * when the record is written; `amounts` maps money fields to their stored counterparts in the
+   * functional currency (`amount` → `amount_in_functional`). Totals across rows (stats) sum those.
+   */
+  functional?: FunctionalDef;
   /** list row height in pixels when not the default 25 (data-spec 9: 50 for accruals) */
   rowHeight?: number;
   /** show in the menu */
@@ -301,6 +308,13 @@ export interface ResourceDef {
    * its chain when its status is one of `submittable`, and its show page carries the approval timeline.
    */
   approvable?: { type: ApprovableType; submittable: readonly string[]; permission: PermissionKeys };
+}
+
+export interface FunctionalDef {
+  rate: string;
+  currency: string;
+  date: string;
+  amounts: Readonly<Record<string, string>>;
 }
 
 /**
