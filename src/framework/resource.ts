@@ -317,6 +317,10 @@ export interface FunctionalDef {
   amounts: Readonly<Record<string, string>>;
 }
 
+/** Whether `field` holds an amount in the company's functional currency (whatever the row's own currency). */
+export const isFunctionalAmount = (resource: Pick<ResourceDef, "functional">, field: string): boolean =>
+  Object.values(resource.functional?.amounts ?? {}).includes(field);
+
 /**
  * The vendor portal's view of a resource (docs/portal.md): served at GET /api/portal/{name} and
  * /api/portal/{name}/{id} (only the `actions` listed) to vendor-portal users alone, every statement

@@ -3,7 +3,7 @@ import { useTranslation } from "@refinedev/core";
 import { Space } from "antd";
 import { valueAt } from "../../framework/conditions.js";
 import { formatMoney, sum } from "../../framework/money.js";
-import type { ColumnDef, ResourceDef } from "../../framework/resource.js";
+import { isFunctionalAmount, type ColumnDef, type ResourceDef } from "../../framework/resource.js";
 import type { Row } from "../format.js";
 import { fieldKey } from "../i18n/keys.js";
 import { numberLocale } from "../i18n/index.js";
@@ -17,9 +17,8 @@ import { useUser } from "../user.js";
 export function SelectionTotal({ resource, rows }: { resource: ResourceDef; rows: Row[] }) {
   const { translate } = useTranslation();
   const { company } = useUser();
-  const functional = new Set(Object.values(resource.functional?.amounts ?? {}));
   const currencyOf = (column: ColumnDef, row: Row) =>
-    functional.has(column.field) ? company.currency_code : (valueAt(row, column.currency ?? "currency_code") ?? company.currency_code);
+    isFunctionalAmount(resource, column.field) ? company.currency_code : (valueAt(row, column.currency ?? "currency_code") ?? company.currency_code);
   const totalOf = (column: ColumnDef) => {
     const currencies = new Set(rows.map((row) => currencyOf(column, row)));
     if (currencies.size !== 1) return translate("grid.mixedCurrencies", "different currencies");
