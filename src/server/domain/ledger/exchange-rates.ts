@@ -10,27 +10,22 @@
  * the amount. Writers outside the resource hooks (payment runs, card network, the recurring-invoice
  * job) fix the rate with `requiredRate` / `rateOn`.
  */
-import { sql, type Expression, type RawBuilder } from "kysely";
+import { sql } from "kysely";
 import type { FunctionalDef } from "../../../framework/resource.js";
 import type { DB } from "../../db/connect.js";
 import { unprocessable } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import type { ResourceHooks } from "../../resources/modules.js";
 
-/** The rate as an SQL expression over a company, a currency and a date (null when none is known). */
-export function rateSql(companyId: Expression<unknown> | number, currency: Expression<unknown> | string, date: Expression<unknown> | string): RawBuilder<string | null> {
-  return sql<string | null>`case when ${currency} = (select c.currency_code from companies c where c.id = ${companyId}) then 1::numeric
-    else (select r.rate from exchange_rates r where r.company_id = ${companyId} and r.currency_code = ${currency}
-          and r.rate_date <= ${date}::date order by r.rate_date desc limit 1) end`;
-}
-
-/** The rate of `currency` on `date` in the company, or null when it has none. */
+/** The rate of `currency` on `date` in the company (1 in its own currency), or null when it has none. */
 export async function rateOn(trx: DB, companyId: number, currency: string, date: string): Promise<string | null> {
-  const row = await sql<{ rate: string | null }>`select ${rateSql(companyId, currency, date)}::text as rate`.execute(trx);
+  const row = await sql<{ rate: string | null }>`select case when ${currency} = (select c.currency_code from companies c where c.id = ${companyId}) then '1'
+    else (select r.rate::text from exchange_rates r where r.company_id = ${companyId} and r.currency_code = ${currency}
+          and r.rate_date <= ${date}::date order by r.rate_date desc limit 1) end as rate`.execute(trx);
   return row.rows[0]?.rate ?? null;
 }
 
-export const missingRateMessage = (currency: string, functional: string, date: string) =>
+const missingRateMessage = (currency: string, functional: string, date: string) =>
   `has no exchange rate to ${functional} on or before ${date}: enter a ${currency} rate under Exchange rates first`;
 
 /** The rate of `currency` on `date`; 422 on `field` when the company has none. */
