@@ -31,6 +31,7 @@ export const cardTransactionList = {
     { field: "authorized_amount", kind: "money", currency: "currency_code", total: true, filterable: true },
     { field: "posted_amount", kind: "money", currency: "currency_code", total: true, filterable: true },
     { field: "posted_date", kind: "date", filterable: true },
+    { field: "amount_in_functional", kind: "money", total: true, hidden: true, filterable: true },
     { field: "currency_code", hidden: true, filterable: true },
     { field: "mcc_category", filterable: true },
     { field: "account_code", filterable: true },
@@ -46,7 +47,8 @@ export const cardTransactionList = {
   ],
   defaultSort: { field: "transaction_date", order: "desc" },
   search: ["vendor_name", "external_id", "approval_code", "mcc_category"],
-  serverFields: ["purchase_has_data"],
+  serverFields: ["purchase_has_data", "exchange_rate"],
+  functional: { rate: "exchange_rate", currency: "currency_code", date: "transaction_date", amounts: {  } },
   computed: ["masked_number", "currency", "receipt_tooltip"],
   relations: {
     virtual_card: { kind: "belongsTo", resource: "virtual_cards", foreignKey: "virtual_card_id", fields: ["id", "last4", "card_type", "contact_id"] },

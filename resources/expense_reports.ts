@@ -61,6 +61,7 @@ export const expenseReportList = {
   // created DRAFT or NEW (the hook checks); the rate comes from the company's subsidiaries (domain/expenses/exchange-rates.ts)
   clientWritable: { create: ["status"] },
   serverFields: ["amount", "converted_amount", "submit_date", "expense_types", "exchange_rate"],
+  functional: { rate: "exchange_rate", currency: "currency_code", date: "date", amounts: { amount: "converted_amount" } },
   computed: ["employee_name", "merchant_list", "category_list_str", "has_attachments", "has_policy_violations", "currency"],
   relations: {
     employee: { kind: "belongsTo", resource: "contacts", foreignKey: "employee_contact_id", fields: ["id", "first_name", "last_name"] },

@@ -62,6 +62,7 @@ export default defineResource({
     { field: "due_status", kind: "enum", sortable: false },
     { field: "amount", kind: "money", currency: "currency_code", total: true, filterable: true },
     { field: "balance_outstanding", kind: "money", currency: "currency_code", total: true, filterable: true },
+    { field: "amount_in_functional", kind: "money", total: true, filterable: true },
     { field: "currency_code", hidden: true, filterable: true },
     { field: "status", kind: "status", filterable: true },
     { field: "po_matching", kind: "enum", hidden: true, filterable: true },
@@ -75,9 +76,10 @@ export default defineResource({
   approvable: { type: "Invoice", submittable: ["DRAFT", "NEW", "REJECTED"], permission: ["editInvoices", "addInvoices"] },
   // an invoice is created as a DRAFT or NEW (the hook refuses any other status)
   clientWritable: { create: ["status"] },
-  serverFields: ["po_matching", "has_open_exceptions", "payments_sum", "balance_outstanding", "outstanding_balance_pending", "created_by_id", "submitted_by_id", "submit_date"],
+  serverFields: ["po_matching", "has_open_exceptions", "payments_sum", "balance_outstanding", "outstanding_balance_pending", "created_by_id", "submitted_by_id", "submit_date", "exchange_rate"],
+  functional: { rate: "exchange_rate", currency: "currency_code", date: "date", amounts: { amount: "amount_in_functional" } },
   computed: [
-    "due_status", "currency", "valid", "is_invoice_allow_to_delete", "is_validate_pay_now",
+    "due_status", "currency", "functional_currency", "valid", "is_invoice_allow_to_delete", "is_validate_pay_now",
     "amt_overdue_0_to_30", "amt_overdue_31_to_60", "amt_overdue_61_to_over", "amount_overDue",
   ],
   relations: {

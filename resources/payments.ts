@@ -71,6 +71,7 @@ export default defineResource({
     { field: "record_type", kind: "enum", hidden: true, filterable: true },
     { field: "amount", kind: "money", currency: "currency_code", total: true, filterable: true },
     { field: "balance", kind: "money", currency: "currency_code", hidden: true, filterable: true },
+    { field: "amount_in_functional", kind: "money", total: true, hidden: true, filterable: true },
     { field: "currency_code", hidden: true, filterable: true },
     { field: "invoice_numbers", sortable: false },
     { field: "payment_run.number", link: "show", linkResource: "payment_runs", linkIdField: "payment_run_id", filterable: true },
@@ -82,6 +83,8 @@ export default defineResource({
   defaultSort: { field: "payment_date", order: "desc" },
   indexes: ["payment_number", "vendor_id", "payment_date", "status", ["record_type", "status"], "payment_run_id", "amount", "balance", "submit_date", "reference_number"],
   relations: paymentRelations,
+  serverFields: ["exchange_rate"],
+  functional: { rate: "exchange_rate", currency: "currency_code", date: "payment_date", amounts: { amount: "amount_in_functional" } },
   rowActions: [
     { action: "delete", permission: ["deletePayments"], when: { is_payment_allow_to_delete: true }, confirm: "confirm.deletePayment" },
   ],

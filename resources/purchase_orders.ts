@@ -63,7 +63,7 @@ export const purchaseOrderLines = [
 /** A request is edited only while the status allows it (data-spec 5): not once approved. */
 export const purchaseOrderEditable = { status: ["DRAFT", "PENDING", "REJECTED"] } as const;
 
-export const purchaseOrderServerFields = ["open_balance", "invoice_balance", "accrual_balance", "fully_matched", "approval_status", "awaiting_receipt", "vcard_id", "closed_at", "close_reason"] as const;
+export const purchaseOrderServerFields = ["open_balance", "invoice_balance", "accrual_balance", "fully_matched", "approval_status", "awaiting_receipt", "vcard_id", "closed_at", "close_reason", "exchange_rate"] as const;
 
 export default defineResource({
   name: "purchase_orders",
@@ -94,6 +94,7 @@ export default defineResource({
   indexes: ["number", "vendor_id", "status", "date", "budget_id", ["status", "awaiting_receipt"], ["po_type", "status"]],
   serverFields: purchaseOrderServerFields,
   computed: ["currency"],
+  functional: { rate: "exchange_rate", currency: "currency_code", date: "date", amounts: { amount: "amount_in_functional" } },
   relations: purchaseOrderRelations,
   lines: purchaseOrderLines,
   // close frees the uninvoiced rest; cancel calls off an order nothing was received or invoiced on (domain/purchasing/po-lifecycle.ts)

@@ -15,5 +15,8 @@ export const accountTransactionSchema = {
     /** the source document the entry posts */
     account_transactionable_type: { type: "string", enum: transactionTypes },
     account_transactionable_id: { type: "integer" },
+    /** the line as the source document had it, before conversion to the functional currency (docs/currency.md) */
+    orig_amount: { type: ["string", "null"], format: "money" },
+    orig_currency: { type: ["string", "null"], pattern: "^[A-Z]{3}$" },
   },
 } as const;

@@ -26,6 +26,10 @@ export const cardTransactionSchema = {
     account_code: { type: ["string", "null"], maxLength: 30 },
     department: { type: ["string", "null"], maxLength: 100 },
     currency_code: { type: "string", pattern: "^[A-Z]{3}$" },
+    /** units of the company's functional currency per unit of currency_code at the document's date, fixed by the server (docs/currency.md) */
+    exchange_rate: { type: "string", format: "decimal", default: "1" },
+    /** posted_amount (else authorized_amount) × exchange_rate in the company's functional currency (a generated column) */
+    amount_in_functional: { type: "string", format: "money", readOnly: true },
     receipt_required: { type: "string", enum: ["Yes", "No", "Not required"], default: "Not required" },
     receipt_attached: { type: "boolean", default: false },
     approval_code: { type: ["string", "null"], maxLength: 30 },

@@ -17,10 +17,10 @@ export const expenseReportSchema = {
     reimbursable: { type: "boolean", default: true },
     /** base amount, in currency_code: the sum of the items */
     amount: { type: "string", format: "money", default: "0" },
-    /** rate from currency_code to the company's currency */
+    /** units of the company's functional currency per unit of currency_code at the report's date, fixed by the server (docs/currency.md) */
     exchange_rate: { type: "string", format: "decimal", default: "1" },
-    /** amount × exchange_rate, in the company's currency */
-    converted_amount: { type: "string", format: "money", default: "0" },
+    /** amount × exchange_rate in the company's functional currency (a generated column) */
+    converted_amount: { type: "string", format: "money", readOnly: true },
     currency_code: { type: "string", pattern: "^[A-Z]{3}$" },
     project_name: { type: ["string", "null"], maxLength: 200 },
     status: { type: "string", enum: expenseReportStatusCodes, default: "NEW" },

@@ -26,6 +26,10 @@ export const invoiceSchema = {
     service_end_date: { type: ["string", "null"], format: "date" },
     amount: { type: "string", format: "money" },
     currency_code: { type: "string", pattern: "^[A-Z]{3}$" },
+    /** units of the company's functional currency per unit of currency_code at the document's date, fixed by the server (docs/currency.md) */
+    exchange_rate: { type: "string", format: "decimal", default: "1" },
+    /** amount × exchange_rate in the company's functional currency (a generated column) */
+    amount_in_functional: { type: "string", format: "money", readOnly: true },
     status: { type: "string", enum: ["DRAFT", "NEW", "PENDING", "APPROVED", "OPEN", "PAID", "CLOSED", "REJECTED"], default: "NEW" },
     term_code: { type: ["string", "null"] },
     description: { type: ["string", "null"], maxLength: 2000 },

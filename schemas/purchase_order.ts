@@ -13,6 +13,10 @@ export const purchaseOrderSchema = {
     invoice_balance: { type: "string", format: "money", default: "0" },
     accrual_balance: { type: "string", format: "money", default: "0" },
     currency_code: { type: "string", pattern: "^[A-Z]{3}$" },
+    /** units of the company's functional currency per unit of currency_code at the document's date, fixed by the server (docs/currency.md) */
+    exchange_rate: { type: "string", format: "decimal", default: "1" },
+    /** amount × exchange_rate in the company's functional currency (a generated column) */
+    amount_in_functional: { type: "string", format: "money", readOnly: true },
     po_type: { type: "string", enum: ["single vendor", "multiple vendor", "expense reimbursement", "corporate card"], default: "single vendor" },
     status: { type: "string", enum: ["DRAFT", "PENDING", "APPROVED", "OPEN", "CLOSED", "REJECTED"], default: "DRAFT" },
     department: { type: ["string", "null"], maxLength: 100 },

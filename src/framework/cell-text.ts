@@ -7,7 +7,7 @@
 import { valueAt } from "./conditions.js";
 import { formatDate, formatDateTime } from "./dates.js";
 import { formatMoney } from "./money-format.js";
-import type { ColumnKind, ResourceDef } from "./resource.js";
+import { isFunctionalAmount, type ColumnKind, type ResourceDef } from "./resource.js";
 import { propertyAt } from "./schema.js";
 
 export type FieldKind = ColumnKind | "object";
@@ -83,7 +83,7 @@ export function cellTexts({ company, translate, numberLocale }: CellTextOptions)
     if (value === null || value === undefined || value === "") return "";
     switch (fieldKind(resource, field, value)) {
       case "money": {
-        const currency = valueAt(row, currencyPath(resource, field));
+        const currency = isFunctionalAmount(resource, field) ? company.currency_code : valueAt(row, currencyPath(resource, field));
         return formatMoney(value as string, typeof currency === "string" && currency ? currency : company.currency_code, numberLocale);
       }
       case "number": return new Intl.NumberFormat(numberLocale, { maximumFractionDigits: 8 }).format(Number(value));

@@ -290,6 +290,13 @@ export interface ResourceDef {
   clientWritable?: { create?: readonly string[]; update?: readonly string[] };
   /** fields the server computes on read (named hooks in src/server/domain) */
   computed?: readonly string[];
+  /**
+   * A document in a currency of its own (docs/currency.md): the server fixes `rate` (units of the
+   * company's functional currency per unit of `currency`) from the company's exchange rates at `date`
+   * when the record is written; `amounts` maps money fields to their stored counterparts in the
+   * functional currency (`amount` → `amount_in_functional`). Totals across rows (stats) sum those.
+   */
+  functional?: FunctionalDef;
   /** list row height in pixels when not the default 25 (data-spec 9: 50 for accruals) */
   rowHeight?: number;
   /** show in the menu */
@@ -302,6 +309,17 @@ export interface ResourceDef {
    */
   approvable?: { type: ApprovableType; submittable: readonly string[]; permission: PermissionKeys };
 }
+
+export interface FunctionalDef {
+  rate: string;
+  currency: string;
+  date: string;
+  amounts: Readonly<Record<string, string>>;
+}
+
+/** Whether `field` holds an amount in the company's functional currency (whatever the row's own currency). */
+export const isFunctionalAmount = (resource: Pick<ResourceDef, "functional">, field: string): boolean =>
+  Object.values(resource.functional?.amounts ?? {}).includes(field);
 
 /**
  * The vendor portal's view of a resource (docs/portal.md): served at GET /api/portal/{name} and

@@ -201,8 +201,8 @@ describe("expense reports and items", () => {
 
   it("totals a report from its items on create, update, move and delete, in base and converted amounts", async () => {
     const headers = await admin();
-    // the rate is the server's: the company's subsidiary in the report's currency holds it
-    expect((await send("POST", "/api/subsidiaries", headers, { name: "Acme Sterling", currency_code: "GBQ", exchange_rate: "1.5" })).status).toBe(201);
+    // the rate is the server's: the company's exchange rate of the report's currency at the report's date (docs/currency.md)
+    expect((await send("POST", "/api/exchange_rates", headers, { currency_code: "GBQ", rate_date: "2026-10-01", rate: "1.5" })).status).toBe(201);
     const report = await newReport(headers, { currency_code: "GBQ" });
     expect(report).toMatchObject({ amount: "0.00", converted_amount: "0.00", submit_date: null });
     expect(Number(report.exchange_rate)).toBe(1.5);
@@ -230,10 +230,10 @@ describe("expense reports and items", () => {
     expect(typedRate.status).toBe(422);
     expect(typedRate.body.errors).toEqual({ exchange_rate: ["is set by the server and cannot be written"] });
     expect((await get(`/api/expense_reports/${other.id}`, headers)).body.data.converted_amount).toBe("45.38");
-    // no rate is known for a currency without a subsidiary: the report cannot be kept in it
+    // no rate is known for a currency without exchange rates: the report cannot be kept in it
     const unknown = await send("POST", "/api/expense_reports", headers, { number: "ER-T-XTS", employee_contact_id: report.employee_contact_id, date: "2026-11-02", currency_code: "XTS" });
     expect(unknown.status).toBe(422);
-    expect(unknown.body.errors.currency_code[0]).toMatch(/no known exchange rate/);
+    expect(unknown.body.errors.currency_code[0]).toMatch(/no exchange rate to USD on or before 2026-11-02/);
   });
 
   it("keeps the demo reports equal to the sum of their items", async () => {

@@ -68,7 +68,7 @@ async function paid(options: { amount?: string; paid?: string; status?: string; 
     payment_type: type, record_type: "DEBIT", status, payment_run_id: runId, payment_method_id: methodId, payment_method_from_id: fromId,
   }).returning("id").executeTakeFirstOrThrow();
   await db.insertInto("invoice_payment_links").values({ company_id: company, invoice_id: invoice.id, payment_id: payment.id, amount: part }).execute();
-  if (settled) await postPayment(db, company, { id: payment.id as number, payment_number: paymentNumber, amount: part, payment_date: isoDate(), payment_method_from_id: fromId });
+  if (settled) await postPayment(db, company, { id: payment.id as number, payment_number: paymentNumber, amount: part, payment_date: isoDate(), currency_code: "USD", exchange_rate: "1", payment_method_from_id: fromId });
   return { invoiceId: invoice.id as number, paymentId: payment.id as number, paymentNumber };
 }
 

@@ -25,6 +25,8 @@ export interface AccountTransactionsTable {
   entry_number: string;
   account_transactionable_type: string;
   account_transactionable_id: number;
+  orig_amount: Decimal | null;
+  orig_currency: string | null;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
 }
@@ -249,6 +251,8 @@ export interface CardTransactionsTable {
   account_code: string | null;
   department: string | null;
   currency_code: string;
+  exchange_rate: Defaulted<Decimal>;
+  amount_in_functional: Decimal | null;
   receipt_required: Defaulted<string>;
   receipt_attached: Defaulted<boolean>;
   approval_code: string | null;
@@ -391,6 +395,16 @@ export interface EdiPaymentsTable {
   updated_at: Defaulted<Timestamp>;
 }
 
+export interface ExchangeRatesTable {
+  id: Defaulted<number>;
+  company_id: number;
+  currency_code: string;
+  rate_date: string;
+  rate: Decimal;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
 export interface ExpenseItemsTable {
   id: Defaulted<number>;
   company_id: number;
@@ -428,7 +442,7 @@ export interface ExpenseReportsTable {
   reimbursable: Defaulted<boolean>;
   amount: Defaulted<Decimal>;
   exchange_rate: Defaulted<Decimal>;
-  converted_amount: Defaulted<Decimal>;
+  converted_amount: Decimal | null;
   currency_code: string | null;
   project_name: string | null;
   status: Defaulted<string>;
@@ -552,6 +566,8 @@ export interface InvoicesTable {
   service_end_date: string | null;
   amount: Decimal;
   currency_code: string;
+  exchange_rate: Defaulted<Decimal>;
+  amount_in_functional: Decimal | null;
   status: Defaulted<string>;
   term_code: string | null;
   description: string | null;
@@ -829,6 +845,8 @@ export interface PaymentsTable {
   amount: Decimal;
   balance: Defaulted<Decimal>;
   currency_code: string;
+  exchange_rate: Defaulted<Decimal>;
+  amount_in_functional: Decimal | null;
   payment_type: string | null;
   record_type: Defaulted<string>;
   status: Defaulted<string>;
@@ -937,6 +955,8 @@ export interface PurchaseOrdersTable {
   invoice_balance: Defaulted<Decimal>;
   accrual_balance: Defaulted<Decimal>;
   currency_code: string;
+  exchange_rate: Defaulted<Decimal>;
+  amount_in_functional: Decimal | null;
   po_type: Defaulted<string>;
   status: Defaulted<string>;
   department: string | null;
@@ -1282,6 +1302,7 @@ export interface Database {
   delegations: DelegationsTable;
   documents: DocumentsTable;
   edi_payments: EdiPaymentsTable;
+  exchange_rates: ExchangeRatesTable;
   expense_items: ExpenseItemsTable;
   expense_reports: ExpenseReportsTable;
   idempotency_keys: IdempotencyKeysTable;

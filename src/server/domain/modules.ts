@@ -38,6 +38,7 @@ import identityUsers from "./identity/users.server.js";
 import ledgerAccountTransactions from "./ledger/account-transactions.server.js";
 import ledgerAccounts from "./ledger/accounts.server.js";
 import ledgerBudgets from "./ledger/budgets.server.js";
+import ledgerExchangeRates from "./ledger/exchange-rates.server.js";
 import payablesInvoiceItems from "./payables/invoice-items.server.js";
 import payablesInvoiceRequests from "./payables/invoice-requests.server.js";
 import payablesInvoices from "./payables/invoices.server.js";
@@ -97,6 +98,7 @@ export const serverModules: readonly ServerModule[] = [
   ledgerAccountTransactions,
   ledgerAccounts,
   ledgerBudgets,
+  ledgerExchangeRates,
   payablesInvoiceItems,
   payablesInvoiceRequests,
   payablesInvoices,

@@ -11,6 +11,7 @@ import { awaitingRecords } from "./approvals/approvals.js";
 import { engines } from "./approvals/approvables/index.js";
 import { approvalsAfterWrite, submitAction } from "./approvals/engine.js";
 import { serverModules } from "./modules.js";
+import { withFunctionalRate } from "./ledger/exchange-rates.js";
 
 /** Every resource declaring `approvable` has an engine for its type, about a resource of the registry. */
 function checkApprovables(resources: readonly ResourceDef[]): void {
@@ -27,12 +28,16 @@ function checkApprovables(resources: readonly ResourceDef[]): void {
 export function domainSetup(resources: readonly ResourceDef[], modules: readonly ServerModule[] = serverModules): ModuleSetup {
   checkApprovables(resources);
   /** The approvable types whose records live in a table (read from the `approvable` declarations). */
+  const functionalOf = (resource: ResourceDef) => resource.functional ?? resources.find((r) => r.name === tableOf(resource))?.functional;
   const approvableTypesOn = (table: string) => [...new Set(resources.filter((r) => r.approvable && tableOf(r) === table).map((r) => r.approvable!.type))];
   return {
     modules,
     builtins: { submit: submitAction },
     afterEveryWrite: approvalsAfterWrite,
     derive(resource, hooks): ResourceHooks {
+      // a document in a currency of its own (or a view of one's table) has its rate fixed at its date
+      const functional = functionalOf(resource);
+      if (functional) hooks = withFunctionalRate(functional, hooks);
       const types = approvableTypesOn(tableOf(resource));
       if (!types.length || hooks.listParams?.awaiting) return hooks;
       return { ...hooks, listParams: { ...hooks.listParams, awaiting: awaitingRecords(types) } };

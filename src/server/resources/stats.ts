@@ -2,7 +2,8 @@
  * Aggregates for dashboard widgets: GET /api/{name}/stats?_group=…&_sum=…&<list filters>.
  * _group is a column, `month:<date column>` (spend by month) or `aging:<date column>` (0-30, 31-60,
  * 61+ days past that date; what is not yet due counts as 0-30); without _group one row (key null)
- * totals every matching row (sum widgets). _sum is a money or number column.
+ * totals every matching row (sum widgets). _sum is a money or number column; money sums are in the
+ * company's functional currency (sumExpression).
  */
 import { sql, type RawBuilder } from "kysely";
 import { QueryError } from "./grammar.js";
@@ -10,7 +11,7 @@ import type { ResourceDef } from "../../framework/resource.js";
 import { count } from "../db/connect.js";
 import { hooksOf } from "./modules.js";
 import type { Ctx } from "./context.js";
-import { columnsOf, filtered, parseQuery } from "./query.js";
+import { columnsOf, filtered, parseQuery, related } from "./query.js";
 
 export interface StatRow {
   key: string | null;
@@ -35,7 +36,19 @@ function groupExpression(resource: ResourceDef, group: string): RawBuilder<strin
   throw new QueryError("_group", `unknown grouping ${fn}`);
 }
 
-const sumExpression = (field: string | undefined) => (field ? sql<string | null>`sum(${sql.ref(`t.${field}`)})::text` : sql<string | null>`null`);
+/**
+ * A sum is in the company's functional currency, never across currencies: a money field of a document
+ * in a currency of its own (`functional`) sums its stored functional counterpart, else each row's
+ * amount at the row's fixed rate.
+ */
+function sumExpression(resource: ResourceDef, field: string | undefined): RawBuilder<string | null> {
+  if (!field) return sql<string | null>`null`;
+  const functional = resource.functional ?? (resource.table ? related(resource.table).functional : undefined);
+  if (!functional || columnsOf(resource)[field]?.format !== "money" || Object.values(functional.amounts).includes(field)) return sql<string | null>`sum(${sql.ref(`t.${field}`)})::text`;
+  const counterpart = functional.amounts[field];
+  if (counterpart) return sql<string | null>`sum(${sql.ref(`t.${counterpart}`)})::text`;
+  return sql<string | null>`sum(round(${sql.ref(`t.${field}`)} * ${sql.ref(`t.${functional.rate}`)}, 2))::text`;
+}
 
 export async function stats(resource: ResourceDef, query: Record<string, unknown>, ctx: Ctx): Promise<StatRow[]> {
   const group = typeof query._group === "string" ? query._group : undefined;
@@ -45,7 +58,7 @@ export async function stats(resource: ResourceDef, query: Record<string, unknown
     throw new QueryError("_sum", `cannot sum ${sumField}`);
   }
   const listQuery = parseQuery(resource, query, new Set(["_group", "_sum"]), hooksOf(resource).listParams);
-  const totals = [sql<number>`count(*)`.as("count"), sumExpression(sumField).as("sum")];
+  const totals = [sql<number>`count(*)`.as("count"), sumExpression(resource, sumField).as("sum")];
   const base = await filtered(resource, listQuery, ctx);
   const rows = group
     ? await base.select([groupExpression(resource, group).as("key"), ...totals]).groupBy(sql`1`).orderBy(sql`1`).execute()

@@ -14,6 +14,7 @@ import { hashPassword } from "../domain/identity/passwords.js";
 import { departments, expenseAccounts, firstNames, lastNames, poLines, vendorKinds, vendorWords } from "./names.js";
 import { entitySeeds, type SeedContext } from "./entities.js";
 import { seeded, type Random } from "./random.js";
+import { seedExchangeRates } from "./exchange-rates.js";
 
 export const demoPassword = "Demo!2026pass";
 
@@ -77,6 +78,7 @@ async function seedCompany(db: DB, spec: (typeof companies)[number], users: Map<
     company_id: companyId, name: `${spec.name.split(" ")[0]} ${region}`, external_id: `SUB-${i + 1}`, sub_type: "HQ",
     country: spec.country, currency_code: spec.currency_code, exchange_rate: "1",
   })));
+  await seedExchangeRates(db, companyId, spec.currency_code);
   const subsidiaryIds = (await db.selectFrom("subsidiaries").select("id").where("company_id", "=", companyId).execute()).map((s) => s.id);
 
   const vendorNames = new Set<string>(["Northwind Supplies"]);

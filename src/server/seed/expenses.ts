@@ -13,6 +13,7 @@ import type { DB } from "../db/connect.js";
 import { rollUpCards } from "../domain/cards/cards.js";
 import { policyViolation, type PolicyRules } from "../domain/expenses/policies.js";
 import { insertMany } from "./demo.js";
+import { demoRateOn } from "./exchange-rates.js";
 import type { EntitySeed, SeedContext } from "./entities.js";
 import { departments, expenseAccounts, firstNames, lastNames } from "./names.js";
 import type { Random } from "./random.js";
@@ -94,7 +95,7 @@ async function seedExpenses(db: DB, context: SeedContext): Promise<ExpenseData> 
   const { companyId, random, currency } = context;
   const employees = await seedEmployees(db, context);
   const policies = await seedPolicies(db, context);
-  const foreign = currency === "USD" ? { code: "GBP", rate: "1.27" } : { code: "USD", rate: "0.92" };
+  const foreign = currency === "USD" ? "GBP" : "USD";
   const statuses = expenseReportStatuses.values.map((s) => s.code);
 
   const reports: Row[] = [];
@@ -104,7 +105,7 @@ async function seedExpenses(db: DB, context: SeedContext): Promise<ExpenseData> 
     const policyIndex = random.chance(0.85) ? random.int(0, policies.ids.length - 1) : -1;
     const policy = policyIndex >= 0 ? policies.rules[policyIndex] : undefined;
     const abroad = i % 9 === 4;
-    const reportCurrency = abroad ? foreign.code : currency;
+    const reportCurrency = abroad ? foreign : currency;
     const employee = random.pick(employees);
     const date = day(-random.int(3, 150));
     const items = Array.from({ length: random.int(1, 5) }, (_, n) => {
@@ -132,7 +133,7 @@ async function seedExpenses(db: DB, context: SeedContext): Promise<ExpenseData> 
       return item;
     });
     const amount = sum(items.map((it) => String(it.amount)));
-    const rate = abroad ? foreign.rate : "1";
+    const rate = demoRateOn(currency, reportCurrency, date);
     const reimbursable = random.chance(0.8);
     for (const item of items) item.reimbursable = reimbursable;
     itemsByReport.push(items);
@@ -140,7 +141,7 @@ async function seedExpenses(db: DB, context: SeedContext): Promise<ExpenseData> 
       company_id: companyId, number: `ER-${context.companyId}${String(i + 1).padStart(4, "0")}`, employee_contact_id: employee, date,
       submit_date: status === "DRAFT" || status === "NEW" ? null : shift(date, random.int(1, 3)), subsidiary_id: random.pick(context.subsidiaryIds),
       policy_id: policyIndex >= 0 ? policies.ids[policyIndex] : null, reimbursable, amount, exchange_rate: rate,
-      converted_amount: round(money(amount).times(rate)), currency_code: reportCurrency,
+      currency_code: reportCurrency,
       project_name: random.chance(0.4) ? random.pick(["Q3 Launch", "Customer Summit", "Data Center Move", "Annual Audit"]) : null,
       status, description: `${random.pick(["Client visit", "Conference", "Team offsite", "Office restock", "Sales trip"])} — ${random.pick(departments)}`,
       expense_types: [...new Set(items.map((it) => String(it.expense_type)))].sort(),

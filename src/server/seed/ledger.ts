@@ -71,7 +71,7 @@ export const journalSeed: EntitySeed = async (db, { companyId }) => {
   const accounts = await accountsByNumber(db, companyId);
   const banks = await bankAccountsOfOriginating(db, companyId);
   // invoices approved by the demo's approval chains were posted by the engine already
-  const invoices = await db.selectFrom("invoices").select(["id", "number", "date", "amount", "debit_entries"])
+  const invoices = await db.selectFrom("invoices").select(["id", "number", "date", "amount", "currency_code", "exchange_rate", "debit_entries"])
     .where("company_id", "=", companyId).where("status", "in", postedStatuses)
     .where("id", "not in", db.selectFrom("account_transactions").select("account_transactionable_id")
       .where("company_id", "=", companyId).where("account_transactionable_type", "=", "Invoice"))
@@ -80,7 +80,7 @@ export const journalSeed: EntitySeed = async (db, { companyId }) => {
     const source = { type: "Invoice" as const, id: invoice.id };
     return { entry_number: entryNumber(companyId, source, 1), date: invoice.date, description: `Invoice ${invoice.number}`, source, lines: invoiceApprovalLines(invoice, accounts) };
   });
-  const payments = await db.selectFrom("payments").select(["id", "payment_number", "payment_date", "amount", "record_type", "status", "payment_method_from_id"])
+  const payments = await db.selectFrom("payments").select(["id", "payment_number", "payment_date", "amount", "currency_code", "exchange_rate", "record_type", "status", "payment_method_from_id"])
     .where("company_id", "=", companyId).where((eb) => eb.or([
       eb.and([eb("record_type", "=", "DEBIT"), eb("status", "in", movedMoney)]),
       eb.and([eb("record_type", "=", "CREDIT"), eb("status", "in", creditPosted)]),

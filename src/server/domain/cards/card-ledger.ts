@@ -5,7 +5,7 @@
  */
 import { round } from "../../../framework/money.js";
 import type { DB } from "../../db/connect.js";
-import { account, accountsByNumber, bankAccountOf, entryNumber, ledgerAccountNumbers, post, type JournalEntry } from "../ledger/ledger.js";
+import { account, accountsByNumber, bankAccountOf, entryNumber, inFunctional, ledgerAccountNumbers, post, type JournalEntry } from "../ledger/ledger.js";
 
 export interface ClearedTransaction {
   id: number;
@@ -13,6 +13,8 @@ export interface ClearedTransaction {
   posted_amount: string;
   posted_date: string;
   account_code: string | null;
+  currency_code: string;
+  exchange_rate: string;
 }
 
 /** Post the cleared transactions' entries, one statement for all of them. */
@@ -25,10 +27,10 @@ export async function postCardSpend(trx: DB, companyId: number, cleared: readonl
     const expense = t.account_code && accounts.has(t.account_code) ? t.account_code : ledgerAccountNumbers.uncodedCardSpend;
     return {
       entry_number: entryNumber(companyId, source, 1), date: t.posted_date, description: `Card purchase at ${t.vendor_name}`, source,
-      lines: [
+      lines: inFunctional([
         { account_id: account(accounts, expense, what), debit_amount: round(t.posted_amount) },
         { account_id: account(accounts, ledgerAccountNumbers.cardLiability, what), credit_amount: round(t.posted_amount) },
-      ],
+      ], { code: t.currency_code, rate: t.exchange_rate }),
     };
   });
   await post(trx, companyId, entries);

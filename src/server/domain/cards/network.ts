@@ -12,6 +12,7 @@ import { rollUpCards, spendingStatuses } from "./cards.js";
 import { postCardSpend } from "./card-ledger.js";
 import { monthStart, type CardControls, type PurchaseRequest } from "./controls.js";
 import { issuer } from "./issuer.js";
+import { requiredRate } from "../ledger/exchange-rates.js";
 
 export interface Purchase extends PurchaseRequest {
   vendor_name: string;
@@ -42,6 +43,7 @@ export async function authorizePurchase(ctx: Ctx, card: Row, purchase: Purchase)
   const row = await untyped(trx).insertInto("card_transactions").values({
     company_id: companyId, source: "VIRTUAL_CARD", virtual_card_id: card.id, vendor_name: purchase.vendor_name, mcc_category: purchase.mcc_category,
     authorized_amount: amount, transaction_date: purchase.date, currency_code: card.currency_code,
+    exchange_rate: await requiredRate(trx, ctx, String(card.currency_code), purchase.date, "currency_code"),
     transaction_status: answer.approved ? "Approved" : "declined",
     transaction_status_description: answer.approved ? "Authorized" : answer.reason,
     approval_code: answer.approved ? answer.approvalCode : null,
@@ -59,8 +61,9 @@ export async function clearTransactions(trx: DB, companyId: number, ids: readonl
   const cleared = await trx.updateTable("card_transactions")
     .set({ transaction_status: "CLEARED", transaction_status_description: "Settled", posted_amount: sql`authorized_amount`, posted_date: date })
     .where("company_id", "=", companyId).where("id", "in", ids).where("transaction_status", "=", "Approved")
-    .returning(["id", "vendor_name", "posted_amount", "posted_date", "account_code"]).execute();
+    .returning(["id", "vendor_name", "posted_amount", "posted_date", "account_code", "currency_code", "exchange_rate"]).execute();
   await postCardSpend(trx, companyId, cleared.map((t) => ({
     id: t.id, vendor_name: t.vendor_name, posted_amount: money(String(t.posted_amount)).toFixed(2), posted_date: String(t.posted_date), account_code: t.account_code,
+    currency_code: t.currency_code, exchange_rate: String(t.exchange_rate),
   })));
 }

@@ -7,7 +7,7 @@
  */
 import type { DB } from "../../db/connect.js";
 import type { Ctx, Row } from "../../resources/context.js";
-import { accountsByNumber, entryNumber, ledgerAccountNumbers, post, type JournalEntry } from "../ledger/ledger.js";
+import { accountsByNumber, entryNumber, inFunctional, ledgerAccountNumbers, post, type JournalEntry } from "../ledger/ledger.js";
 import { round } from "../../../framework/money.js";
 
 export function expenseReportEntry(report: Row, companyId: number, accounts: ReadonlyMap<string, number>): JournalEntry {
@@ -20,10 +20,11 @@ export function expenseReportEntry(report: Row, companyId: number, accounts: Rea
   const amount = round(String(report.amount));
   return {
     entry_number: entryNumber(companyId, source, 1), date: String(report.submit_date ?? report.date), description: `Expense report ${String(report.number)}`, source,
-    lines: [
+    // in the functional currency at the report's rate (converted_amount), the report's own amount kept
+    lines: inFunctional([
       { account_id: account(ledgerAccountNumbers.reimbursedExpense), debit_amount: amount },
       { account_id: account(ledgerAccountNumbers.employeeReimbursements), credit_amount: amount },
-    ],
+    ], { code: String(report.currency_code), rate: String(report.exchange_rate) }),
   };
 }
 

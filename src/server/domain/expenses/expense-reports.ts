@@ -1,18 +1,18 @@
 /**
  * Expense reports: the amount is the sum of the report's items (rolled up in the item's write
- * transaction), converted_amount = amount × exchange_rate; merchant and category lists, attachments
+ * transaction); converted_amount = amount × exchange_rate is a generated column, the rate fixed at the report's date
+ * (ledger/exchange-rates.ts, as every document in a currency of its own); merchant and category lists, attachments
  * and policy violations are computed from the items. Statuses change by editing only while the report
  * is with its employee: DRAFT ⇄ NEW, and submitting (to PENDING) a report that has items; approval and
  * payment move it further.
  */
-import { currencyOf, money, round, sum } from "../../../framework/money.js";
+import { currencyOf, sum } from "../../../framework/money.js";
 import type { DB } from "../../db/connect.js";
 import { unprocessable, type FieldErrors } from "../../errors.js";
 import type { Row } from "../../resources/context.js";
 import type { ResourceHooks } from "../../resources/modules.js";
 import { contactName } from "../identity/people.js";
 import { recheckItems } from "./policies.js";
-import { exchangeRate } from "./exchange-rates.js";
 import { issueNumbers } from "../ledger/numbers.js";
 
 /** Reports still with their employee: their items may change. */
@@ -21,7 +21,7 @@ const creatable = ["DRAFT", "NEW"];
 
 /** Re-total a report from its items (optionally leaving out one that is moving to another report). */
 export async function rollUpExpenseReport(trx: DB, reportId: number, exceptItemId?: number): Promise<void> {
-  const report = await trx.selectFrom("expense_reports").select(["id", "exchange_rate"]).where("id", "=", reportId).forUpdate().executeTakeFirst();
+  const report = await trx.selectFrom("expense_reports").select("id").where("id", "=", reportId).forUpdate().executeTakeFirst();
   if (!report) return;
   let items = trx.selectFrom("expense_items").select(["amount", "expense_type"]).where("expense_report_id", "=", reportId);
   if (exceptItemId !== undefined) items = items.where("id", "<>", exceptItemId);
@@ -29,7 +29,6 @@ export async function rollUpExpenseReport(trx: DB, reportId: number, exceptItemI
   const amount = sum(rows.map((i) => String(i.amount)));
   await trx.updateTable("expense_reports").set({
     amount,
-    converted_amount: round(money(amount).times(String(report.exchange_rate))),
     expense_types: [...new Set(rows.map((i) => String(i.expense_type)))].sort(),
     updated_at: new Date(),
   }).where("id", "=", reportId).execute();
@@ -62,12 +61,11 @@ export const expenseReportHooks: ResourceHooks = {
     data.employee_contact_id ??= ctx.contact.id;
     data.currency_code ??= ctx.company.currency_code;
     data.number ??= (await issueNumbers(trx, "expense_reports", "number", ctx.company.id, "ER", 1))[0];
-    data.exchange_rate = await exchangeRate(trx, ctx, String(data.currency_code));
     if (!creatable.includes(String(data.status))) throw unprocessable({ status: [`must be ${creatable.join(" or ")} for a new report`] });
-    Object.assign(data, { amount: "0.00", converted_amount: "0.00", expense_types: [], submit_date: null });
+    Object.assign(data, { amount: "0.00", expense_types: [], submit_date: null });
   },
 
-  async beforeUpdate(data, existing, ctx, trx) {
+  async beforeUpdate(data, existing, _ctx, trx) {
     const errors: FieldErrors = {};
     if (data.currency_code !== undefined && data.currency_code !== existing.currency_code) {
       const other = await trx.selectFrom("expense_items").select("id").where("expense_report_id", "=", existing.id as number)
@@ -79,8 +77,6 @@ export const expenseReportHooks: ResourceHooks = {
       if (other) errors.employee_contact_id = ["cannot change once the report has items"];
     }
     if (Object.keys(errors).length) throw unprocessable(errors);
-    if (data.currency_code !== undefined && data.currency_code !== existing.currency_code) data.exchange_rate = await exchangeRate(trx, ctx, String(data.currency_code));
-    if (data.exchange_rate !== undefined) data.converted_amount = round(money(String(existing.amount)).times(String(data.exchange_rate)));
   },
 
   async afterWrite(row, _ctx, trx) {

@@ -15,9 +15,39 @@ import { checkParent, referenceTitles } from "../admin/lookups.js";
 
 export interface JournalLine {
   account_id: number;
+  /** in the company's functional currency */
   debit_amount?: string;
   credit_amount?: string;
   description?: string;
+  /** the amount in the source document's currency, when the line was converted (inFunctional) */
+  orig_amount?: string;
+  orig_currency?: string;
+}
+
+/** A source document's currency and its rate to the functional currency, fixed at its date (exchange-rates.ts). */
+export interface DocumentCurrency {
+  code: string;
+  rate: string;
+}
+
+/**
+ * Lines written in a document's currency, converted to the functional currency with the original kept
+ * on each line. Each line is rounded on its own; the rounding difference between the sides (a cent or
+ * so) goes to the largest line of the side converted short, so the entry still balances.
+ */
+export function inFunctional(lines: readonly JournalLine[], currency: DocumentCurrency): JournalLine[] {
+  const converted = lines.map((line) => {
+    const debit = line.debit_amount !== undefined && !money(line.debit_amount).isZero();
+    const orig = round((debit ? line.debit_amount : line.credit_amount) ?? "0");
+    const amount = round(money(orig).times(currency.rate));
+    return { ...line, ...(debit ? { debit_amount: amount, credit_amount: undefined } : { credit_amount: amount, debit_amount: undefined }), orig_amount: orig, orig_currency: currency.code };
+  });
+  const gap = money(sum(converted.map((l) => l.debit_amount ?? "0"))).minus(sum(converted.map((l) => l.credit_amount ?? "0")));
+  if (gap.isZero()) return converted;
+  const side = gap.isNegative() ? "debit_amount" : "credit_amount";
+  const largest = converted.filter((l) => l[side] !== undefined).sort((a, b) => money(b[side]!).comparedTo(a[side]!))[0];
+  largest[side] = round(money(largest[side]!).plus(gap.abs()));
+  return converted;
 }
 
 export interface JournalEntry {
@@ -46,6 +76,7 @@ export function journalRows(companyId: number, entries: readonly JournalEntry[])
       company_id: companyId, date: entry.date, entry_number: entry.entry_number, account_id: line.account_id,
       description: line.description ?? entry.description, debit_amount: round(line.debit_amount ?? "0"), credit_amount: round(line.credit_amount ?? "0"),
       account_transactionable_type: entry.source.type, account_transactionable_id: entry.source.id,
+      orig_amount: line.orig_amount ?? null, orig_currency: line.orig_currency ?? null,
     }));
   });
 }
@@ -86,16 +117,18 @@ export interface InvoiceForLedger {
   number: string;
   date: string;
   amount: string;
+  currency_code: string;
+  exchange_rate: string;
   debit_entries: readonly { account_number: string; amount: string }[];
 }
 
-/** Invoice approval: debit the expense accounts of its GL coding, credit Accounts Payable. */
+/** Invoice approval: debit the expense accounts of its GL coding, credit Accounts Payable — in the functional currency at the invoice's rate. */
 export function invoiceApprovalLines(invoice: InvoiceForLedger, accounts: ReadonlyMap<string, number>): JournalLine[] {
   const what = `invoice ${invoice.number}`;
-  return [
+  return inFunctional([
     ...invoice.debit_entries.map((line) => ({ account_id: account(accounts, line.account_number, what), debit_amount: round(line.amount) })),
     { account_id: account(accounts, ledgerAccountNumbers.payable, what), credit_amount: round(invoice.amount) },
-  ];
+  ], { code: invoice.currency_code, rate: String(invoice.exchange_rate) });
 }
 
 export interface PaymentForLedger {
@@ -103,6 +136,8 @@ export interface PaymentForLedger {
   payment_number: string;
   payment_date: string;
   amount: string;
+  currency_code: string;
+  exchange_rate: string;
 }
 
 /** A payment sent: debit Accounts Payable (or, paying an employee, the reimbursements owed), credit the bank GL account of its originating account. */
@@ -111,10 +146,10 @@ export function paymentEntry(payment: PaymentForLedger, companyId: number, accou
   const source = { type: "Payment" as const, id: payment.id };
   return {
     entry_number: entryNumber(companyId, source, 1), date: payment.payment_date, description: `Payment ${payment.payment_number}`, source,
-    lines: [
+    lines: inFunctional([
       { account_id: account(accounts, payable, `payment ${payment.payment_number}`), debit_amount: round(payment.amount) },
       { account_id: bankAccountId, credit_amount: round(payment.amount) },
-    ],
+    ], { code: payment.currency_code, rate: String(payment.exchange_rate) }),
   };
 }
 
@@ -128,10 +163,10 @@ export function creditMemoEntry(credit: PaymentForLedger, companyId: number, acc
   const what = `credit memo ${credit.payment_number}`;
   return {
     entry_number: entryNumber(companyId, source, 1), date: credit.payment_date, description: `Vendor credit ${credit.payment_number}`, source,
-    lines: [
+    lines: inFunctional([
       { account_id: account(accounts, ledgerAccountNumbers.payable, what), debit_amount: round(credit.amount) },
       { account_id: account(accounts, ledgerAccountNumbers.creditMemoExpense, what), credit_amount: round(credit.amount) },
-    ],
+    ], { code: credit.currency_code, rate: String(credit.exchange_rate) }),
   };
 }
 

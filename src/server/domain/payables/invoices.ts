@@ -43,12 +43,13 @@ async function check(data: Row, ctx: Ctx, trx: DB, existingId?: number): Promise
 }
 
 export const invoiceHooks: ResourceHooks = {
-  decorate(rows) {
+  decorate(rows, ctx) {
     const today = isoDate();
     for (const row of rows) {
       const balance = String(row.balance_outstanding ?? "0");
       const open = hasBalance(balance) && unpaid.includes(String(row.status));
       row.currency = currencyOf(String(row.currency_code));
+      row.functional_currency = ctx.company.currency_code;
       const late = daysPastDue(String(row.due_date), today);
       row.due_status = open ? dueStatusOf(late) : null;
       Object.assign(row, agingOf(open ? balance : "0", late));

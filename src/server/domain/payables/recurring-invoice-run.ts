@@ -11,6 +11,7 @@
 import dayjs from "dayjs";
 import type { DB } from "../../db/connect.js";
 import { issueNumbers } from "../ledger/numbers.js";
+import { rateOn } from "../ledger/exchange-rates.js";
 import { inTransaction } from "../../db/unit-of-work.js";
 
 const monthsOf: Readonly<Record<string, number>> = { monthly: 1, quarterly: 3, yearly: 12 };
@@ -35,6 +36,9 @@ async function runOne(db: DB, today: string): Promise<number | undefined> {
     const companyId = template.company_id;
     const end = template.end_date ? String(template.end_date) : null;
     const next = followingDate(String(template.start_date), date, String(template.frequency));
+    // the invoice's rate at its date, as every invoice's (ledger/exchange-rates.ts); none: this run fails and the template stays due
+    const rate = await rateOn(trx, companyId, String(template.currency_code), date);
+    if (rate === null) throw new Error(`Recurring invoice ${template.id}: no ${String(template.currency_code)} exchange rate on or before ${date}`);
     const number = template.number_prefix ? `${String(template.number_prefix)}-${date}` : (await issueNumbers(trx, "invoices", "number", companyId, "REC", 1))[0];
     const invoice = {
       company_id: companyId,
@@ -45,6 +49,7 @@ async function runOne(db: DB, today: string): Promise<number | undefined> {
       due_date: dayjs(date).add(Number(template.due_days ?? 30), "day").format("YYYY-MM-DD"),
       amount: template.amount,
       currency_code: template.currency_code,
+      exchange_rate: rate,
       term_code: template.term_code,
       description: template.description,
       department: template.department,

@@ -139,7 +139,8 @@ async function reissue(locked: Locked): Promise<number> {
   if (links.length === 0) throw conflict(`Payment ${String(payment.payment_number)} pays no invoice: there is nothing to reissue`);
   await refuseUnapprovedDestinations(trx, ctx, [payment.id as number]);
   await moveInvoiceBalances(trx, ctx, links, "settle");
-  const copied = ["vendor_id", "amount", "currency_code", "payment_type", "record_type", "payment_run_id", "payment_method_id", "payment_method_from_id",
+  // the reissue sends the same money: it keeps the original's rate, so its entry mirrors the reversed one
+  const copied = ["vendor_id", "amount", "currency_code", "exchange_rate", "payment_type", "record_type", "payment_run_id", "payment_method_id", "payment_method_from_id",
     "subsidiary_id", "reference_number", "description", "project_name", "posting_period_name"];
   // the new payment goes out on the first business day the bank can still take (the cut-off rule), like a run
   const paymentDate = earliestPaymentDate();
@@ -150,7 +151,8 @@ async function reissue(locked: Locked): Promise<number> {
   };
   const created = await untyped(trx).insertInto("payments").values(values).returningAll().executeTakeFirstOrThrow();
   await trx.insertInto("invoice_payment_links").values(links.map((l) => ({ company_id: ctx.company.id, payment_id: created.id, invoice_id: l.invoice_id, amount: l.amount }))).execute();
-  await postPayment(trx, ctx.company.id, { ...ledgerPayment(created), payment_date: paymentDate, amount: String(created.amount), payment_method_from_id: (created.payment_method_from_id as number | null) ?? null });
+  await postPayment(trx, ctx.company.id, { ...ledgerPayment(created), payment_date: paymentDate, amount: String(created.amount),
+    currency_code: String(created.currency_code), exchange_rate: String(created.exchange_rate), payment_method_from_id: (created.payment_method_from_id as number | null) ?? null });
   if (created.payment_type === "ach") values.trace_number = await sendAch(locked, created);
   await audit(trx, ctx, "create", payments, created.id as number, Object.fromEntries(Object.entries(values).map(([k, v]) => [k, [null, v]])));
   return created.id as number;

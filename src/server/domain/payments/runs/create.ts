@@ -5,7 +5,7 @@
  * PENDING, one per vendor + method + originating account + currency) with their invoice links, its
  * invoice rows, and the reservation (each invoice's outstanding_balance_pending lowered by the amount).
  */
-import { sum } from "../../../../framework/money.js";
+import { money, round, sum } from "../../../../framework/money.js";
 import { resourceByName } from "../../../../../resources/index.js";
 import type { DB } from "../../../db/connect.js";
 import { insertRows } from "../../../db/bulk.js";
@@ -14,6 +14,7 @@ import type { Ctx, Row } from "../../../resources/context.js";
 import { audit } from "../../../resources/write.js";
 import { failIfAny } from "../../purchasing/records.js";
 import { issueNumbers } from "../../ledger/numbers.js";
+import { requiredRate } from "../../ledger/exchange-rates.js";
 import { planRun, previewOf, type Plan, type PlannedPayment } from "./plan.js";
 import { addError, readRunRequest } from "./request.js";
 import { can } from "../../../../framework/permissions.js";
@@ -72,6 +73,9 @@ async function writeRun(trx: DB, ctx: Ctx, plan: Plan, currency: string): Promis
   const [number] = await issueNumbers(trx, "payment_runs", "number", companyId, "PR", 1);
   const vendorCount = (payments: readonly PlannedPayment[]) => new Set(payments.map(payeeOf)).size;
   const total = sum(plan.payments.map((p) => p.amount));
+  // a run pays in one currency on one date: one rate, fixed on every payment (their amount_in_functional follows)
+  const rate = await requiredRate(trx, ctx, currency, plan.payment_date, "currency_code");
+  const inFunctional = (payments: readonly PlannedPayment[]) => sum(payments.map((p) => round(money(p.amount).times(rate))));
   const run = (await trx.insertInto("payment_runs").values({
     company_id: companyId, number, status: "NEW", payment_date: plan.payment_date, total_amount: total, currency_code: currency,
     total_vendor_count: vendorCount(plan.payments), created_by_id: ctx.user.id, description: plan.description,
@@ -82,14 +86,14 @@ async function writeRun(trx: DB, ctx: Ctx, plan: Plan, currency: string): Promis
   for (const [, payments] of batches) for (const v of new Set(payments.map(payeeOf))) vendorBatches.set(v, (vendorBatches.get(v) ?? 0) + 1);
   const batchIds = await insertRows(trx, "payment_run_batches", batches.map(([, payments], n) => ({
     company_id: companyId, payment_run_id: run.id, batch_number: `${number}-${n + 1}`, status: "NEW", total_vendor_count: vendorCount(payments),
-    total_amount_in_functional: sum(payments.map((p) => p.amount)), functional_currency: currency,
+    total_amount_in_functional: inFunctional(payments), functional_currency: ctx.company.currency_code,
     matching_vendor: payments.some((p) => (vendorBatches.get(payeeOf(p)) ?? 0) > 1),
   })));
   const batchOf = new Map(batches.map(([fromId], n) => [fromId, batchIds[n].id as number]));
 
   const paymentIds = await insertRows(trx, "payments", plan.payments.map((p, n) => ({
     company_id: companyId, payment_number: `${number}-${String(n + 1).padStart(4, "0")}`, vendor_id: p.vendor_id, employee_contact_id: p.employee_contact_id, payment_date: plan.payment_date,
-    amount: p.amount, balance: "0.00", currency_code: p.currency_code, payment_type: p.payment_type, record_type: "DEBIT", status: "PENDING",
+    amount: p.amount, balance: "0.00", currency_code: p.currency_code, exchange_rate: rate, payment_type: p.payment_type, record_type: "DEBIT", status: "PENDING",
     payment_run_id: run.id, payment_method_id: p.payment_method_id, payment_method_from_id: p.payment_method_from_id, submitter_id: ctx.contact.id,
   })));
   const rows = plan.payments.flatMap((p, n) => p.items.map((item) => ({ item, paymentId: paymentIds[n].id as number })));

@@ -7,7 +7,8 @@
  *   for ACH), the invoices are settled (payments_sum, balance_outstanding, PAID or OPEN; the
  *   pending balance was lowered when the run reserved it), the expense reports PAID (expense-reimbursement.ts), the rows' vendor credits applied
  *   (credits.ts applyCredit, reserved), the journal posted (debit AP, credit the originating
- *   account's bank GL account, per payment: ledger.ts paymentEntry), the run and its rows OPEN, and
+ *   account's bank GL account, per payment, in the functional currency at the payment's rate fixed
+ *   when the run created it: ledger.ts paymentEntry), the run and its rows OPEN, and
  *   the ACH payments written into NACHA files (one per originating account and payment date)
  *   stored as nacha_payments (NEW);
  * - each paid vendor's remittance advice written into the mail outbox (remittances.ts), delivered after the commit.
@@ -38,10 +39,10 @@ import { queueRemittances } from "./remittances.js";
 const runs = resourceByName.get("payment_runs")!;
 const invoicesResource = resourceByName.get("invoices")!;
 
-interface RunPayment extends AchSource { payment_type: string; vendor_id: number | null; employee_contact_id: number | null }
+interface RunPayment extends AchSource { payment_type: string; vendor_id: number | null; employee_contact_id: number | null; currency_code: string; exchange_rate: string }
 
 async function scheduledPayments(trx: DB, ctx: Ctx, runId: number): Promise<RunPayment[]> {
-  return (await paymentsWithPayee(trx)
+  return (await paymentsWithPayee(trx).select(["p.currency_code", "p.exchange_rate"])
     .where("p.company_id", "=", ctx.company.id).where("p.payment_run_id", "=", runId).where("p.record_type", "=", "DEBIT")
     .where("p.excluded", "=", false).where("p.status", "in", [...scheduledStatuses]).orderBy("p.id").execute()) as RunPayment[];
 }
@@ -123,7 +124,7 @@ async function processLocked(trx: DB, ctx: Ctx, run: Row): Promise<void> {
   const accounts = await accountsByNumber(trx, companyId);
   // a vendor's payment settles Accounts Payable, an employee's the reimbursements owed (posted at the report's approval)
   await post(trx, companyId, payments.map((p) => paymentEntry(
-    { id: p.id, payment_number: numberOf.get(p.id)!, payment_date: String(p.payment_date), amount: money(p.amount).toFixed(2) }, companyId, accounts, banks.get(p.payment_method_from_id)!,
+    { id: p.id, payment_number: numberOf.get(p.id)!, payment_date: String(p.payment_date), amount: money(p.amount).toFixed(2), currency_code: p.currency_code, exchange_rate: String(p.exchange_rate) }, companyId, accounts, banks.get(p.payment_method_from_id)!,
     p.employee_contact_id !== null ? ledgerAccountNumbers.employeeReimbursements : ledgerAccountNumbers.payable,
   )));
 
