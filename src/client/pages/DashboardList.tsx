@@ -1,0 +1,49 @@
+/**
+ * A dashboard's list widget: the first rows of a resource in the declared order (e.g. the approvals
+ * awaiting the user, oldest first), each opening its record; on a phone the same rows read as lines.
+ */
+import { useList, useTranslation } from "@refinedev/core";
+import { Card, List, Typography } from "antd";
+import { Link } from "react-router";
+import type { Widget } from "../../framework/pages.js";
+import type { ColumnDef, ResourceDef } from "../../framework/resource.js";
+import { valueAt } from "../../framework/conditions.js";
+import { useFormat, type Row } from "../format.js";
+import { grammarFilter, showPath } from "../registry.js";
+
+type ListWidgetDef = Extract<Widget, { type: "list" }>;
+
+export function ListWidget({ widget, resource }: { widget: ListWidgetDef; resource: ResourceDef }) {
+  const { translate } = useTranslation();
+  const format = useFormat();
+  const title = translate(widget.title, widget.title);
+  const { result, query } = useList<Row>({
+    resource: resource.name,
+    filters: Object.entries(widget.filter ?? {}).map(([key, value]) => grammarFilter(key, value)),
+    sorters: [widget.sort],
+    pagination: { currentPage: 1, pageSize: widget.limit },
+  });
+  const columns: ColumnDef[] = widget.columns.map((field) => resource.columns.find((c) => c.field === field) ?? { field });
+  const [first, ...rest] = columns;
+  const linkOf = (row: Row) => (widget.link ? (valueAt(row, widget.link) as string | undefined) : undefined) ?? showPath(resource.name, row.id);
+  return (
+    <Card title={title} size="small" style={{ height: "100%" }}>
+      <List<Row>
+        aria-label={title}
+        loading={query.isLoading}
+        dataSource={result.data}
+        locale={{ emptyText: translate("dashboard.nothing", "Nothing here.") }}
+        renderItem={(row) => {
+          const link = linkOf(row);
+          const name = format.text(resource, first.field, row) || String(row.id);
+          return (
+            <List.Item style={{ flexWrap: "wrap", gap: 8 }}>
+              <Typography.Text strong>{link ? <Link to={link}>{name}</Link> : name}</Typography.Text>
+              {rest.map((column) => <span key={column.field}>{format.render(resource, column, row)}</span>)}
+            </List.Item>
+          );
+        }}
+      />
+    </Card>
+  );
+}
