@@ -64,7 +64,7 @@ export const dashboards: readonly PageDef[] = [
           { type: "count", title: "widgets.poPending", resource: "purchase_orders", filter: { status: "PENDING" } },
           {
             type: "list", title: "widgets.awaitingMeOldest", resource: "approvals", filter: awaitingMe, sort: { field: "created_at", order: "asc" }, limit: 10,
-            columns: ["approvable.number", "approvable.vendor_name", "approvable.amount", "created_at"], link: "approvable.screen",
+            columns: ["approvable.number", "approvable_type", "approvable.vendor_name", "approvable.amount", "created_at"], link: "approvable.screen",
           },
           { type: "chart", title: "widgets.awaitingMeByType", resource: "approvals", group: "approvable_type", filter: awaitingMe },
         ],

@@ -21,7 +21,8 @@ import { notify } from "../notify.js";
 import { useUser } from "../user.js";
 import { downloadExport, downloadPdf, exportDateFormat, exportRowLimit, type ExportTable } from "./export.js";
 import { useFilterPanel, useGridLayout } from "./layout.js";
-import { cardFields, RowCard } from "./RowCard.js";
+import { cardFields } from "./card-fields.js";
+import { RowCard } from "./RowCard.js";
 
 // closed by default: the filter panel and its date and number pickers load when it opens
 const FilterPanel = lazy(() => import("./filters.js").then((m) => ({ default: m.FilterPanel })));
@@ -221,6 +222,7 @@ export default function ListPage({ resource, view, permanent: declared, initial,
           columns={columns}
           size="small"
           showHeader={!card}
+          tableLayout={card ? "fixed" : undefined}
           scroll={card ? undefined : { x: "max-content" }}
           onRow={() => ({ style: card ? undefined : { height: rowHeight } })}
           pagination={tableProps.pagination && { ...tableProps.pagination, showSizeChanger: true }}

@@ -7,7 +7,7 @@
  */
 import { lazy, Suspense } from "react";
 import { useCustom, useTranslation } from "@refinedev/core";
-import { Card, Col, Empty, Flex, Row, Spin, Statistic, Typography } from "antd";
+import { Card, Col, Empty, Flex, Grid, Row, Spin, Statistic, Typography } from "antd";
 import dayjs from "dayjs";
 import { Link } from "react-router";
 import type { PageDef, Widget } from "../../framework/pages.js";
@@ -50,10 +50,12 @@ function FigureWidget({ widget, resource }: { widget: Extract<Widget, { type: "c
   const { company } = useUser();
   const { rows, loading } = useStats(widget);
   const link = listLink(resource, widget.filter);
+  // two figures side by side on a phone: small cards
+  const phone = Grid.useBreakpoint().md === false;
   const value = widget.type === "sum" ? formatMoney(rows[0]?.sum ?? "0", company.currency_code, numberLocale()) : rows[0]?.count ?? 0;
   const card = (
-    <Card hoverable={Boolean(link)} style={{ height: "100%" }}>
-      <Statistic title={translate(widget.title, widget.title)} value={value} loading={loading} />
+    <Card hoverable={Boolean(link)} size={phone ? "small" : "default"} style={{ height: "100%" }}>
+      <Statistic title={translate(widget.title, widget.title)} value={value} loading={loading} valueStyle={phone ? { fontSize: 20 } : undefined} />
     </Card>
   );
   return link ? <Link to={link}>{card}</Link> : card;
@@ -128,7 +130,7 @@ export function DashboardPage({ page }: { page: PageDef }) {
       {figures.length ? (
         <Row gutter={[16, 16]}>
           {figures.map(({ widget, resource }, i) => (
-            <Col key={i} xs={24} sm={12} lg={8} xl={6}>
+            <Col key={i} xs={12} lg={8} xl={6}>
               <FigureWidget widget={widget} resource={resource} />
             </Col>
           ))}

@@ -1,12 +1,15 @@
 /**
  * A dashboard's list widget: the first rows of a resource in the declared order (e.g. the approvals
- * awaiting the user, oldest first), each opening its record; on a phone the same rows read as lines.
+ * awaiting the user, oldest first), each a card of its key figures (grid/RowCard) opening its record.
  */
 import { useList, useTranslation } from "@refinedev/core";
-import { Card, List, Typography } from "antd";
+import { Card, List } from "antd";
 import { Link } from "react-router";
 import type { Widget } from "../../framework/pages.js";
 import type { ColumnDef, ResourceDef } from "../../framework/resource.js";
+import { cardFields } from "../grid/card-fields.js";
+import { RowCard } from "../grid/RowCard.js";
+import { fieldKey } from "../i18n/keys.js";
 import { valueAt } from "../../framework/conditions.js";
 import { useFormat, type Row } from "../format.js";
 import { grammarFilter, showPath } from "../registry.js";
@@ -24,7 +27,8 @@ export function ListWidget({ widget, resource }: { widget: ListWidgetDef; resour
     pagination: { currentPage: 1, pageSize: widget.limit },
   });
   const columns: ColumnDef[] = widget.columns.map((field) => resource.columns.find((c) => c.field === field) ?? { field });
-  const [first, ...rest] = columns;
+  const fields = cardFields(resource, columns)!;
+  const label = (field: string) => translate(fieldKey(resource.name, field), field);
   const linkOf = (row: Row) => (widget.link ? (valueAt(row, widget.link) as string | undefined) : undefined) ?? showPath(resource.name, row.id);
   return (
     <Card title={title} size="small" style={{ height: "100%" }}>
@@ -35,11 +39,10 @@ export function ListWidget({ widget, resource }: { widget: ListWidgetDef; resour
         locale={{ emptyText: translate("dashboard.nothing", "Nothing here.") }}
         renderItem={(row) => {
           const link = linkOf(row);
-          const name = format.text(resource, first.field, row) || String(row.id);
+          const name = format.text(resource, fields.title.field, row) || String(row.id);
           return (
-            <List.Item style={{ flexWrap: "wrap", gap: 8 }}>
-              <Typography.Text strong>{link ? <Link to={link}>{name}</Link> : name}</Typography.Text>
-              {rest.map((column) => <span key={column.field}>{format.render(resource, column, row)}</span>)}
+            <List.Item style={{ display: "block", padding: "2px 0" }}>
+              <RowCard resource={resource} fields={fields} row={row} title={link ? <Link to={link}>{name}</Link> : name} label={label} />
             </List.Item>
           );
         }}
