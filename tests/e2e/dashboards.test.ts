@@ -125,7 +125,13 @@ describe("phones and narrow windows", () => {
     }
     await resize(page, phone);
     await page.locator(".ant-table-row").first().waitFor();
-    await screenshot(page, "pay-bills-390");
     expect(await noSideScroll(page)).toBe(true);
+    // a selected invoice's payment amount and method are under its card, inside the window
+    await page.locator(".ant-table-row .ant-checkbox-input:not([disabled])").first().check();
+    const amount = page.getByRole("textbox", { name: /^Payment Amount / }).first();
+    await amount.waitFor();
+    const box = (await amount.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(phone.width);
+    await screenshot(page, "pay-bills-390");
   });
 });
