@@ -60,12 +60,12 @@ describe("home dashboards by role", () => {
   it("gives the approver what awaits them, oldest first, each opening its approval screen", async () => {
     const page = await signedIn("approver@acme.test", "/dashboard");
     await heading(page, "Approver Dashboard").waitFor();
-    const list = page.locator(".ant-card", { hasText: "Awaiting my approval, oldest first" });
-    await list.locator(".ant-list-item").first().waitFor();
+    const list = page.getByRole("list", { name: "Awaiting my approval, oldest first" });
+    await list.getByRole("listitem").first().waitFor();
     const awaiting = Number((await statistic(page, "Awaiting my approval").locator(".ant-statistic-content-value").innerText()).replace(/\D/g, ""));
-    expect(await list.locator(".ant-list-item").count()).toBe(Math.min(awaiting, 10));
+    expect(await list.getByRole("listitem").count()).toBe(Math.min(awaiting, 10));
     await page.getByRole("list", { name: "Awaiting my approval by type" }).waitFor();
-    await bothWidths(page, "dashboard-approver", () => list.locator(".ant-list-item").first().waitFor());
+    await bothWidths(page, "dashboard-approver", () => list.getByRole("listitem").first().waitFor());
     expect(await noSideScroll(page)).toBe(true);
     await list.locator(".ant-list-item a").first().click();
     await page.waitForURL(/approval/);

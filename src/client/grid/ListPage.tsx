@@ -21,7 +21,6 @@ import { notify } from "../notify.js";
 import { useUser } from "../user.js";
 import { downloadExport, downloadPdf, exportDateFormat, exportRowLimit, type ExportTable } from "./export.js";
 import { useFilterPanel, useGridLayout } from "./layout.js";
-import { cardFields } from "./card-fields.js";
 import { RowCard } from "./RowCard.js";
 
 // closed by default: the filter panel and its date and number pickers load when it opens
@@ -112,10 +111,10 @@ export default function ListPage({ resource, view, permanent: declared, initial,
   };
   const rowActions = (row: Row) => (resource.rowActions?.length
     ? <RowActions resource={resource} row={row} size="small" only={["edit", "duplicate", "delete"]} /> : null);
-  const card = phone ? cardFields(resource, visible) : undefined;
+  const card = phone && visible.length > 0;
   const columns: TableColumnsType<Row> = card ? [{
     key: "card",
-    render: (_: unknown, row: Row) => <RowCard resource={resource} fields={card} row={row} title={titleCell(row)} label={label} actions={rowActions(row)} />,
+    render: (_: unknown, row: Row) => <RowCard resource={resource} columns={visible} row={row} title={titleCell(row)} label={label} actions={rowActions(row)} />,
   }] : visible.map((column, index) => ({
     key: column.field,
     dataIndex: column.field.split("."),

@@ -2,10 +2,10 @@
  * Declared dashboards (resources/pages): the variant for the user's role (`variantFor`), its
  * widgets from GET /api/{resource}/stats — count and sum (a figure, the sum in the company currency,
  * linking to the filtered list) and chart (bars per group, each linking to its rows; with `total`, the
- * bars' total under them) — and list widgets (DashboardList). The chart code loads after the figures.
+ * bars' total under them) — and list widgets (DashboardList). The page is loaded on demand, its
+ * charts with it (a light SVG: a chunk of their own cost the other pages' first load more than it saved).
  * Widgets over a resource the user may not list are left out.
  */
-import { lazy, Suspense } from "react";
 import { useCustom, useTranslation } from "@refinedev/core";
 import { Card, Col, Empty, Flex, Grid, Row, Spin, Statistic, Typography } from "antd";
 import dayjs from "dayjs";
@@ -22,12 +22,10 @@ import { numberLocale } from "../i18n/index.js";
 import { statusKey, valueKey } from "../i18n/keys.js";
 import { fieldKind } from "../registry.js";
 import { useUser } from "../user.js";
-import type { Bar } from "./BarChart.js";
+import { BarChart, type Bar } from "./BarChart.js";
 import { barFilter, listLink } from "./dashboard-links.js";
 import { ListWidget } from "./DashboardList.js";
 
-// the charts' code comes after the figures, in a chunk of its own
-const BarChart = lazy(() => import("./BarChart.js").then((m) => ({ default: m.BarChart })));
 
 interface StatRow {
   key: string | null;
@@ -99,7 +97,7 @@ function ChartWidget({ widget, resource, today }: { widget: Extract<Widget, { ty
   const total = widget.total && widget.sum ? formatMoney(sum(rows.map((row) => row.sum ?? "0")), company.currency_code, numberLocale()) : undefined;
   return (
     <Card title={title} size="small" style={{ height: "100%" }}>
-      {loading ? <Spin /> : <Suspense fallback={<Spin />}><BarChart bars={bars} title={title} /></Suspense>}
+      {loading ? <Spin /> : <BarChart bars={bars} title={title} />}
       {total && !loading ? (
         <Flex justify="space-between" style={{ marginTop: 8, borderTop: "1px solid #f0f0f0", paddingTop: 8 }}>
           <Typography.Text strong>{translate("dashboard.total", "Total")}</Typography.Text>

@@ -3,11 +3,10 @@
  * awaiting the user, oldest first), each a card of its key figures (grid/RowCard) opening its record.
  */
 import { useList, useTranslation } from "@refinedev/core";
-import { Card, List } from "antd";
+import { Card, Empty, Flex, Spin } from "antd";
 import { Link } from "react-router";
 import type { Widget } from "../../framework/pages.js";
 import type { ColumnDef, ResourceDef } from "../../framework/resource.js";
-import { cardFields } from "../grid/card-fields.js";
 import { RowCard } from "../grid/RowCard.js";
 import { fieldKey } from "../i18n/keys.js";
 import { valueAt } from "../../framework/conditions.js";
@@ -27,26 +26,23 @@ export function ListWidget({ widget, resource }: { widget: ListWidgetDef; resour
     pagination: { currentPage: 1, pageSize: widget.limit },
   });
   const columns: ColumnDef[] = widget.columns.map((field) => resource.columns.find((c) => c.field === field) ?? { field });
-  const fields = cardFields(resource, columns)!;
   const label = (field: string) => translate(fieldKey(resource.name, field), field);
   const linkOf = (row: Row) => (widget.link ? (valueAt(row, widget.link) as string | undefined) : undefined) ?? showPath(resource.name, row.id);
   return (
     <Card title={title} size="small" style={{ height: "100%" }}>
-      <List<Row>
-        aria-label={title}
-        loading={query.isLoading}
-        dataSource={result.data}
-        locale={{ emptyText: translate("dashboard.nothing", "Nothing here.") }}
-        renderItem={(row) => {
+      {query.isLoading ? <Spin /> : null}
+      {!query.isLoading && !result.data.length ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={translate("dashboard.nothing", "Nothing here.")} /> : null}
+      <Flex vertical role="list" aria-label={title}>
+        {result.data.map((row) => {
           const link = linkOf(row);
-          const name = format.text(resource, fields.title.field, row) || String(row.id);
+          const name = format.text(resource, columns[0].field, row) || String(row.id);
           return (
-            <List.Item style={{ display: "block", padding: "2px 0" }}>
-              <RowCard resource={resource} fields={fields} row={row} title={link ? <Link to={link}>{name}</Link> : name} label={label} />
-            </List.Item>
+            <div key={String(row.id)} role="listitem" style={{ borderBottom: "1px solid #f0f0f0" }}>
+              <RowCard resource={resource} columns={columns} row={row} title={link ? <Link to={link}>{name}</Link> : name} label={label} />
+            </div>
           );
-        }}
-      />
+        })}
+      </Flex>
     </Card>
   );
 }

@@ -21,7 +21,6 @@ import { resourceByName } from "../../../../../resources/index.js";
 import { useFormat, type Row } from "../../../format.js";
 import { FilterPanel } from "../../../grid/filters.js";
 import { useFilterPanel } from "../../../grid/layout.js";
-import { cardFields } from "../../../grid/card-fields.js";
 import { RowCard } from "../../../grid/RowCard.js";
 import { fieldKey } from "../../../i18n/keys.js";
 import { apiKey, fieldKind } from "../../../registry.js";
@@ -48,7 +47,6 @@ const corpayType = "corpay_card";
 const invoiceWidths: Readonly<Record<string, number>> = { number: 100, "vendor.name": 119, due_date: 88, due_status: 86, amount: 100, outstanding_balance_pending: 110 };
 // a hidden column (the status: approved or open) is only a filter here
 const invoiceFields = resource.columns.filter((c) => !c.hidden && c.field !== "is_validate_pay_now");
-const card = cardFields(resource, invoiceFields)!;
 
 /** A column of the payment being made (amount, method, account, credits): in the grid and under a phone's card. */
 interface PaymentColumn {
@@ -183,7 +181,7 @@ export default function PayBills({ page }: CustomPageProps) {
     key: "card",
     render: (_: unknown, row: Invoice) => (
       <Flex vertical gap={4}>
-        <RowCard resource={resource} fields={card} row={row} title={format.render(resource, card.title, row)} label={label} />
+        <RowCard resource={resource} columns={invoiceFields} row={row} label={label} />
         {items.has(row.id) || (all && row.is_payable_now) ? paymentColumns.map((column) => (
           <Flex key={column.key} justify="space-between" align="center" gap="small">
             <Typography.Text type="secondary">{column.title}</Typography.Text>
