@@ -67,7 +67,7 @@ describe("home dashboards by role", () => {
     await page.getByRole("list", { name: "Awaiting my approval by type" }).waitFor();
     await bothWidths(page, "dashboard-approver", () => list.getByRole("listitem").first().waitFor());
     expect(await noSideScroll(page)).toBe(true);
-    await list.locator(".ant-list-item a").first().click();
+    await list.getByRole("listitem").locator("a").first().click();
     await page.waitForURL(/approval/);
   });
 

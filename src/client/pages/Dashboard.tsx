@@ -24,7 +24,7 @@ import { fieldKind } from "../registry.js";
 import { useUser } from "../user.js";
 import { BarChart, type Bar } from "./BarChart.js";
 import { barFilter, listLink } from "./dashboard-links.js";
-import { ListWidget } from "./DashboardList.js";
+import { ListWidget, wrappedTitle } from "./DashboardList.js";
 
 
 interface StatRow {
@@ -96,7 +96,7 @@ function ChartWidget({ widget, resource, today }: { widget: Extract<Widget, { ty
   // the bars' exact total: what a sum tile over the same rows shows (the aging of the payable balance)
   const total = widget.total && widget.sum ? formatMoney(sum(rows.map((row) => row.sum ?? "0")), company.currency_code, numberLocale()) : undefined;
   return (
-    <Card title={title} size="small" style={{ height: "100%" }}>
+    <Card title={title} size="small" style={{ height: "100%" }} styles={wrappedTitle}>
       {loading ? <Spin /> : <BarChart bars={bars} title={title} />}
       {total && !loading ? (
         <Flex justify="space-between" style={{ marginTop: 8, borderTop: "1px solid #f0f0f0", paddingTop: 8 }}>

@@ -29,7 +29,7 @@ export function ListWidget({ widget, resource }: { widget: ListWidgetDef; resour
   const label = (field: string) => translate(fieldKey(resource.name, field), field);
   const linkOf = (row: Row) => (widget.link ? (valueAt(row, widget.link) as string | undefined) : undefined) ?? showPath(resource.name, row.id);
   return (
-    <Card title={title} size="small" style={{ height: "100%" }}>
+    <Card title={title} size="small" style={{ height: "100%" }} styles={wrappedTitle}>
       {query.isLoading ? <Spin /> : null}
       {!query.isLoading && !result.data.length ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={translate("dashboard.nothing", "Nothing here.")} /> : null}
       <Flex vertical role="list" aria-label={title}>
@@ -46,3 +46,6 @@ export function ListWidget({ widget, resource }: { widget: ListWidgetDef; resour
     </Card>
   );
 }
+
+/** a panel's title wraps on a phone rather than being cut off */
+export const wrappedTitle = { title: { whiteSpace: "normal" } } as const;
