@@ -1,9 +1,10 @@
 /**
  * Declared dashboards (resources/pages): the variant for the user's role (`variantFor`), its
  * widgets from GET /api/{resource}/stats — count and sum (a figure, the sum in the company currency,
- * linking to the filtered list) and chart (bars per group, each linking to its rows; with `total`, the
- * bars' total under them) — and list widgets (DashboardList). The page is loaded on demand, its
- * charts with it (a light SVG: a chunk of their own cost the other pages' first load more than it saved).
+ * linking to the filtered list) and chart (bars per group, each linking to its rows, months as columns
+ * left to right; with `total`, the bars' total under them) — and list widgets (DashboardList). The
+ * page is loaded on demand, its charts with it (a light SVG: a chunk of their own cost the other
+ * pages' first load more than it saved).
  * Widgets over a resource the user may not list are left out.
  */
 import { useCustom, useTranslation } from "@refinedev/core";
@@ -81,6 +82,8 @@ function ChartWidget({ widget, resource, today }: { widget: Extract<Widget, { ty
   const { company } = useUser();
   const { rows, loading } = useStats(widget);
   const label = useBarLabel(resource, widget.group);
+  // a column's amount in few characters ("$628K"); the full amount is its tooltip
+  const compact = (value: string) => new Intl.NumberFormat(numberLocale(), { style: "currency", currency: company.currency_code, notation: "compact", maximumFractionDigits: 1 }).format(Number(value));
   const title = translate(widget.title, widget.title);
   const bars: Bar[] = rows.map((row) => {
     const value = widget.sum ? Number(row.sum ?? 0) : row.count;
@@ -90,6 +93,7 @@ function ChartWidget({ widget, resource, today }: { widget: Extract<Widget, { ty
       label: label(row.key),
       value,
       text: widget.sum ? formatMoney(row.sum ?? "0", company.currency_code, numberLocale()) : String(row.count),
+      short: widget.sum ? compact(row.sum ?? "0") : String(row.count),
       href: filter ? listLink(resource, filter) : undefined,
     };
   });
@@ -97,7 +101,7 @@ function ChartWidget({ widget, resource, today }: { widget: Extract<Widget, { ty
   const total = widget.total && widget.sum ? formatMoney(sum(rows.map((row) => row.sum ?? "0")), company.currency_code, numberLocale()) : undefined;
   return (
     <Card title={title} size="small" style={{ height: "100%" }} styles={wrappedTitle}>
-      {loading ? <Spin /> : <BarChart bars={bars} title={title} />}
+      {loading ? <Spin /> : <BarChart bars={bars} title={title} columns={widget.group.startsWith("month:")} />}
       {total && !loading ? (
         <Flex justify="space-between" style={{ marginTop: 8, borderTop: "1px solid #f0f0f0", paddingTop: 8 }}>
           <Typography.Text strong>{translate("dashboard.total", "Total")}</Typography.Text>
