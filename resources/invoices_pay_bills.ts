@@ -30,7 +30,7 @@ export default defineResource({
     { field: "due_status", kind: "enum", sortable: false },
     { field: "amount", kind: "money", currency: "currency_code", filterable: true },
     { field: "outstanding_balance_pending", kind: "money", currency: "currency_code", total: true, filterable: true },
-    { field: "status", kind: "status", filterable: true },
+    { field: "status", kind: "status", hidden: true, filterable: true },
     { field: "is_validate_pay_now", kind: "boolean", sortable: false },
   ],
   defaultSort: { field: "due_date", order: "asc" },

@@ -429,7 +429,7 @@ describe("corporate-cards dashboards", () => {
       for (const widget of variant.widgets) {
         const filter = new URLSearchParams();
         for (const [key, value] of Object.entries(widget.filter ?? {})) for (const v of [value].flat()) filter.append(key, v);
-        const url = widget.type === "count"
+        const url = widget.type === "count" || widget.type === "list"
           ? `/api/${widget.resource}?_end=0&${filter}`
           : `/api/${widget.resource}/stats?_group=${widget.type === "chart" ? widget.group : "currency_code"}&_sum=${widget.type === "chart" ? widget.sum ?? "" : widget.field}&${filter}`;
         expect((await get(url, headers)).status, `${variant.title} ${widget.title}`).toBe(200);

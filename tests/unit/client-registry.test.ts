@@ -59,7 +59,11 @@ describe("the route manifest", () => {
     for (const page of pages) {
       if (page.kind === "dashboard") {
         expect(page.variants?.length, page.path).toBeGreaterThan(0);
-        for (const widget of page.variants!.flatMap((v) => v.widgets)) expect(resourceByName.has(widget.resource), widget.resource).toBe(true);
+        for (const widget of page.variants!.flatMap((v) => v.widgets)) {
+          expect(resourceByName.has(widget.resource), widget.resource).toBe(true);
+          // a list widget shows declared columns of its resource
+          if (widget.type === "list") expect(widget.columns.filter((f) => !resourceByName.get(widget.resource)!.columns.some((c) => c.field === f)), widget.title).toEqual([]);
+        }
       } else {
         expect(Object.keys(customPages), page.path).toContain(page.component);
       }

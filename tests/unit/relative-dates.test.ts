@@ -12,4 +12,8 @@ describe("resolveFilter", () => {
     expect(resolveFilter({ b: "@week" }, "2026-11-29")).toEqual({ b: "2026-11-23" });
     expect(resolveFilter(undefined, "2026-11-27")).toBeUndefined();
   });
+
+  it("shifts by months with an m: the first day of a month back or ahead, across years", () => {
+    expect(resolveFilter({ a: "@month-11m", b: "@month+2m", c: "@month-12" }, "2026-11-27")).toEqual({ a: "2025-12-01", b: "2027-01-01", c: "2026-10-20" });
+  });
 });

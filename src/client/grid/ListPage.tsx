@@ -1,12 +1,13 @@
 /**
  * The generic list page of every resource: server-side paging, sorting and filtering (synced with the
  * URL), column filters, hidden columns, saved layout, CSV/PDF export, selected-rows totals, row actions.
+ * On a phone each row is a card of its key figures (RowCard) instead of a table wider than the screen.
  */
 import { BulkActions } from "../actions/bulk-actions.js";
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useDataProvider, useTranslation, type CrudFilter, type LogicalFilter } from "@refinedev/core";
 import { getDefaultSortOrder, useTable } from "./use-table.js";
-import { Button, Checkbox, ConfigProvider, Dropdown, Flex, Input, Popover, Space, Table, Typography, type TableColumnsType } from "antd";
+import { Button, Checkbox, ConfigProvider, Dropdown, Flex, Grid, Input, Popover, Space, Table, Typography, type TableColumnsType } from "antd";
 import { DownloadOutlined, FileExcelOutlined, FilePdfOutlined, FileTextOutlined, FilterOutlined, PlusOutlined, SettingOutlined } from "@ant-design/icons";
 import { Link, useNavigate } from "react-router";
 import { canAct } from "../../framework/permissions.js";
@@ -20,6 +21,7 @@ import { notify } from "../notify.js";
 import { useUser } from "../user.js";
 import { downloadExport, downloadPdf, exportDateFormat, exportRowLimit, type ExportTable } from "./export.js";
 import { useFilterPanel, useGridLayout } from "./layout.js";
+import { RowCard } from "./RowCard.js";
 
 // closed by default: the filter panel and its date and number pickers load when it opens
 const FilterPanel = lazy(() => import("./filters.js").then((m) => ({ default: m.FilterPanel })));
@@ -68,6 +70,8 @@ export default function ListPage({ resource, view, permanent: declared, initial,
   const [filterPanel, setFilterPanel] = useFilterPanel();
   const [selected, setSelected] = useState<Row[]>([]);
   const [exporting, setExporting] = useState<"csv" | "xlsx" | "pdf">();
+  // spec 9: below 768 px the layout is the phone's
+  const phone = Grid.useBreakpoint().md === false;
 
   // stable while the route's values are the same (Refine compares filters by reference)
   const permanentKey = JSON.stringify([...declared, ...(extension?.filters ?? [])]);
@@ -100,7 +104,18 @@ export default function ListPage({ resource, view, permanent: declared, initial,
   const search = (filters.find((f) => "field" in f && f.field === "q") as LogicalFilter | undefined)?.value as string | undefined;
 
   const rowLink = extension?.rowLink;
-  const columns: TableColumnsType<Row> = visible.map((column, index) => ({
+  /** the first column's cell: the list extension's link, else as the column renders */
+  const titleCell = (row: Row) => {
+    const link = rowLink?.(row);
+    return link ? <Link to={link}>{format.text(resource, visible[0].field, row) || String(row.id)}</Link> : format.render(resource, visible[0], row);
+  };
+  const rowActions = (row: Row) => (resource.rowActions?.length
+    ? <RowActions resource={resource} row={row} size="small" only={["edit", "duplicate", "delete"]} /> : null);
+  const card = phone && visible.length > 0;
+  const columns: TableColumnsType<Row> = card ? [{
+    key: "card",
+    render: (_: unknown, row: Row) => <RowCard resource={resource} columns={visible} row={row} title={titleCell(row)} label={label} actions={rowActions(row)} />,
+  }] : visible.map((column, index) => ({
     key: column.field,
     dataIndex: column.field.split("."),
     title: label(column.field),
@@ -109,17 +124,10 @@ export default function ListPage({ resource, view, permanent: declared, initial,
     align: alignRight.has(fieldKind(resource, column.field)) ? "right" : undefined,
     sorter: column.sortable !== false,
     sortOrder: getDefaultSortOrder(column.field, sorters) ?? null,
-    render: (_: unknown, row: Row) => {
-      const link = index === 0 ? rowLink?.(row) : undefined;
-      return link ? <Link to={link}>{format.text(resource, column.field, row) || String(row.id)}</Link> : format.render(resource, column, row);
-    },
+    render: (_: unknown, row: Row) => (index === 0 ? titleCell(row) : format.render(resource, column, row)),
   }));
-  if (resource.rowActions?.length) {
-    columns.push({
-      key: "actions",
-      title: translate("grid.actions", "Actions"),
-      render: (_: unknown, row: Row) => <RowActions resource={resource} row={row} size="small" only={["edit", "duplicate", "delete"]} />,
-    });
+  if (!card && resource.rowActions?.length) {
+    columns.push({ key: "actions", title: translate("grid.actions", "Actions"), render: (_: unknown, row: Row) => rowActions(row) });
   }
 
   async function exportAs(kind: "csv" | "xlsx" | "pdf") {
@@ -212,8 +220,10 @@ export default function ListPage({ resource, view, permanent: declared, initial,
           rowKey="id"
           columns={columns}
           size="small"
-          scroll={{ x: "max-content" }}
-          onRow={() => ({ style: { height: rowHeight } })}
+          showHeader={!card}
+          tableLayout={card ? "fixed" : undefined}
+          scroll={card ? undefined : { x: "max-content" }}
+          onRow={() => ({ style: card ? undefined : { height: rowHeight } })}
           pagination={tableProps.pagination && { ...tableProps.pagination, showSizeChanger: true }}
           rowSelection={{
             preserveSelectedRowKeys: true,

@@ -4,12 +4,15 @@
  * and originating account (choosable only with more than one option; the method also only when the
  * company allows it) and the vendor's available credits in the row's currency; or bulk 'all' mode
  * pays every invoice matching the filters in full. The payment date and the selection go with
- * "Review" to /review_payment_run, and come back from it.
+ * "Review" to /review_payment_run, and come back from it. At 1440 px the invoice's columns are tight
+ * (the vendor cut with an ellipsis) and its number and the payment's columns stay fixed at the edges, so
+ * the method, account and credits are always in view; on a phone each invoice is a card, the payment's
+ * controls under it once selected.
  */
-import { useMemo, useState } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 import { useDataProvider, useTranslation, type LogicalFilter } from "@refinedev/core";
 import { getDefaultSortOrder, useTable } from "../../../grid/use-table.js";
-import { Alert, Button, Flex, Input, Select, Space, Switch, Table, Typography, type TableColumnsType } from "antd";
+import { Alert, Button, Flex, Grid, Input, Select, Space, Switch, Table, Typography, type TableColumnsType } from "antd";
 import { FilterOutlined } from "@ant-design/icons";
 import { useLocation, useNavigate } from "react-router";
 import { earliestPaymentDate } from "../../../../framework/business-days.js";
@@ -18,6 +21,7 @@ import { resourceByName } from "../../../../../resources/index.js";
 import { useFormat, type Row } from "../../../format.js";
 import { FilterPanel } from "../../../grid/filters.js";
 import { useFilterPanel } from "../../../grid/layout.js";
+import { RowCard } from "../../../grid/RowCard.js";
 import { fieldKey } from "../../../i18n/keys.js";
 import { apiKey, fieldKind } from "../../../registry.js";
 import { useUser } from "../../../user.js";
@@ -39,6 +43,18 @@ const bulkPage = 1000;
 const payKeys = ["allowPayments", "payInvoices"];
 /** the cross-border card integration's payment type: never paid from here (data spec 5) */
 const corpayType = "corpay_card";
+/** the invoice's columns at their tightest readable width (px), so that paying it fits beside them at 1440 px */
+const invoiceWidths: Readonly<Record<string, number>> = { number: 100, "vendor.name": 119, due_date: 88, due_status: 86, amount: 100, outstanding_balance_pending: 110 };
+// a hidden column (the status: approved or open) is only a filter here
+const invoiceFields = resource.columns.filter((c) => !c.hidden && c.field !== "is_validate_pay_now");
+
+/** A column of the payment being made (amount, method, account, credits): in the grid and under a phone's card. */
+interface PaymentColumn {
+  key: string;
+  title: string;
+  width: number;
+  render: (row: Invoice) => ReactNode;
+}
 
 type Invoice = Row & PayableInvoice & { is_validate_pay_now?: boolean; is_payable_now?: boolean; payment_method?: { payment_type?: string } | null };
 
@@ -66,6 +82,8 @@ export default function PayBills({ page }: CustomPageProps) {
   const [all, setAll] = useState(stored?.all ?? false);
   const [reviewing, setReviewing] = useState(false);
   const [filterPanel, setFilterPanel] = useFilterPanel();
+  // spec 9: below 768 px the layout is the phone's
+  const phone = Grid.useBreakpoint().md === false;
 
   const { tableProps, filters, setFilters, sorters, setCurrentPage } = useTable<Invoice>({
     resource: resource.name,
@@ -92,27 +110,30 @@ export default function PayBills({ page }: CustomPageProps) {
   const label = (field: string) => translate(fieldKey(resource.name, field), field);
   const t = (key: string, fallback: string) => translate(`payBills.${key}`, fallback);
 
-  const columns: TableColumnsType<Invoice> = [
-    ...resource.columns.filter((c) => c.field !== "is_validate_pay_now").map((column) => ({
-      key: column.field,
-      dataIndex: column.field.split("."),
-      title: label(column.field),
-      align: fieldKind(resource, column.field) === "money" ? "right" as const : undefined,
-      sorter: column.sortable !== false,
-      sortOrder: getDefaultSortOrder(column.field, sorters) ?? null,
-      render: (_: unknown, row: Invoice) => format.render(resource, column, row),
-    })),
+  const invoiceColumns: TableColumnsType<Invoice> = invoiceFields.map((column, index) => ({
+    key: column.field,
+    dataIndex: column.field.split("."),
+    title: label(column.field),
+    width: invoiceWidths[column.field],
+    ellipsis: column.field === "vendor.name",
+    fixed: index === 0 ? "left" as const : undefined,
+    align: fieldKind(resource, column.field) === "money" ? "right" as const : undefined,
+    sorter: column.sortable !== false,
+    sortOrder: getDefaultSortOrder(column.field, sorters) ?? null,
+    render: (_: unknown, row: Invoice) => format.render(resource, column, row),
+  }));
+  const paymentColumns: PaymentColumn[] = [
     {
       key: "payment_amount",
       title: t("paymentAmount", "Payment Amount"),
-      align: "right",
-      render: (_: unknown, row: Invoice) => {
+      width: 120,
+      render: (row) => {
         const item = all ? (row.is_payable_now ? selectionOf(row) : undefined) : items.get(row.id);
         if (!item) return null;
         const rowError = errors.get(row.id)?.find((e) => e !== "payBills.errors.creditAvailable" && e !== "payBills.errors.creditPayment");
         return (
           <Flex vertical align="end">
-            <Input aria-label={`${t("paymentAmount", "Payment Amount")} ${row.number}`} size="small" style={{ width: 120, textAlign: "right" }}
+            <Input aria-label={`${t("paymentAmount", "Payment Amount")} ${row.number}`} size="small" style={{ width: 100, textAlign: "right" }}
               value={item.amount} disabled={all} status={rowError ? "error" : undefined}
               onChange={(e) => update(row.id, { amount: e.target.value })} />
             {rowError ? <Typography.Text type="danger" role="alert">{translate(rowError, { max: format.format(resource, "outstanding_balance_pending", maxPayment(item), row) }, rowError)}</Typography.Text> : null}
@@ -123,35 +144,60 @@ export default function PayBills({ page }: CustomPageProps) {
     {
       key: "payment_method",
       title: t("paymentMethod", "Payment Method"),
-      render: (_: unknown, row: Invoice) => {
+      width: 135,
+      render: (row) => {
         const item = items.get(row.id);
         const choices = options.methodsOf(row.vendor_id);
         const current = options.methodOf(row.vendor_id, item?.payment_method_id);
-        if (!item || all || !methodChoosable || choices.length < 2) return current ? `${current.name}` : "—";
-        return <Select aria-label={`${t("paymentMethod", "Payment Method")} ${row.number}`} size="small" style={{ width: 200 }} value={current?.id}
+        if (!item || all || !methodChoosable || choices.length < 2) return <Typography.Text ellipsis={{ tooltip: true }}>{current ? current.name : "—"}</Typography.Text>;
+        return <Select aria-label={`${t("paymentMethod", "Payment Method")} ${row.number}`} size="small" style={{ width: "100%" }} popupMatchSelectWidth={false} value={current?.id}
           options={choices.map((m) => ({ value: m.id, label: m.name }))} onChange={(id: number) => update(row.id, { payment_method_id: id })} />;
       },
     },
     {
       key: "payment_method_from",
       title: t("originatingAccount", "Originating Account"),
-      render: (_: unknown, row: Invoice) => {
+      width: 135,
+      render: (row) => {
         const item = items.get(row.id);
         const current = options.accountOf(item?.payment_method_from_id);
-        if (!item || all || options.accounts.length < 2) return current?.name ?? "—";
-        return <Select aria-label={`${t("originatingAccount", "Originating Account")} ${row.number}`} size="small" style={{ width: 220 }} value={current?.id}
+        if (!item || all || options.accounts.length < 2) return <Typography.Text ellipsis={{ tooltip: true }}>{current?.name ?? "—"}</Typography.Text>;
+        return <Select aria-label={`${t("originatingAccount", "Originating Account")} ${row.number}`} size="small" style={{ width: "100%" }} popupMatchSelectWidth={false} value={current?.id}
           options={options.accounts.map((m) => ({ value: m.id, label: m.name }))} onChange={(id: number) => update(row.id, { payment_method_from_id: id })} />;
       },
     },
     {
       key: "credits",
       title: t("credits", "Vendor Credits"),
-      render: (_: unknown, row: Invoice) => (
+      width: 135,
+      render: (row) => (
         <CreditsCell row={row} item={all ? undefined : items.get(row.id)} items={selected} available={options.creditsOf(row.vendor_id, row.currency_code)}
           errors={errors.get(row.id) ?? []} onChange={(credits) => setItems((previous) => new Map(previous).set(row.id, withCredits(previous.get(row.id)!, credits)))} />
       ),
     },
   ];
+  /** on a phone: the invoice's key figures, and the payment's controls once it is selected */
+  const cardColumn = {
+    key: "card",
+    render: (_: unknown, row: Invoice) => (
+      <Flex vertical gap={4}>
+        <RowCard resource={resource} columns={invoiceFields} row={row} label={label} />
+        {items.has(row.id) || (all && row.is_payable_now) ? paymentColumns.map((column) => (
+          <Flex key={column.key} justify="space-between" align="center" gap="small">
+            <Typography.Text type="secondary">{column.title}</Typography.Text>
+            <div style={{ minWidth: 0, maxWidth: "60%", textAlign: "right" }}>{column.render(row)}</div>
+          </Flex>
+        )) : null}
+      </Flex>
+    ),
+  };
+  const columns: TableColumnsType<Invoice> = phone ? [cardColumn] : [
+    ...invoiceColumns,
+    ...paymentColumns.map((column) => ({
+      key: column.key, title: column.title, width: column.width, fixed: "right" as const, render: (_: unknown, row: Invoice) => column.render(row),
+    })),
+  ];
+  const tableWidth = [...invoiceFields.map((c) => invoiceWidths[c.field] ?? 0), ...paymentColumns.map((c) => c.width)].reduce((a, b) => a + b, 0);
 
   /** Bulk 'all' mode: every payable invoice matching the filters, in full, read page by page. */
   async function everyMatching(): Promise<SelectedInvoice[]> {
@@ -220,7 +266,9 @@ export default function PayBills({ page }: CustomPageProps) {
         rowKey="id"
         columns={columns}
         size="small"
-        scroll={{ x: "max-content" }}
+        showHeader={!phone}
+        tableLayout="fixed"
+        scroll={phone ? undefined : { x: tableWidth }}
         pagination={tableProps.pagination && { ...tableProps.pagination, showSizeChanger: false }}
         rowSelection={{
           preserveSelectedRowKeys: true,
