@@ -15,9 +15,8 @@ import { downloadFile, saveBlob } from "../download.js";
 import { useFormat, type Row } from "../format.js";
 import { http } from "../http.js";
 import { useUser } from "../user.js";
+import { canPreview } from "./preview.js";
 
-/** Types a browser shows by itself: PDFs in a frame, these images in an <img>; everything else is only downloaded. */
-const previewable = new Set(["application/pdf", "image/png", "image/jpeg", "image/gif"]);
 
 interface Props {
   parentType: string;
@@ -45,7 +44,7 @@ export function DocumentsCard({ parentType, parentId, title, rows, onChanged }: 
   const t = (key: string, fallback: string) => translate(`documents.ui.${key}`, fallback);
 
   const open = async (row: Row) => {
-    const { data } = await http.get<Blob>(`/api/documents/${String(row.id)}/file`, { responseType: "blob" });
+    const { data } = await http.get<Blob>(`/api/documents/${String(row.id)}/preview`, { responseType: "blob" });
     const type = String(row.content_type);
     // the blob's type is set here from the allow-list, never taken from the answer
     setPreview({ name: String(row.asset_file_file_name), type, url: URL.createObjectURL(new Blob([data], { type })) });
@@ -96,7 +95,7 @@ export function DocumentsCard({ parentType, parentId, title, rows, onChanged }: 
               {
                 key: "actions", title: "", render: (_: unknown, row: Row) => (
                   <Space>
-                    {previewable.has(String(row.content_type)) ? <Button size="small" onClick={() => void open(row)}>{t("preview", "Preview")}</Button> : null}
+                    {canPreview(row) ? <Button size="small" onClick={() => void open(row)}>{t("preview", "Preview")}</Button> : null}
                     <Button size="small" onClick={() => void downloadFile(`/api/documents/${String(row.id)}/file`, String(row.asset_file_file_name))}>{t("download", "Download")}</Button>
                   </Space>
                 ),

@@ -3,6 +3,8 @@
  * references as searchable selects, server 422 errors shown per field. Loaded on demand.
  */
 import { useMemo, useState } from "react";
+import { WithDocument } from "../documents/DocumentPane.js";
+import { previewsOf } from "../documents/preview.js";
 import { useCreate, useOne, useTranslation, useUpdate, type HttpError } from "@refinedev/core";
 import { Button, Card, Result, Space, Spin, Typography } from "antd";
 import Form from "@rjsf/antd";
@@ -150,7 +152,9 @@ export default function FormPage({ resource, mode, id, prefill, onSaved, readOnl
     }
   }
 
+  // an edited record's PDF or image beside the form (the inbox clerk keys the invoice from it): ../documents
   return (
+    <WithDocument documents={mode === "edit" && record ? previewsOf(resource, record) : []}>
     <Card title={<Typography.Title level={3} style={{ margin: 0 }}>
       {title ?? pageTitle(resource, mode)}
       {record && !title ? ` ${recordName(resource, record)}` : ""}
@@ -187,5 +191,6 @@ export default function FormPage({ resource, mode, id, prefill, onSaved, readOnl
         )}
       </Form>
     </Card>
+    </WithDocument>
   );
 }

@@ -15,6 +15,8 @@ import { resourceByName } from "../../../resources/index.js";
 import { pages } from "../../../resources/pages/index.js";
 import { RowActions } from "../actions.js";
 import { DocumentsCard } from "../documents/DocumentsCard.js";
+import { WithDocument } from "../documents/DocumentPane.js";
+import { previewsOf } from "../documents/preview.js";
 import { LineGrid } from "../lines/LineGrid.js";
 import { ReferenceName } from "./ReferenceSelect.js";
 import { ApprovalBar } from "../approvals/ApprovalBar.js";
@@ -158,9 +160,11 @@ export default function ShowPage({ resource, id, page = "show" }: { resource: Re
         <ApprovalBar type={approvable.approvable.type} resourceName={resource.name} record={record}
           number={String(record[approvable.resource.title] ?? record.id)} sayWhenNothing={page === "approval"} />
       ) : null}
-      <Card>
-        <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} items={items} />
-      </Card>
+      <WithDocument documents={previewsOf(resource, record)}>
+        <Card>
+          <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} items={items} />
+        </Card>
+      </WithDocument>
       {approvable ? <ApprovalTimeline type={approvable.approvable.type} id={record.id} /> : null}
       {tables}
     </Flex>
