@@ -179,6 +179,8 @@ export interface HasMany {
   through?: { resource: string; key: string };
   /** the related rows are part of the record: whoever reads it reads them, without the related list's keys (a record's documents) */
   readWithParent?: boolean;
+  /** the related rows pass through their resource's decorate hook on the show page (an activity's user named, not numbered) */
+  decorated?: boolean;
 }
 
 /** refers-many: this row's array column `localKey` holds ids of `resource` */

@@ -14,6 +14,7 @@ import { pathParams, type ResourceDef } from "../../framework/resource.js";
 import { resourceByName } from "../../../resources/index.js";
 import { pages } from "../../../resources/pages/index.js";
 import { RowActions } from "../actions.js";
+import { ActivityFeed } from "../activities/ActivityFeed.js";
 import { DocumentsCard } from "../documents/DocumentsCard.js";
 import { WithDocument } from "../documents/DocumentPane.js";
 import { previewsOf } from "../documents/preview.js";
@@ -109,6 +110,10 @@ export default function ShowPage({ resource, id, page = "show" }: { resource: Re
     const parentType = relation.kind === "hasMany" && relation.resource === "documents" ? relation.where?.assetable_type : undefined;
     if (parentType) {
       return [<DocumentsCard key={name} parentType={parentType} parentId={record.id} title={label(name)} rows={rows as Row[]} onChanged={() => void query.refetch()} />];
+    }
+    // a record's history: sentences, not a table of diffs
+    if (relation.resource === "activities") {
+      return [<ActivityFeed key={name} resource={resource} record={record} rows={rows as Row[]} title={label(name)} />];
     }
     // a document's lines: the line grid, read-only, with its total
     const linesDef = resource.lines?.find((def) => def.relation === name);
