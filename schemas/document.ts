@@ -14,10 +14,10 @@ export const documentSchema = {
     asset_file_file_size: { type: "integer", minimum: 0, default: 0 },
     content_type: { type: ["string", "null"], maxLength: 100 },
     assetable_type: { type: "string", enum: documentParentTypes },
-    assetable_id: { type: "integer" },
+    assetable_id: { type: "integer", "x-internal": true },
     created_by_user_id: { type: ["integer", "null"], "x-references": "users" },
     /** where the bytes are: "db:<stored_files.id>" for the database store; other schemes for other stores */
-    storage_key: { type: ["string", "null"], maxLength: 500 },
+    storage_key: { type: ["string", "null"], maxLength: 500, "x-internal": true },
   },
 } as const;
 

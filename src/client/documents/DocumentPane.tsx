@@ -36,7 +36,7 @@ function Viewer({ document, url, height }: { document: Row; url: string | null; 
   const name = String(document.asset_file_file_name);
   if (!url) return <Flex justify="center" align="center" style={{ height }}><Spin /></Flex>;
   return String(document.content_type) === "application/pdf"
-    ? <iframe title={name} src={url} data-testid="document-preview" style={{ width: "100%", height, border: 0, display: "block" }} />
+    ? <iframe title={name} src={`${url}#navpanes=0&view=FitH`} data-testid="document-preview" style={{ width: "100%", height, border: 0, display: "block" }} />
     : <img alt={name} src={url} data-testid="document-preview" style={{ maxWidth: "100%", maxHeight: height, display: "block", margin: "0 auto" }} />;
 }
 

@@ -13,6 +13,7 @@ import { isRecordId } from "../validation.js";
 import { perReader } from "./per-reader.js";
 import { portalRow, readsAsPortal } from "./portal-view.js";
 import { embedRelations, embedsOf } from "./relations.js";
+import { nameReferences } from "./reference-names.js";
 import { untyped } from "../db/connect.js";
 
 /** A list page as returned: belongs-to and refers-many embedded by the page's own statement. */
@@ -57,6 +58,7 @@ async function finish(resource: ResourceDef, rows: Row[], ctx: Ctx, withLines: b
   if (withLines && !portal) {
     await embedLines(resource, rows, ctx);
     await decorateRelated(resource, rows, ctx);
+    await nameReferences(resource, rows, ctx);
   }
   await hooksOf(resource).decorate?.(rows, ctx);
   return rows.map((row) => (portal ? portalRow(resource, row) : withoutWriteOnly(resource, row)));
