@@ -1,8 +1,8 @@
 /** A stored file (asset) attached to a record; its bytes live in the file store under storage_key (src/server/files). */
 export const documentParentTypes = [
   "Accrual", "Company", "Contact", "Invoice", "InvoiceItem", "Payment", "PurchaseOrder", "Receipt", "Report", "User", "Vendor", "Template",
-  // ours: a card transaction's receipt (docs/cards.md)
-  "CardTransaction",
+  // ours: a card transaction's receipt (docs/cards.md), an expense item's receipt (docs/expenses.md)
+  "CardTransaction", "ExpenseItem",
 ] as const;
 
 export const documentSchema = {

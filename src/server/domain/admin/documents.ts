@@ -13,6 +13,7 @@ import type { Ctx, Row } from "../../resources/context.js";
 import { findRow, scope } from "../../resources/query.js";
 import type { ResourceHooks } from "../../resources/modules.js";
 import { canAct } from "../../../framework/permissions.js";
+import { syncReceiptFlag } from "./attach-rights.js";
 import { referenceTitles, resourceOfKind, userEmails } from "./lookups.js";
 
 export const documents = () => resourceByName.get("documents")!;
@@ -82,5 +83,6 @@ export const documentHooks: ResourceHooks = {
   },
   async beforeDelete(existing, ctx, trx) {
     if (existing.storage_key) await deleteWithRow(String(existing.storage_key), ctx, trx);
+    await syncReceiptFlag(trx, ctx.company.id, String(existing.assetable_type), Number(existing.assetable_id), existing.id as number);
   },
 };

@@ -1,0 +1,29 @@
+/**
+ * Expense receipts are files: a document on the item (assetable_type ExpenseItem), uploaded by the
+ * employee (file or phone camera) while the item is still theirs to edit. The submission rule counts
+ * those files, never a tick (expense-submission.ts).
+ */
+import { canAct } from "../../../framework/permissions.js";
+import { resourceByName } from "../../../../resources/index.js";
+import type { DB } from "../../db/connect.js";
+import type { Ctx } from "../../resources/context.js";
+import { findRow } from "../../resources/query.js";
+
+/** Items still with their submitter (as resources/expense_items.ts's edit action). */
+const editable = ["DRAFT", "NEW", "REJECTED"];
+
+/** May the user attach a receipt to this item: one they may edit (their own: the personal scope), not yet submitted. */
+export async function mayAttachExpenseReceipt(ctx: Ctx, id: number): Promise<boolean> {
+  const items = resourceByName.get("expense_items")!;
+  if (!canAct(ctx.principal, items, "edit")) return false;
+  const item = await findRow(items, id, ctx);
+  return item !== undefined && editable.includes(String(item.status));
+}
+
+/** The ids among `itemIds` with a receipt file. */
+export async function itemsWithReceipts(trx: DB, companyId: number, itemIds: readonly number[]): Promise<Set<number>> {
+  if (itemIds.length === 0) return new Set();
+  const rows = await trx.selectFrom("documents").select("assetable_id").distinct()
+    .where("company_id", "=", companyId).where("assetable_type", "=", "ExpenseItem").where("assetable_id", "in", [...itemIds]).execute();
+  return new Set(rows.map((r) => r.assetable_id));
+}
