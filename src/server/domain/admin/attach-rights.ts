@@ -4,7 +4,7 @@
  * their card. And the `receipt_attached` flag such parents carry, kept by the documents themselves.
  */
 import { isHoldersTransaction } from "../cards/receipts.js";
-import { mayAttachExpenseReceipt } from "../expenses/receipts.js";
+import { expenseReceiptChanged, mayAttachExpenseReceipt } from "../expenses/receipts.js";
 import { untyped, type DB } from "../../db/connect.js";
 import type { Ctx } from "../../resources/context.js";
 
@@ -13,15 +13,19 @@ export const narrowAttachRights: Readonly<Record<string, (ctx: Ctx, id: number) 
   CardTransaction: isHoldersTransaction,
 };
 
-/** Parent types whose table says whether a receipt file hangs on the row. */
-const receiptTables: Readonly<Record<string, string>> = { ExpenseItem: "expense_items", CardTransaction: "card_transactions" };
+/** Parent types whose table says whether a receipt file hangs on the row, and what follows from a change. */
+const receiptTables: Readonly<Record<string, { table: string; changed?: (trx: DB, companyId: number, id: number) => Promise<void> }>> = {
+  ExpenseItem: { table: "expense_items", changed: expenseReceiptChanged },
+  CardTransaction: { table: "card_transactions" },
+};
 
 /** Sets the parent's `receipt_attached` from its documents (after one was attached; before `leaving` is deleted), in the caller's transaction. */
 export async function syncReceiptFlag(trx: DB, companyId: number, type: string, id: number, leaving?: number): Promise<void> {
-  const table = receiptTables[type];
-  if (!table) return;
+  const parent = receiptTables[type];
+  if (!parent) return;
   let files = trx.selectFrom("documents").select("id").where("company_id", "=", companyId).where("assetable_type", "=", type).where("assetable_id", "=", id);
   if (leaving !== undefined) files = files.where("id", "<>", leaving);
   const file = await files.executeTakeFirst();
-  await untyped(trx).updateTable(table).set({ receipt_attached: file !== undefined }).where("company_id", "=", companyId).where("id", "=", id).execute();
+  await untyped(trx).updateTable(parent.table).set({ receipt_attached: file !== undefined }).where("company_id", "=", companyId).where("id", "=", id).execute();
+  await parent.changed?.(trx, companyId, id);
 }

@@ -8,6 +8,7 @@ import { resourceByName } from "../../../../resources/index.js";
 import type { DB } from "../../db/connect.js";
 import type { Ctx } from "../../resources/context.js";
 import { findRow } from "../../resources/query.js";
+import { recheckItems } from "./policies.js";
 
 /** Items still with their submitter (as resources/expense_items.ts's edit action). */
 const editable = ["DRAFT", "NEW", "REJECTED"];
@@ -26,4 +27,10 @@ export async function itemsWithReceipts(trx: DB, companyId: number, itemIds: rea
   const rows = await trx.selectFrom("documents").select("assetable_id").distinct()
     .where("company_id", "=", companyId).where("assetable_type", "=", "ExpenseItem").where("assetable_id", "in", [...itemIds]).execute();
   return new Set(rows.map((r) => r.assetable_id));
+}
+
+/** After a receipt file came or went: the item's policy verdict follows (a policy may require a receipt). */
+export async function expenseReceiptChanged(trx: DB, companyId: number, itemId: number): Promise<void> {
+  const item = await trx.selectFrom("expense_items").select("expense_report_id").where("company_id", "=", companyId).where("id", "=", itemId).executeTakeFirst();
+  if (item?.expense_report_id) await recheckItems(trx, { reportId: item.expense_report_id });
 }
