@@ -57,9 +57,10 @@ export function activitySentence(row: Row, item: ResourceDef, { translate, show 
     if (same(from, to)) continue;
     const name = translate(fieldKey(item.name, field), {}, field);
     const params = { field: name, from: cut(show(field, from)), to: cut(show(field, to)) };
-    clauses.push(clauses.length
-      ? say("alsoChanged", params, `${name} from ${params.from} to ${params.to}`)
-      : say("changed", params, `${who} changed ${name} from ${params.from} to ${params.to}`));
+    // a field filled for the first time is set, not changed from nothing
+    const first = from === null || from === undefined || from === "";
+    if (first) clauses.push(clauses.length ? say("alsoSet", params, `${name} set to ${params.to}`) : say("set", params, `${who} set ${name} to ${params.to}`));
+    else clauses.push(clauses.length ? say("alsoChanged", params, `${name} from ${params.from} to ${params.to}`) : say("changed", params, `${who} changed ${name} from ${params.from} to ${params.to}`));
   }
   return clauses.length ? clauses.join("; ") : say("updated", {}, `${who} updated the ${thing}`);
 }

@@ -108,6 +108,7 @@ describe("the invoice flow in plain words, with the invoice beside it", () => {
     await approver.reload();
     await expectPdfInView(approver);
     await expect.poll(() => approver.getByRole("button", { name: "Approve" }).isVisible()).toBe(true);
+    await approver.waitForTimeout(1500); // the PDF viewer draws the page
     await screenshot(approver, "words-approve-on-phone-390");
     await approver.getByRole("button", { name: "Approve" }).click();
     await confirmDialog(approver, `Are you sure you want to Approve (${number})?`);
