@@ -10,6 +10,7 @@ import { defineResource } from "../src/framework/resource.js";
 import { expenseOwnership } from "./expense_reports.js";
 import { invoiceStatuses } from "./invoices.js";
 import { expenseItemSchema } from "../schemas/expense_item.js";
+import { documentsOf } from "./shared/documents.js";
 
 /** Items still with their submitter: the rest are locked by approval and payment. */
 const editable = ["DRAFT", "NEW", "REJECTED"];
@@ -58,9 +59,12 @@ export default defineResource({
   search: ["merchant", "description", "category_name"],
   personalScope: expenseOwnership("expense_report_id"),
   indexes: ["expense_report_id", "employee_contact_id", "date", "merchant", "category_name", "expense_type", "amount", "status", "purchase_order_id", "receipt_id", "receipt_attached", "reimbursable", "currency_code", "policy_violation"],
-  serverFields: ["policy_violation"],
+  // receipt_attached: whether a receipt file is on the item, kept by the documents (a tick is not a receipt)
+  serverFields: ["policy_violation", "receipt_attached"],
   computed: ["employee_name", "currency"],
   relations: {
+    // the receipt: a file (upload or phone camera), required above the company's threshold (docs/expenses.md)
+    documents: documentsOf("ExpenseItem"),
     expense_report: { kind: "belongsTo", resource: "expense_reports", foreignKey: "expense_report_id", fields: ["id", "number", "status"] },
     employee: { kind: "belongsTo", resource: "contacts", foreignKey: "employee_contact_id", fields: ["id", "first_name", "last_name"] },
     purchase_order: { kind: "belongsTo", resource: "purchase_orders", foreignKey: "purchase_order_id", fields: ["id", "number"] },

@@ -99,7 +99,7 @@ export default defineResource({
   // the report's amount is the sum of its items (domain/expenses/expense-reports.ts rollUpExpenseReport)
   // mileage and per diem lines are priced by the server (distance × the company's rate; the policy's rate × days); the
   // report's amount is the server's roll-up of its items (not the form's sum: amount is a server field)
-  lines: [{ relation: "expense_items", fields: ["date", "merchant", "category_name", "expense_type", "mileage_distance", "per_diem_days", "amount", "receipt_attached", "description"], total: { field: "amount" } }],
+  lines: [{ relation: "expense_items", fields: ["date", "merchant", "category_name", "expense_type", "mileage_distance", "per_diem_days", "amount", "description"], total: { field: "amount" } }],
   approvable: { type: "ExpenseReport", submittable: ["DRAFT", "NEW", "REJECTED"], permission: ["submitExpenseItems"] },
   rowActions: [
     { action: "edit", permission: ["submitExpenseItems"], when: { status: ["DRAFT", "NEW", "REJECTED"] } },

@@ -1,6 +1,7 @@
 import { defineResource } from "../src/framework/resource.js";
 import { invoiceSchema } from "../schemas/invoice.js";
 import { documentsOf } from "./shared/documents.js";
+import { activitiesOf } from "./shared/activities.js";
 
 export const invoiceStatuses = {
   field: "status",
@@ -92,7 +93,7 @@ export default defineResource({
       fields: ["id", "line", "kind", "message", "status", "override_comment", "overridden_at"],
     },
     documents: documentsOf("Invoice"),
-    activities: { kind: "hasMany", resource: "activities", foreignKey: "item_id", where: { item_type: "invoices" }, fields: ["id", "event", "user_id", "changes", "created_at"] },
+    activities: activitiesOf("invoices"),
     payments: {
       kind: "hasMany", resource: "payments", foreignKey: "invoice_id", through: { resource: "invoice_payment_links", key: "payment_id" },
       fields: ["id", "payment_number", "payment_date", "payment_type", "amount", "status"],

@@ -1,6 +1,7 @@
 import { defineResource } from "../src/framework/resource.js";
 import { purchaseOrderSchema } from "../schemas/purchase_order.js";
 import { documentsOf } from "./shared/documents.js";
+import { activitiesOf } from "./shared/activities.js";
 
 /**
  * Composites: ACTIVE = APPROVED | OPEN (approved, may be received and invoiced);
@@ -47,7 +48,7 @@ export const purchaseOrderRelations = {
   // its receipts and returns to the vendor (domain/purchasing/receipts.ts)
   receipts: { kind: "hasMany", resource: "receipts", foreignKey: "purchase_order_id", fields: ["id", "number", "is_return", "received_date", "status"] },
   documents: documentsOf("PurchaseOrder"),
-  activities: { kind: "hasMany", resource: "activities", foreignKey: "item_id", where: { item_type: "purchase_orders" }, fields: ["id", "event", "user_id", "changes", "created_at"] },
+  activities: activitiesOf("purchase_orders"),
 } as const;
 
 /** The order's lines: amount = the sum of quantity × unit price (domain/purchasing/po-items.ts); shared by the request view. */

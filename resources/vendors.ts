@@ -2,6 +2,7 @@ import { defineResource } from "../src/framework/resource.js";
 import { vendorSchema } from "../schemas/vendor.js";
 import { deactivation } from "./shared/status_actions.js";
 import { documentsOf } from "./shared/documents.js";
+import { activitiesOf } from "./shared/activities.js";
 
 export default defineResource({
   name: "vendors",
@@ -53,7 +54,7 @@ export default defineResource({
     contacts: { kind: "hasMany", resource: "contacts", foreignKey: "vendor_id", fields: ["id", "first_name", "last_name", "email"] },
     documents: documentsOf("Vendor"),
     addresses: { kind: "hasMany", resource: "addresses", foreignKey: "owner_id", where: { owner_type: "Vendor" }, fields: ["id", "label", "address1", "city", "country", "is_primary"] },
-    activities: { kind: "hasMany", resource: "activities", foreignKey: "item_id", where: { item_type: "vendors" }, fields: ["id", "event", "user_id", "changes", "created_at"] },
+    activities: activitiesOf("vendors"),
   },
   approvable: { type: "Vendor", submittable: ["NEW", "REJECTED"], permission: ["addVendors", "editVendors"] },
   // switched on again through the Vendor workflow: its data may have changed while it was INACTIVE

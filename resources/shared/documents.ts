@@ -10,4 +10,6 @@ export const documentsOf = (assetableType: (typeof documentParentTypes)[number])
   foreignKey: "assetable_id",
   where: { assetable_type: assetableType },
   fields: ["id", "asset_file_file_name", "asset_file_file_size", "content_type", "created_at"],
+  // the invoice's PDF is part of the invoice: its approver sees it without the archive's keys
+  readWithParent: true,
 } as const);

@@ -1,12 +1,12 @@
 /**
  * What every view of the invoices table shares with the invoices resource (schema, statuses,
- * server and computed fields, belongs-to relations, module): a view only adds its own routes,
+ * server and computed fields, belongs-to relations and documents, module): a view only adds its own routes,
  * guard, base filter, columns and row actions. Lives in a sub-folder so the registry skips it.
  */
 import invoices from "../invoices.js";
 import type { ColumnDef } from "../../src/framework/resource.js";
 
-const { vendor, subsidiary, purchase_orders } = invoices.relations;
+const { vendor, subsidiary, purchase_orders, documents } = invoices.relations;
 
 export const invoiceViewBase = {
   table: "invoices",
@@ -17,7 +17,8 @@ export const invoiceViewBase = {
   serverFields: invoices.serverFields,
   computed: invoices.computed,
   search: invoices.search,
-  relations: { vendor, subsidiary, purchase_orders },
+  // documents: the invoice's PDF beside the inbox's edit form
+  relations: { vendor, subsidiary, purchase_orders, documents },
 } as const;
 
 /** The number links to the invoice's own show page (views have none). */

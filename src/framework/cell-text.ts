@@ -7,7 +7,7 @@
 import { valueAt } from "./conditions.js";
 import { formatDate, formatDateTime } from "./dates.js";
 import { formatMoney } from "./money-format.js";
-import { isFunctionalAmount, type ColumnKind, type ResourceDef } from "./resource.js";
+import { isFunctionalAmount, tableOf, type ColumnKind, type ResourceDef } from "./resource.js";
 import { propertyAt } from "./schema.js";
 
 export type FieldKind = ColumnKind | "object";
@@ -72,11 +72,17 @@ export interface CellTextOptions {
   numberLocale: string;
 }
 
+/**
+ * A status or enum code as a person reads it, in cells, filters and tags alike. One label per code:
+ * a view (the new inbox) says a code as the resource of its table (invoices) does, unless it has its own.
+ */
+export function codeLabel(translate: (key: string, fallback: string) => string, resource: ResourceDef, field: string, code: string): string {
+  const key = field === resource.statuses?.field ? statusKey : (name: string, c: string) => valueKey(name, field, c);
+  return translate(key(resource.name, code), translate(key(tableOf(resource), code), code));
+}
+
 export function cellTexts({ company, translate, numberLocale }: CellTextOptions) {
-  const label = (resource: ResourceDef, field: string, value: unknown): string =>
-    field === resource.statuses?.field
-      ? translate(statusKey(resource.name, String(value)), String(value))
-      : translate(valueKey(resource.name, field, String(value)), String(value));
+  const label = (resource: ResourceDef, field: string, value: unknown) => codeLabel(translate, resource, field, String(value));
 
   /** A field's value as text; `row` gives the currency, `dateFormat` overrides the company's (exports use MM/DD/YYYY). */
   function format(resource: ResourceDef, field: string, value: unknown, row: Row, dateFormat: string = company.company_date_format): string {

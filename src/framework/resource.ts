@@ -177,6 +177,10 @@ export interface HasMany {
   /** fixed column values, e.g. the type column of a polymorphic link ({ item_type: "invoices" }) */
   where?: Readonly<Record<string, string>>;
   through?: { resource: string; key: string };
+  /** the related rows are part of the record: whoever reads it reads them, without the related list's keys (a record's documents) */
+  readWithParent?: boolean;
+  /** the related rows pass through their resource's decorate hook on the show page (an activity's user named, not numbered) */
+  decorated?: boolean;
 }
 
 /** refers-many: this row's array column `localKey` holds ids of `resource` */

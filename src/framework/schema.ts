@@ -13,6 +13,8 @@ export interface Property {
   default?: unknown;
   "x-references"?: string;
   "x-unique"?: boolean;
+  /** bookkeeping a person never reads on a record's page (where a file's bytes are, an id shown by its title elsewhere) */
+  "x-internal"?: boolean;
   /** with x-references in an action's input: only the referenced rows whose field (key) equals the record's field (value) are offered */
   "x-match"?: Readonly<Record<string, string>>;
 }

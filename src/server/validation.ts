@@ -13,6 +13,7 @@ addFormats.default(ajv, ["date", "date-time", "email"]);
 for (const [name, pattern] of Object.entries(customFormats)) ajv.addFormat(name, pattern);
 ajv.addKeyword({ keyword: "x-references", schemaType: "string" });
 ajv.addKeyword({ keyword: "x-unique", schemaType: "boolean" });
+ajv.addKeyword({ keyword: "x-internal", schemaType: "boolean" });
 ajv.addKeyword({ keyword: "x-match", schemaType: "object" });
 
 const formatMessages: Record<string, string> = {

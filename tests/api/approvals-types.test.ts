@@ -9,6 +9,7 @@ import { queueMail, writeOutbox } from "../../src/server/mail/outbox.js";
 import type { Ctx } from "../../src/server/resources/context.js";
 import { useWorkflow } from "./approval-fixtures.js";
 import { useApp } from "./harness.js";
+import { receiptsOn } from "./uploads.js";
 import { untyped } from "../../src/server/db/connect.js";
 
 const h = useApp();
@@ -96,7 +97,7 @@ async function records(c: Case, count: number): Promise<number[]> {
   expect(ids).toHaveLength(count);
   await untyped(h.database.db).updateTable(c.table).set({ status: c.from }).where("id", "in", ids).execute();
   // with its receipts (the company's receipt threshold)
-  if (c.table === "expense_reports") await h.database.db.updateTable("expense_items").set({ receipt_attached: true }).where("expense_report_id", "in", ids).execute();
+  if (c.table === "expense_reports") await receiptsOn(h.database.db, ids);
   await h.database.db.deleteFrom("approvals").where("approvable_type", "=", c.type).where("approvable_id", "in", ids).execute();
   return ids;
 }

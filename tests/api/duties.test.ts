@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { isoDate } from "../../src/framework/dates.js";
 import { acmeOf, approvalsOf, useWorkflow } from "./approval-fixtures.js";
 import { useApp } from "./harness.js";
+import { receiptsOn } from "./uploads.js";
 
 const h = useApp();
 const call = async (email: string, method: "GET" | "POST" | "PATCH" | "DELETE", url: string, payload?: object) =>
@@ -34,7 +35,8 @@ async function reportOf(email: string, skip = 0): Promise<number> {
   const id = report.id as number;
   await h.database.db.updateTable("expense_reports").set({ employee_contact_id: employee, status: "NEW" }).where("id", "=", id).execute();
   // with its receipts (the company's receipt threshold)
-  await h.database.db.updateTable("expense_items").set({ employee_contact_id: employee, receipt_attached: true }).where("expense_report_id", "=", id).execute();
+  await h.database.db.updateTable("expense_items").set({ employee_contact_id: employee }).where("expense_report_id", "=", id).execute();
+  await receiptsOn(h.database.db, [id]);
   await h.database.db.deleteFrom("approvals").where("approvable_type", "=", "ExpenseReport").where("approvable_id", "=", id).execute();
   return id;
 }

@@ -10,8 +10,10 @@ import { money, sum } from "../../src/framework/money.js";
 import { auditNacha } from "../support/nacha-audit.js";
 import { acmeOf, useWorkflow } from "./approval-fixtures.js";
 import { useApp } from "./harness.js";
+import { jpeg, pdf, uploads } from "./uploads.js";
 
 const h = useApp();
+const { upload } = uploads(h);
 const paymentDate = earliestPaymentDate();
 type Acme = Awaited<ReturnType<typeof acmeOf>>;
 let acme: Acme;
@@ -104,7 +106,12 @@ describe("receipts and policies", () => {
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors.expense_items[0]).toBe("need a receipt above 25.00 USD: Bistro (2026-11-02)");
     expect((await reportRow(r.id)).status).toBe("NEW");
-    await call("staff@acme.test", "PATCH", `/api/expense_items/${String(meal.json().data.id)}`, { receipt_attached: true });
+    // a tick is not a receipt: the flag is the server's
+    const ticked = await call("staff@acme.test", "PATCH", `/api/expense_items/${String(meal.json().data.id)}`, { receipt_attached: true });
+    expect(ticked.statusCode).toBe(422);
+    expect((await call("staff@acme.test", "POST", `/api/expense_reports/${r.id}/submit`)).statusCode).toBe(422);
+    // the employee's own receipt file (upload or phone camera) is
+    expect((await upload({ type: "ExpenseItem", id: meal.json().data.id }, "bistro.jpg", jpeg, "staff@acme.test")).statusCode).toBe(201);
     const submitted = await call("staff@acme.test", "POST", `/api/expense_reports/${r.id}/submit`);
     expect(submitted.statusCode, submitted.body).toBe(200);
     expect(submitted.json().data.status).toBe("PENDING");
@@ -113,13 +120,13 @@ describe("receipts and policies", () => {
   it("a policy that warns flags the item; one that blocks refuses it, and refuses a report holding one", async () => {
     const warn = await policy({ categories: [{ category: "Meals", limit: "30.00" }] });
     const r = await report(warn.id);
-    const flagged = await item(r.id, { amount: "35.00", category_name: "Meals", receipt_attached: true });
+    const flagged = await item(r.id, { amount: "35.00", category_name: "Meals" });
     expect(flagged.statusCode).toBe(201);
     expect(flagged.json().data.policy_violation).toBe("Over the Meals limit of 30.00 USD");
 
     const block = await policy({ categories: [{ category: "Meals", limit: "30.00" }], violation_action: "block" });
     const blocked = await report(block.id);
-    const refused = await item(blocked.id, { amount: "35.00", category_name: "Meals", receipt_attached: true });
+    const refused = await item(blocked.id, { amount: "35.00", category_name: "Meals" });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors.amount[0]).toBe("breaks the report's policy: Over the Meals limit of 30.00 USD");
     expect(await itemCount(blocked.id)).toBe(0);
@@ -186,7 +193,9 @@ async function approvedReport() {
   await useWorkflow(h, "ExpenseReport", [{ order: 1, trigger: "DEFAULT", approver_type: "USER", approver_ids: [await acme.contact("approver@acme.test")] }]);
   const r = await report();
   expect((await item(r.id, { expense_type: "mileage", mileage_distance: "40", date: "2026-11-02" })).statusCode).toBe(201);
-  expect((await item(r.id, { merchant: "Bistro", amount: "32.40", category_name: "Meals", receipt_attached: true })).statusCode).toBe(201);
+  const meal = await item(r.id, { merchant: "Bistro", amount: "32.40", category_name: "Meals" });
+  expect(meal.statusCode).toBe(201);
+  expect((await upload({ type: "ExpenseItem", id: meal.json().data.id }, "bistro.pdf", pdf("Bistro 32.40"), "staff@acme.test")).statusCode).toBe(201);
   expect((await call("staff@acme.test", "POST", `/api/expense_reports/${r.id}/submit`)).statusCode).toBe(200);
   const approvals = (await call("admin@acme.test", "GET", `/api/approvals?approvable_type=ExpenseReport&approvable_id=${r.id}`)).json().data as { id: number }[];
   const approved = await call("approver@acme.test", "POST", `/api/approvals/${approvals[0].id}/approve`);

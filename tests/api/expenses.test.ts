@@ -2,8 +2,10 @@
 import { describe, expect, it } from "vitest";
 import { expensePages } from "../../resources/pages/expenses.js";
 import { useApp } from "./harness.js";
+import { pdf, uploads } from "./uploads.js";
 
 const h = useApp();
+const { upload } = uploads(h);
 
 type Row = Record<string, unknown> & { id: number };
 type Headers = Record<string, string>;
@@ -196,7 +198,7 @@ describe("expense reports and items", () => {
     });
   }
   const item = (reportId: number | null, overrides: object = {}) => ({
-    expense_report_id: reportId, date: "2026-11-01", merchant: "Sushi Zen", category_name: "Meals", amount: "40.00", receipt_attached: true, ...overrides,
+    expense_report_id: reportId, date: "2026-11-01", merchant: "Sushi Zen", category_name: "Meals", amount: "40.00", ...overrides,
   });
 
   it("totals a report from its items on create, update, move and delete, in base and converted amounts", async () => {
@@ -248,8 +250,10 @@ describe("expense reports and items", () => {
   it("computes merchants, categories, attachments and violations from the items", async () => {
     const headers = await admin();
     const report = await newReport(headers);
-    await created("/api/expense_items", headers, item(report.id, { merchant: "Hilton", category_name: "Lodging", receipt_attached: false }));
-    await created("/api/expense_items", headers, item(report.id, { merchant: "Sushi Zen", category_name: "Meals" }));
+    await created("/api/expense_items", headers, item(report.id, { merchant: "Hilton", category_name: "Lodging" }));
+    const sushi = await created("/api/expense_items", headers, item(report.id, { merchant: "Sushi Zen", category_name: "Meals" }));
+    expect((await list(`/api/expense_reports?id=${report.id}`, headers))[0].has_attachments).toBe(false);
+    expect((await upload({ type: "ExpenseItem", id: sushi.id }, "sushi.pdf", pdf("Sushi Zen 40.00"))).statusCode).toBe(201);
     const [row] = await list(`/api/expense_reports?id=${report.id}`, headers);
     expect(row).toMatchObject({ merchant_list: "Hilton, Sushi Zen", category_list_str: "Lodging, Meals", has_attachments: true, has_policy_violations: false });
   });
@@ -263,10 +267,14 @@ describe("expense reports and items", () => {
     expect(policy).toMatchObject({ departments_str: "Sales", categories_str: "Meals (50.00), Lodging (200.00)" });
     const report = await newReport(headers, { policy_id: policy.id });
     const over = await created("/api/expense_items", headers, item(report.id, { amount: "80.00" }));
-    expect(over.policy_violation).toBe("Over the Meals limit of 50.00 USD");
+    expect(over.policy_violation).toBe("Over the Meals limit of 50.00 USD; Receipt required over 25.00 USD");
+    // the receipt file re-checks the item
+    expect((await upload({ type: "ExpenseItem", id: over.id }, "over.pdf", pdf("80.00"))).statusCode).toBe(201);
+    expect((await get(`/api/expense_items/${over.id}`, headers)).body.data).toMatchObject({ receipt_attached: true, policy_violation: "Over the Meals limit of 50.00 USD" });
     const within = await created("/api/expense_items", headers, item(report.id, { amount: "45.00", category_name: "meals" }));
-    expect(within.policy_violation).toBeNull();
-    const noReceipt = await created("/api/expense_items", headers, item(report.id, { amount: "30.00", category_name: "Parking", receipt_attached: false }));
+    expect((await upload({ type: "ExpenseItem", id: within.id }, "within.pdf", pdf("45.00"))).statusCode).toBe(201);
+    expect((await get(`/api/expense_items/${within.id}`, headers)).body.data.policy_violation).toBeNull();
+    const noReceipt = await created("/api/expense_items", headers, item(report.id, { amount: "30.00", category_name: "Parking" }));
     expect(noReceipt.policy_violation).toBe("Receipt required over 25.00 USD");
     // a per diem is priced by the policy (rate × days), whatever amount is typed (expense-reimbursement.test.ts)
     const perDiem = await created("/api/expense_items", headers, item(report.id, { amount: "120.00", expense_type: "per diem", per_diem_days: 2, category_name: "Per Diem", merchant: "Per diem" }));
@@ -309,6 +317,7 @@ describe("expense reports and items", () => {
     const report = await newReport(headers);
     // ≥ 500: the demo ExpenseReport workflow has a step for it, so the submitted report waits for approval
     const line = await created("/api/expense_items", headers, item(report.id, { amount: "600.00" }));
+    expect((await upload({ type: "ExpenseItem", id: line.id }, "dinner.pdf", pdf("600.00"))).statusCode).toBe(201);
     const submitted = await send("POST", `/api/expense_reports/${report.id}/submit`, headers);
     expect(submitted.status).toBe(200);
     expect(submitted.body.data.submit_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);

@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { acmeOf, codedInvoice, useWorkflow } from "./approval-fixtures.js";
 import { useApp } from "./harness.js";
+import { receiptsOn } from "./uploads.js";
 
 const h = useApp();
 const call = async (email: string, method: "GET" | "POST" | "PATCH" | "DELETE", url: string, payload?: object) =>
@@ -78,7 +79,7 @@ describe("staff and their own expenses", () => {
       .where((eb) => eb.exists(eb.selectFrom("expense_items as i").select("i.id").whereRef("i.expense_report_id", "=", "r.id"))).orderBy("r.id", "desc").executeTakeFirstOrThrow();
     await h.database.db.updateTable("expense_reports").set({ status: "NEW" }).where("id", "=", report.id).execute();
     // receipts on its items, so that the company's receipt threshold lets it be submitted
-    await h.database.db.updateTable("expense_items").set({ receipt_attached: true }).where("expense_report_id", "=", report.id).execute();
+    await receiptsOn(h.database.db, [report.id]);
     await h.database.db.deleteFrom("approvals").where("approvable_type", "=", "ExpenseReport").where("approvable_id", "=", report.id).execute();
     expect((await call("staff@acme.test", "GET", `/api/expense_reports/${report.id}`)).statusCode).toBe(404);
     expect((await call("admin@acme.test", "POST", `/api/expense_reports/${report.id}/submit`)).statusCode).toBe(200);

@@ -1,6 +1,6 @@
 /**
  * An expense reimbursed, in a real browser (issue 15): staff files a report with a mileage line
- * (priced by the server: distance × the company's rate) and a meal with its receipt, and submits it;
+ * (priced by the server: distance × the company's rate) and a meal with its receipt file, and submits it;
  * the approver approves it; finance pays it on pay expenses → review → a payment run, which is
  * approved and processed; the NACHA file holds a PPD entry to the employee, and the report is Paid.
  */
@@ -10,6 +10,7 @@ import type { Page } from "playwright-core";
 import { apiAs } from "./api.js";
 import { login, newPage, screenshot, useBrowser } from "./browser.js";
 import { chooseOption, confirmDialog, typeDate } from "./forms.js";
+import { simplePdf } from "../../src/server/files/simple-pdf.js";
 
 const { browser } = useBrowser();
 
@@ -34,7 +35,6 @@ describe("expenses reimbursed in the browser", () => {
     await line(page, 1, { Distance: "40" });
     await typeDate(page, "Date 2", "2026-11-02");
     await line(page, 2, { Merchant: "Bistro Central", Category: "Meals", Amount: "32.40" });
-    await page.getByLabel("Receipt Attached 2", { exact: true }).check();
     await screenshot(page, "expense-report-new");
     await page.getByRole("button", { name: "Save" }).click();
     await page.waitForURL(/\/expense_report\/\d+$/, { timeout: 15_000 });
@@ -42,7 +42,7 @@ describe("expenses reimbursed in the browser", () => {
 
     // the mileage line is priced by the server: 40 × 0.725 (the demo rate of 2026) = 29.00
     const staffApi = await apiAs("staff@acme.test");
-    type Report = { number: string; amount: string; status: string; employee_name: string; expense_items: { merchant: string; amount: string }[] };
+    type Report = { number: string; amount: string; status: string; employee_name: string; expense_items: { id: number; merchant: string; amount: string }[] };
     const reportNow = async () => (await staffApi.get<{ data: Report }>(`/api/expense_reports/${id}`)).body.data;
     const status = async () => (await reportNow()).status;
     const report = await reportNow();
@@ -50,6 +50,14 @@ describe("expenses reimbursed in the browser", () => {
     expect(report.amount).toBe("61.40");
     await expect.poll(() => page.getByText("$61.40").count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await screenshot(page, "expense-report-show");
+
+    // the meal's receipt is a file, on the item's page (above the company's threshold: the submit needs it)
+    const meal = report.expense_items.find((i) => i.merchant === "Bistro Central")!;
+    await page.goto(`/expense/${meal.id}`);
+    await page.locator(".ant-upload-drag input[type=file]").setInputFiles({ name: "bistro.pdf", mimeType: "application/pdf", buffer: simplePdf(["Bistro Central", "RECEIPT", "Total: 32.40 USD"]) });
+    await page.getByTestId("document-preview").waitFor();
+    await page.goto(`/expense_report/${id}`);
+    await expect.poll(() => page.getByText("$61.40").count(), { timeout: 15_000 }).toBeGreaterThan(0);
 
     await page.getByRole("button", { name: "Submit for approval" }).click();
     await expect.poll(status, { timeout: 15_000 }).toBe("PENDING");

@@ -4,24 +4,23 @@
  * or file picker, download, preview of PDFs and images, and a zip of the ticked (or all) documents.
  * The server checks every file (type by its bytes, size, name); its refusal is shown as it says it.
  */
-import { InboxOutlined } from "@ant-design/icons";
+import { CameraOutlined, InboxOutlined } from "@ant-design/icons";
 import { useTranslation } from "@refinedev/core";
-import { Alert, Button, Card, Flex, Modal, Space, Table, Typography, Upload } from "antd";
+import { Alert, Button, Card, Flex, Modal, Space, Table, Typography, Upload, type UploadProps } from "antd";
 import { useState } from "react";
-import { uploadKeys } from "../../../resources/documents.js";
 import { resourceByName } from "../../../resources/index.js";
-import { can } from "../../framework/permissions.js";
 import { downloadFile, saveBlob } from "../download.js";
 import { useFormat, type Row } from "../format.js";
 import { http } from "../http.js";
 import { useUser } from "../user.js";
+import { canPreview } from "./preview.js";
+import { mayUpload, receiptTypes } from "./attach-rights.js";
 
-/** Types a browser shows by itself: PDFs in a frame, these images in an <img>; everything else is only downloaded. */
-const previewable = new Set(["application/pdf", "image/png", "image/jpeg", "image/gif"]);
 
 interface Props {
   parentType: string;
-  parentId: unknown;
+  /** the record the documents hang on */
+  parent: Row;
   title: string;
   rows: Row[];
   onChanged(): void;
@@ -34,7 +33,7 @@ function refusal(error: unknown): string {
   return Object.entries(body).map(([field, messages]) => (field === "base" ? messages.join(", ") : `${field === "file" ? "File" : field} ${messages.join(", ")}`)).join("\n");
 }
 
-export function DocumentsCard({ parentType, parentId, title, rows, onChanged }: Props) {
+export function DocumentsCard({ parentType, parent, title, rows, onChanged }: Props) {
   const user = useUser();
   const format = useFormat();
   const { translate } = useTranslation();
@@ -45,7 +44,7 @@ export function DocumentsCard({ parentType, parentId, title, rows, onChanged }: 
   const t = (key: string, fallback: string) => translate(`documents.ui.${key}`, fallback);
 
   const open = async (row: Row) => {
-    const { data } = await http.get<Blob>(`/api/documents/${String(row.id)}/file`, { responseType: "blob" });
+    const { data } = await http.get<Blob>(`/api/documents/${String(row.id)}/preview`, { responseType: "blob" });
     const type = String(row.content_type);
     // the blob's type is set here from the allow-list, never taken from the answer
     setPreview({ name: String(row.asset_file_file_name), type, url: URL.createObjectURL(new Blob([data], { type })) });
@@ -60,30 +59,42 @@ export function DocumentsCard({ parentType, parentId, title, rows, onChanged }: 
     saveBlob(data, "documents.zip");
   };
 
+  const uploadProps: UploadProps = {
+    name: "file", multiple: false, showUploadList: false,
+    customRequest: ({ file, onSuccess, onError }) => {
+      const form = new FormData();
+      form.append("assetable_type", parentType);
+      form.append("assetable_id", String(parent.id));
+      form.append("file", file as Blob, (file as File).name);
+      setRefused(null);
+      http.post("/api/documents/upload", form, { silent: true }).then((response) => {
+        onSuccess?.(response.data);
+        onChanged();
+      }, (error: unknown) => {
+        setRefused(`${(file as File).name}: ${refusal(error)}`);
+        onError?.(error as Error);
+      });
+    },
+  };
+
   return (
     <Card size="small" title={title} extra={rows.length ? (
       <Button onClick={() => void zip()}>{ticked.length ? t("zipTicked", "Download ticked as zip") : t("zipAll", "Download all as zip")}</Button>
     ) : null}>
       <Flex vertical gap="small">
-        {can(user, uploadKeys) ? (
-          <Upload.Dragger name="file" multiple={false} showUploadList={false} data-testid="document-upload"
-            customRequest={({ file, onSuccess, onError }) => {
-              const form = new FormData();
-              form.append("assetable_type", parentType);
-              form.append("assetable_id", String(parentId));
-              form.append("file", file as Blob, (file as File).name);
-              setRefused(null);
-              http.post("/api/documents/upload", form, { silent: true }).then((response) => {
-                onSuccess?.(response.data);
-                onChanged();
-              }, (error: unknown) => {
-                setRefused(`${(file as File).name}: ${refusal(error)}`);
-                onError?.(error as Error);
-              });
-            }}>
-            <p className="ant-upload-drag-icon"><InboxOutlined /></p>
-            <p className="ant-upload-text">{t("drop", "Drop a file here or click to choose one")}</p>
-          </Upload.Dragger>
+        {mayUpload(user, parentType, parent) ? (
+          <Flex gap="small" wrap>
+            {receiptTypes.has(parentType) ? (
+              // on a phone, straight to the camera
+              <Upload {...uploadProps} accept="image/*,application/pdf" capture="environment">
+                <Button icon={<CameraOutlined />} data-testid="receipt-camera">{t("camera", "Take a photo")}</Button>
+              </Upload>
+            ) : null}
+            <Upload.Dragger {...uploadProps} accept={receiptTypes.has(parentType) ? "image/*,application/pdf" : undefined} data-testid="document-upload" style={{ minWidth: 240 }}>
+              <p className="ant-upload-drag-icon"><InboxOutlined /></p>
+              <p className="ant-upload-text">{t("drop", "Drop a file here or click to choose one")}</p>
+            </Upload.Dragger>
+          </Flex>
         ) : null}
         {refused ? <Alert type="error" showIcon message={t("refused", "Not uploaded")} description={refused} closable onClose={() => setRefused(null)} /> : null}
         {rows.length ? (
@@ -96,7 +107,7 @@ export function DocumentsCard({ parentType, parentId, title, rows, onChanged }: 
               {
                 key: "actions", title: "", render: (_: unknown, row: Row) => (
                   <Space>
-                    {previewable.has(String(row.content_type)) ? <Button size="small" onClick={() => void open(row)}>{t("preview", "Preview")}</Button> : null}
+                    {canPreview(row) ? <Button size="small" onClick={() => void open(row)}>{t("preview", "Preview")}</Button> : null}
                     <Button size="small" onClick={() => void downloadFile(`/api/documents/${String(row.id)}/file`, String(row.asset_file_file_name))}>{t("download", "Download")}</Button>
                   </Space>
                 ),

@@ -10,7 +10,8 @@ import dayjs from "dayjs";
 import type { ReactNode } from "react";
 import type { ColumnDef, ResourceDef } from "../../framework/resource.js";
 import { propertiesOf } from "../../framework/schema.js";
-import { enumOf, fieldKey, statusKey, valueKey } from "../i18n/keys.js";
+import { codeLabel } from "../../framework/cell-text.js";
+import { enumOf, fieldKey } from "../i18n/keys.js";
 import { fieldKind } from "../registry.js";
 
 type Operator = LogicalFilter["operator"];
@@ -51,8 +52,7 @@ export function FilterPanel({ resource, columns, filters, setFilters }: Props) {
     const { field } = column;
     const label = translate(fieldKey(resource.name, field), field);
     const kind = fieldKind(resource, field);
-    const options = (codes: string[], key: (code: string) => string) =>
-      codes.map((code) => ({ value: code, label: translate(key(code), code) }));
+    const options = (codes: string[]) => codes.map((code) => ({ value: code, label: codeLabel(translate, resource, field, code) }));
     const select = (choices: { value: string; label: string }[], multiple = true) => (
       <Select aria-label={label} mode={multiple ? "multiple" : undefined} allowClear style={{ minWidth: 180 }} options={choices}
         value={multiple ? chosen(field) : valueOf(field, "eq")} onChange={(v) => (multiple ? choose(field, v) : set(field, "eq", v))} />
@@ -64,11 +64,11 @@ export function FilterPanel({ resource, columns, filters, setFilters }: Props) {
       case "status": {
         const statuses = resource.statuses;
         const codes = [...(statuses?.values.map((s) => s.code) ?? []), ...Object.keys(statuses?.composites ?? {})];
-        return select(options(codes, (code) => statusKey(resource.name, code)));
+        return select(options(codes));
       }
       case "enum": {
         const values = enumOf(propertiesOf(resource)[field]);
-        if (values.length) return select(options(values, (v) => valueKey(resource.name, field, v)));
+        if (values.length) return select(options(values));
         break;
       }
       case "boolean":

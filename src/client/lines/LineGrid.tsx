@@ -12,7 +12,8 @@ import type { LinesDef, ResourceDef } from "../../framework/resource.js";
 import { propertiesOf, type Property } from "../../framework/schema.js";
 import { resourceByName } from "../../../resources/index.js";
 import { useFormat, type Row } from "../format.js";
-import { enumOf, fieldKey, valueKey } from "../i18n/keys.js";
+import { codeLabel } from "../../framework/cell-text.js";
+import { enumOf, fieldKey } from "../i18n/keys.js";
 import { ReferenceName, ReferenceSelect } from "../pages/ReferenceSelect.js";
 import { LinePicker } from "./LinePicker.js";
 
@@ -55,7 +56,7 @@ function Cell({ line, field, property, value, onChange, error, label }: {
   const values = enumOf(property);
   if (values.length) {
     return <Select aria-label={label} status={status} style={{ width: "100%" }} value={value ?? undefined} onChange={onChange}
-      options={values.map((v) => ({ value: v, label: translate(valueKey(line.name, field, v), v) }))} />;
+      options={values.map((v) => ({ value: v, label: codeLabel(translate, line, field, v) }))} />;
   }
   const types = ([] as unknown[]).concat(property.type ?? []);
   if (types.includes("boolean")) return <Checkbox aria-label={label} checked={Boolean(value)} onChange={(e) => onChange(e.target.checked)} />;

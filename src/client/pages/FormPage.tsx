@@ -3,6 +3,7 @@
  * references as searchable selects, server 422 errors shown per field. Loaded on demand.
  */
 import { useMemo, useState } from "react";
+import { EditDocuments } from "../documents/EditDocuments.js";
 import { useCreate, useOne, useTranslation, useUpdate, type HttpError } from "@refinedev/core";
 import { Button, Card, Result, Space, Spin, Typography } from "antd";
 import Form from "@rjsf/antd";
@@ -150,7 +151,9 @@ export default function FormPage({ resource, mode, id, prefill, onSaved, readOnl
     }
   }
 
+  // an edited record's documents: its PDF or image beside the form, its receipts' upload under it (../documents)
   return (
+    <EditDocuments resource={resource} record={mode === "edit" ? record : undefined} onChanged={() => void query.refetch()}>
     <Card title={<Typography.Title level={3} style={{ margin: 0 }}>
       {title ?? pageTitle(resource, mode)}
       {record && !title ? ` ${recordName(resource, record)}` : ""}
@@ -187,5 +190,6 @@ export default function FormPage({ resource, mode, id, prefill, onSaved, readOnl
         )}
       </Form>
     </Card>
+    </EditDocuments>
   );
 }

@@ -9,12 +9,15 @@
 import { useOne, useTranslation } from "@refinedev/core";
 import { Button, Card, Descriptions, Flex, Result, Space, Spin, Table, Typography } from "antd";
 import { Link, useNavigate } from "react-router";
-import { canOpen } from "../../framework/permissions.js";
+import { canAct, canOpen } from "../../framework/permissions.js";
 import { pathParams, type ResourceDef } from "../../framework/resource.js";
 import { resourceByName } from "../../../resources/index.js";
 import { pages } from "../../../resources/pages/index.js";
 import { RowActions } from "../actions.js";
+import { ActivityFeed } from "../activities/ActivityFeed.js";
 import { DocumentsCard } from "../documents/DocumentsCard.js";
+import { WithDocument } from "../documents/DocumentPane.js";
+import { previewsOf } from "../documents/preview.js";
 import { LineGrid } from "../lines/LineGrid.js";
 import { ReferenceName } from "./ReferenceSelect.js";
 import { ApprovalBar } from "../approvals/ApprovalBar.js";
@@ -58,13 +61,14 @@ export default function ShowPage({ resource, id, page = "show" }: { resource: Re
   if (!record) return <Result status="404" title={translate("errors.recordNotFound", "Record not found.")} />;
 
   const approvable = approvableOf(resource);
+  const previews = previewsOf(resource, record);
   const relations = Object.entries(resource.relations ?? {});
   const label = (field: string) => translate(fieldKey(resource.name, field), field);
   const foreignKeys = new Map(relations.flatMap(([name, r]) => (r.kind === "belongsTo" ? [[r.foreignKey, name] as const] : [])));
   const listKeys = new Set(relations.flatMap(([, r]) => (r.kind === "refersMany" ? [r.localKey] : [])));
   const properties = propertiesOf(resource);
   const isRecord = (value: unknown) => value !== null && typeof value === "object" && !Array.isArray(value);
-  const fields = ["id", ...Object.keys(properties).filter((f) => !properties[f].writeOnly && !listKeys.has(f)), ...(resource.computed ?? [])]
+  const fields = ["id", ...Object.keys(properties).filter((f) => !properties[f].writeOnly && !properties[f]["x-internal"] && !listKeys.has(f)), ...(resource.computed ?? [])]
     .filter((f) => foreignKeys.has(f) || !isRecord(record[f]));
 
   /** Arrays of objects (e.g. GL coding lines) as a small table. */
@@ -87,6 +91,14 @@ export default function ShowPage({ resource, id, page = "show" }: { resource: Re
       const link = showPath(relation.resource, related?.id);
       return { key: field, label: label(relationName), children: link && text ? <Link to={link}>{text}</Link> : text };
     }
+    // a plain reference (created by, submitted by): the name the server looked up, linked when the reader may open it
+    const reference = properties[field]?.["x-references"];
+    if (reference) {
+      const name = (record.reference_names as Record<string, string> | undefined)?.[field];
+      const target = resourceByName.get(reference);
+      const link = name && target && canAct(user, target, "show") ? showPath(reference, record[field]) : undefined;
+      return { key: field, label: label(field), children: link ? <Link to={link}>{name}</Link> : name ?? "" };
+    }
     const value = record[field];
     const nested = Array.isArray(value) && value.some(isRecord);
     return {
@@ -106,7 +118,11 @@ export default function ShowPage({ resource, id, page = "show" }: { resource: Re
     // a relation to documents makes the record take documents: upload, preview, download, zip
     const parentType = relation.kind === "hasMany" && relation.resource === "documents" ? relation.where?.assetable_type : undefined;
     if (parentType) {
-      return [<DocumentsCard key={name} parentType={parentType} parentId={record.id} title={label(name)} rows={rows as Row[]} onChanged={() => void query.refetch()} />];
+      return [<DocumentsCard key={name} parentType={parentType} parent={record} title={label(name)} rows={rows as Row[]} onChanged={() => void query.refetch()} />];
+    }
+    // a record's history: sentences, not a table of diffs
+    if (relation.resource === "activities") {
+      return [<ActivityFeed key={name} resource={resource} record={record} rows={rows as Row[]} title={label(name)} />];
     }
     // a document's lines: the line grid, read-only, with its total
     const linesDef = resource.lines?.find((def) => def.relation === name);
@@ -158,9 +174,11 @@ export default function ShowPage({ resource, id, page = "show" }: { resource: Re
         <ApprovalBar type={approvable.approvable.type} resourceName={resource.name} record={record}
           number={String(record[approvable.resource.title] ?? record.id)} sayWhenNothing={page === "approval"} />
       ) : null}
-      <Card>
-        <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} items={items} />
-      </Card>
+      <WithDocument documents={previews}>
+        <Card>
+          <Descriptions bordered size="small" column={previews.length ? 1 : { xs: 1, md: 2 }} items={items} />
+        </Card>
+      </WithDocument>
       {approvable ? <ApprovalTimeline type={approvable.approvable.type} id={record.id} /> : null}
       {tables}
     </Flex>

@@ -28,6 +28,25 @@ export function contentDisposition(name: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
+/** The types a browser may show in the preview pane: PDFs and the common images; every other file is only downloaded. */
+export const inlineTypes: ReadonlySet<string> = new Set(["application/pdf", "image/png", "image/jpeg", "image/gif"]);
+
+/**
+ * A preview: shown in the page (`inline`) only when its bytes prove it a PDF or an image, in a
+ * sandbox (no script, no form, no same-origin rights even if a crafted PDF tried); anything else
+ * leaves as a download, like every other file.
+ */
+export function sendInline(reply: FastifyReply, type: string, name: string, content: Buffer): FastifyReply {
+  const served = checkedType(type, content);
+  if (!inlineTypes.has(served)) return sendAttachment(reply, type, name, content);
+  return reply.header("content-type", served)
+    .header("content-disposition", contentDisposition(name).replace(/^attachment/, "inline"))
+    .header("content-security-policy", "sandbox; default-src 'none'; img-src 'self'; object-src 'self'")
+    .header("x-content-type-options", "nosniff")
+    .header("cache-control", "private, no-store")
+    .send(content);
+}
+
 export function sendAttachment(reply: FastifyReply, type: string, name: string, content: string | Buffer): FastifyReply {
   return reply.header("content-type", checkedType(type, content))
     .header("content-disposition", contentDisposition(name))

@@ -13,6 +13,7 @@ import { isRecordId } from "../validation.js";
 import { perReader } from "./per-reader.js";
 import { portalRow, readsAsPortal } from "./portal-view.js";
 import { embedRelations, embedsOf } from "./relations.js";
+import { nameReferences } from "./reference-names.js";
 import { untyped } from "../db/connect.js";
 
 /** A list page as returned: belongs-to and refers-many embedded by the page's own statement. */
@@ -54,7 +55,11 @@ export async function decorate(resource: ResourceDef, rows: Row[], ctx: Ctx, wit
 /** Lines, computed fields, no write-only fields; for a vendor-portal user, the portal's fields only (portal-view.ts). */
 async function finish(resource: ResourceDef, rows: Row[], ctx: Ctx, withLines: boolean): Promise<Row[]> {
   const portal = readsAsPortal(resource, ctx);
-  if (withLines && !portal) await embedLines(resource, rows, ctx);
+  if (withLines && !portal) {
+    await embedLines(resource, rows, ctx);
+    await decorateRelated(resource, rows, ctx);
+    await nameReferences(resource, rows, ctx);
+  }
   await hooksOf(resource).decorate?.(rows, ctx);
   return rows.map((row) => (portal ? portalRow(resource, row) : withoutWriteOnly(resource, row)));
 }
@@ -73,6 +78,15 @@ async function embedLines(resource: ResourceDef, rows: Row[], ctx: Ctx): Promise
       if (def.position) qb = qb.orderBy(`t.${def.position}`);
       row[def.relation] = await decorate(line, (await qb.orderBy("t.id").execute()), ctx, false);
     }
+  }
+}
+
+/** Embedded has-many rows declared `decorated`, through their own resource's decorate hook: one call per relation for all rows. */
+async function decorateRelated(resource: ResourceDef, rows: Row[], ctx: Ctx): Promise<void> {
+  for (const [name, relation] of Object.entries(resource.relations ?? {})) {
+    if (relation.kind !== "hasMany" || !relation.decorated) continue;
+    const embedded = rows.flatMap((row) => (Array.isArray(row[name]) ? (row[name] as Row[]) : []));
+    if (embedded.length) await hooksOf(related(relation.resource)).decorate?.(embedded, ctx);
   }
 }
 

@@ -6,7 +6,8 @@
  *
  * Each subquery goes through `scope`, like the related resource's own list: company, owner,
  * personal scope, scope hook and base filter. A to-many relation (a related list) is embedded only
- * for a reader who may list the related resource (its list keys, its module); otherwise it is absent.
+ * for a reader who may list the related resource (its list keys, its module), or, declared
+ * `readWithParent` (a record's documents), for whoever reads the record; otherwise it is absent.
  * A vendor-portal user gets only the relations (and their fields) the resource's portal fields name.
  */
 import { sql, type AliasedExpression, type RawBuilder } from "kysely";
@@ -102,7 +103,8 @@ function buildEmbeds(resource: ResourceDef, ctx: Ctx, withMany: boolean): Embed[
   const lines = new Set((resource.lines ?? []).map((l) => l.relation));
   return Object.entries(resource.relations ?? {}).flatMap(([name, relation]) => {
     if (relation.kind === "hasMany" && (!withMany || lines.has(name))) return [];
-    if (relation.kind !== "belongsTo" && !canAct(ctx.principal, related(relation.resource), "list")) return [];
+    const partOfRecord = relation.kind === "hasMany" && relation.readWithParent;
+    if (relation.kind !== "belongsTo" && !partOfRecord && !canAct(ctx.principal, related(relation.resource), "list")) return [];
     return [embedOf(name, relation, ctx, "t")];
   });
 }

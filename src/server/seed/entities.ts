@@ -9,6 +9,7 @@ import { chartSeed, journalSeed } from "./ledger.js";
 import { payablesSeed } from "./payables.js";
 import { reimbursementSeed } from "./reimbursement.js";
 import { seedPurchasing } from "./purchasing.js";
+import { scansSeed } from "./scans.js";
 import type { Random } from "./random.js";
 
 export interface SeedContext {
@@ -29,4 +30,4 @@ export interface SeedContext {
 export type EntitySeed = (db: DB, context: SeedContext) => Promise<void>;
 
 /** in order: the chart of accounts before the payment methods that link to it, the journal after what it posts */
-export const entitySeeds: readonly EntitySeed[] = [chartSeed, payablesSeed, reimbursementSeed, seedPurchasing, expensesSeed, adminSeed, journalSeed];
+export const entitySeeds: readonly EntitySeed[] = [chartSeed, payablesSeed, reimbursementSeed, seedPurchasing, expensesSeed, adminSeed, journalSeed, scansSeed];

@@ -12,7 +12,9 @@ import { zipStream } from "../../files/zip.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import { findRow, scope } from "../../resources/query.js";
 import type { ResourceHooks } from "../../resources/modules.js";
-import { referenceTitles, userEmails } from "./lookups.js";
+import { canAct } from "../../../framework/permissions.js";
+import { syncReceiptFlag } from "./attach-rights.js";
+import { referenceTitles, resourceOfKind, userEmails } from "./lookups.js";
 
 export const documents = () => resourceByName.get("documents")!;
 
@@ -25,10 +27,23 @@ async function contentOf(document: Row, ctx: Ctx): Promise<Readable> {
   return content;
 }
 
-/** The stored content of a document this company can see. */
-export async function documentFile(id: string, ctx: Ctx): Promise<{ name: string; type: string; content: Buffer }> {
+/**
+ * A document this reader may open: with the documents keys any of the company's, else one hanging
+ * on a record the reader may read (the approver sees the invoice's PDF, a card holder the receipt of
+ * their own transaction); the parent is read through its resource's own scope (owner, personal).
+ */
+export async function readableDocument(id: unknown, ctx: Ctx): Promise<Row> {
   const document = await findRow(documents(), id, ctx);
   if (!document) throw notFound();
+  if (canAct(ctx.principal, documents(), "show")) return document;
+  const parent = resourceOfKind(String(document.assetable_type));
+  if (parent && canAct(ctx.principal, parent, "show") && (await findRow(parent, document.assetable_id, ctx))) return document;
+  throw notFound();
+}
+
+/** The stored content of a document this reader may open. */
+export async function documentFile(id: string, ctx: Ctx): Promise<{ name: string; type: string; content: Buffer }> {
+  const document = await readableDocument(id, ctx);
   const content = await contentOf(document, ctx).catch((error: Error) => {
     throw notFound(error.message);
   });
@@ -68,5 +83,6 @@ export const documentHooks: ResourceHooks = {
   },
   async beforeDelete(existing, ctx, trx) {
     if (existing.storage_key) await deleteWithRow(String(existing.storage_key), ctx, trx);
+    await syncReceiptFlag(trx, ctx.company.id, String(existing.assetable_type), Number(existing.assetable_id), existing.id as number);
   },
 };

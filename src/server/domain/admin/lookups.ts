@@ -26,6 +26,7 @@ export const recordKinds: Readonly<Record<string, string>> = {
   Accrual: "accruals", Company: "companies", Contact: "contacts", Invoice: "invoices", InvoiceItem: "invoice_items",
   Payment: "payments", PurchaseOrder: "purchase_orders", Receipt: "receipts", Report: "reports", Vendor: "vendors",
   Purchase: "purchases", CreditMemo: "credit_memos", CardTransaction: "card_transactions", Statement: "statements",
+  ExpenseItem: "expense_items",
 };
 
 /** The resource a polymorphic type names: a record kind (Invoice) or already a resource name (invoices). */

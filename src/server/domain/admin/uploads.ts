@@ -5,7 +5,10 @@
  * (Apart from ./documents.ts because it writes through the resource layer, which loads the hooks.)
  */
 import { discardUpload, drain, nameOfFile, storeUpload, type IncomingFile, type NamedFile, type StoredUpload } from "../../files/upload.js";
-import { unprocessable, type FieldErrors } from "../../errors.js";
+import { forbidden, notFound, unprocessable, type FieldErrors } from "../../errors.js";
+import { uploadKeys } from "../../../../resources/documents.js";
+import { can } from "../../../framework/permissions.js";
+import { narrowAttachRights, syncReceiptFlag } from "./attach-rights.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import { findRow } from "../../resources/query.js";
 import { audit } from "../../resources/write.js";
@@ -25,6 +28,8 @@ async function parentExists(ctx: Ctx, type: string, id: number): Promise<boolean
 }
 
 async function checkedMeta(fields: Row, file: IncomingFile | undefined, ctx: Ctx): Promise<{ meta: Row; named: NamedFile }> {
+  // without the documents keys only receipts, through their narrow rights
+  if (!can(ctx.principal, uploadKeys) && !(typeof fields.assetable_type === "string" && Object.hasOwn(narrowAttachRights, fields.assetable_type))) throw forbidden();
   const errors: FieldErrors = {};
   const named = nameOfFile(file);
   if (named.problem) errors.file = [named.problem];
@@ -33,8 +38,13 @@ async function checkedMeta(fields: Row, file: IncomingFile | undefined, ctx: Ctx
   const meta: Row = { asset_file_file_name: named.fileName, assetable_type: fields.assetable_type, assetable_id: id };
   Object.assign(errors, validateBody(documents(), "create", meta) ?? {});
   delete errors.asset_file_file_name;
-  if (!errors.assetable_type && !errors.assetable_id && !(await parentExists(ctx, String(meta.assetable_type), Number(meta.assetable_id)))) {
-    errors.assetable_id = ["does not exist"];
+  if (!errors.assetable_type && !errors.assetable_id) {
+    if (!can(ctx.principal, uploadKeys)) {
+      // a narrow right: the record must be the user's own, else it does not exist for them
+      if (!(await narrowAttachRights[String(meta.assetable_type)](ctx, Number(meta.assetable_id)))) throw notFound();
+    } else if (!(await parentExists(ctx, String(meta.assetable_type), Number(meta.assetable_id)))) {
+      errors.assetable_id = ["does not exist"];
+    }
   }
   if (Object.keys(errors).length) throw unprocessable(errors);
   return { meta, named };
@@ -46,6 +56,7 @@ export async function attachUpload(trx: DB, ctx: Ctx, upload: StoredUpload, pare
   const row = await untyped(trx).insertInto("documents").values({ ...values, company_id: ctx.company.id, storage_key: upload.key, created_by_user_id: ctx.user.id })
     .returning("id").executeTakeFirstOrThrow();
   await audit(trx, ctx, "create", documents(), row.id as number, values);
+  await syncReceiptFlag(trx, ctx.company.id, parent.type, parent.id);
   return row.id as number;
 }
 

@@ -35,7 +35,9 @@ async function prepare(data: Row, existing: Row | undefined, ctx: Ctx, trx: DB):
   if (!errors.amount && !errors.mileage_distance && !errors.per_diem_days && !(money(String(merged.amount ?? "0")).gt(0))) errors.amount = ["must be greater than 0"];
   if (Object.keys(errors).length) throw unprocessable(errors);
   const violation = policyViolation(merged as unknown as CheckedItem, policy);
-  if (violation && policy?.violation_action === "block") throw unprocessable({ amount: [`breaks the report's policy: ${violation}`] });
+  // the receipt is a file attached once the item exists: its absence blocks the submit (expense-submission.ts), not the save
+  const blocking = policyViolation({ ...merged, receipt_attached: true } as unknown as CheckedItem, policy);
+  if (blocking && policy?.violation_action === "block") throw unprocessable({ amount: [`breaks the report's policy: ${blocking}`] });
   data.policy_violation = violation;
 }
 
