@@ -3,7 +3,7 @@ import type { LogicalFilter } from "@refinedev/core";
 import { matches } from "../framework/conditions.js";
 import type { PageDef } from "../framework/pages.js";
 import { can, canAct, canOpen, moduleEnabled, type Principal } from "../framework/permissions.js";
-import { pathParams, routesOf, type ResourceDef, type RouteEntry, type RowAction } from "../framework/resource.js";
+import { pagePermissions, pathParams, routesOf, type ResourceDef, type RouteEntry, type RowAction } from "../framework/resource.js";
 import { resourceByName } from "../../resources/index.js";
 import { baseType, isWritable, propertiesOf } from "../framework/schema.js";
 
@@ -114,6 +114,22 @@ export function showPath(resourceName: string, id: unknown): string | undefined 
   // a view without a show page of its own (PO requests) shows its records on its table's resource
   const show = resource?.routes.show ?? (resource?.table ? resourceByName.get(resource.table)?.routes.show : undefined);
   return show && id !== null && id !== undefined ? pathFor(show, id as string | number) : undefined;
+}
+
+/**
+ * Where a saved record opens: its show page (its table's, for a view such as PO requests) when the
+ * principal may open it, else its edit page, else its list (a PO request saved by a requester).
+ */
+export function openedPath(resourceName: string, row: Row, principal: Principal): string | undefined {
+  const resource = resourceByName.get(resourceName);
+  if (!resource || row.id === null || row.id === undefined) return undefined;
+  const table = resource.table ? resourceByName.get(resource.table) : undefined;
+  const candidates: [ResourceDef | undefined, "show" | "edit"][] = [[resource, "show"], [table, "show"], [resource, "edit"]];
+  for (const [owner, page] of candidates) {
+    const path = owner?.routes[page];
+    if (owner && path && canOpen(principal, { permissions: pagePermissions(owner, page), module: owner.module })) return pathFor(path, row.id as number, row);
+  }
+  return resource.routes.list;
 }
 
 export interface MenuEntry {

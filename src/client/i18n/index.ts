@@ -55,5 +55,11 @@ export function setLanguage(language: string): Promise<void> {
 /** antd's locale for the current language (loaded with it). */
 export const antdLocale = (): Locale => antdLocales.get(i18n.language) ?? enUS;
 
+/** The signed-in company's currency: its number convention applies where the language has none (cell-text.ts). */
+let companyCurrency = "";
+export const setCompanyCurrency = (currency: string) => {
+  companyCurrency = currency;
+};
+
 /** BCP 47 locale for number formatting. */
-export const numberLocale = () => numberLocaleOf(i18n.language);
+export const numberLocale = () => numberLocaleOf(i18n.language, companyCurrency);

@@ -1,10 +1,12 @@
 /**
- * A searchable select of a referenced resource's rows, labelled by their names (a number input when the
- * user may not list them); and a referenced record's name where it is only shown.
+ * A searchable select of a referenced resource's rows, labelled by their names and searched by the
+ * resource's search columns (its number and name: `q`), else its title; and a referenced record's
+ * name where it is only shown. Never a box for a raw id: rows the user may not list are not offered,
+ * except the user's own contact (an expense's employee, a receipt's "received by").
  */
 import { useSelect } from "@refinedev/antd";
-import { useOne } from "@refinedev/core";
-import { InputNumber, Select } from "antd";
+import { useOne, useTranslation } from "@refinedev/core";
+import { Select } from "antd";
 import { canAct } from "../../framework/permissions.js";
 import { resourceByName } from "../../../resources/index.js";
 import type { Row } from "../format.js";
@@ -24,10 +26,28 @@ interface Props {
   where?: Readonly<Record<string, unknown>>;
 }
 
-export function ReferenceSelect({ resource, value, onChange, id, label, multiple, disabled, status, where }: Props) {
+/** Rows of a resource the user may not list: only the user's own contact can be chosen. */
+function UnlistedSelect({ resource, value, onChange, id, label, multiple, disabled, status }: Props) {
   const user = useUser();
+  const { translate } = useTranslation();
+  const own = resource === "contacts" ? [{ value: user.contact.id, label: user.name }] : [];
+  const current = value !== null && value !== undefined && value !== user.contact.id && !Array.isArray(value)
+    ? [{ value: value as number, label: <ReferenceName resource={resource} id={value} /> }] : [];
+  return (
+    <Select id={id} aria-label={label} mode={multiple ? "multiple" : undefined} allowClear style={{ width: "100%" }} status={status}
+      options={[...own, ...current]} value={(value ?? undefined) as never} onChange={(v) => onChange(v ?? undefined)}
+      disabled={disabled || (!own.length && !current.length)}
+      placeholder={own.length ? undefined : translate("forms.notListable", "Not available to you")} />
+  );
+}
+
+export function ReferenceSelect(props: Props) {
+  const user = useUser();
+  return canAct(user, resourceByName.get(props.resource)!, "list") ? <ListedSelect {...props} /> : <UnlistedSelect {...props} />;
+}
+
+function ListedSelect({ resource, value, onChange, id, label, multiple, disabled, status, where }: Props) {
   const target = resourceByName.get(resource)!;
-  const listable = canAct(user, target, "list");
   const { selectProps } = useSelect<Row>({
     resource: target.name,
     optionLabel: (row) => recordName(target, row),
@@ -36,10 +56,10 @@ export function ReferenceSelect({ resource, value, onChange, id, label, multiple
     pagination: { pageSize: 50 },
     filters: Object.entries(where ?? {}).map(([field, v]) => ({ field, operator: "eq" as const, value: v })),
     sorters: [{ field: target.title, order: "asc" }],
-    onSearch: (search) => [{ field: target.title, operator: "contains", value: search }],
-    queryOptions: { enabled: listable },
+    onSearch: (search) => [target.search?.length
+      ? { field: "q", operator: "eq", value: search || undefined }
+      : { field: target.title, operator: "contains", value: search }],
   });
-  if (!listable) return <InputNumber id={id} aria-label={label} value={value as number} onChange={(v) => onChange(v ?? undefined)} disabled={disabled} status={status} />;
   return (
     <Select {...selectProps} id={id} aria-label={label} mode={multiple ? "multiple" : undefined} allowClear style={{ width: "100%" }}
       value={(value ?? undefined) as never} onChange={(v) => onChange(v ?? undefined)} disabled={disabled} status={status} />
