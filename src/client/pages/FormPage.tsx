@@ -35,6 +35,9 @@ const validator = customizeValidator({ customFormats: { ...customFormats } });
 
 const longText = 1000;
 
+/** A record id the schema does not say the resource of (`receipt_id`): kept (a route may prefill it), not shown. */
+const isRawId = (field: string, property: Property) => field.endsWith("_id") && [property.type].flat().includes("integer");
+
 /** The writable part of the schema, titled and with widgets for enums and references. */
 function formSchema(resource: ResourceDef, mode: WriteMode, translate: Translate): { schema: RJSFSchema; uiSchema: UiSchema } {
   // a status the server takes at create (an invoice's DRAFT) is left to its default: a new record's status is not chosen
@@ -62,6 +65,9 @@ function formSchema(resource: ResourceDef, mode: WriteMode, translate: Translate
     } else if (values.length) {
       uiSchema[field] = { "ui:enumNames": values.map((v) => optionLabel(field, v)) };
       if (property.items) properties[field].uniqueItems = true;
+    } else if (isRawId(field, property)) {
+      // an id of another module's record with no list to choose from (an expense's receipt): never a box for a number
+      uiSchema[field] = { "ui:widget": "hidden" };
     } else if (property.pattern === currencyPattern) {
       uiSchema[field] = { "ui:widget": CurrencyWidget };
     } else if ((property.maxLength ?? 0) >= longText) {

@@ -1,14 +1,14 @@
 /**
  * A searchable select of a referenced resource's rows, labelled by their names and searched by the
  * resource's search columns (its number and name: `q`), else its title; and a referenced record's
- * name where it is only shown. Never a box for a raw id: rows the user may not list are not offered,
- * except the user's own contact (an expense's employee, a receipt's "received by").
+ * name where it is only shown. Never a box for a raw id.
  */
 import { useSelect } from "@refinedev/antd";
 import { useOne, useTranslation } from "@refinedev/core";
 import { Select } from "antd";
 import { canAct } from "../../framework/permissions.js";
-import { resourceByName } from "../../../resources/index.js";
+import { mayChooseFrom } from "../../framework/references.js";
+import { resourceByName, resources } from "../../../resources/index.js";
 import type { Row } from "../format.js";
 import { recordName } from "../registry.js";
 import { useUser } from "../user.js";
@@ -26,30 +26,27 @@ interface Props {
   where?: Readonly<Record<string, unknown>>;
 }
 
-/** Rows of a resource the user may not list: only the user's own contact can be chosen. */
-function UnlistedSelect({ resource, value, onChange, id, label, multiple, disabled, status }: Props) {
-  const user = useUser();
+/**
+ * Rows the user may not list are chosen from GET /api/{resource}/options (id and name, when a form
+ * the user may write refers to them: framework/references.ts); else not at all.
+ */
+function UnlistedSelect(props: Props) {
   const { translate } = useTranslation();
-  const own = resource === "contacts" ? [{ value: user.contact.id, label: user.name }] : [];
-  const current = value !== null && value !== undefined && value !== user.contact.id && !Array.isArray(value)
-    ? [{ value: value as number, label: <ReferenceName resource={resource} id={value} /> }] : [];
-  return (
-    <Select id={id} aria-label={label} mode={multiple ? "multiple" : undefined} allowClear style={{ width: "100%" }} status={status}
-      options={[...own, ...current]} value={(value ?? undefined) as never} onChange={(v) => onChange(v ?? undefined)}
-      disabled={disabled || (!own.length && !current.length)}
-      placeholder={own.length ? undefined : translate("forms.notListable", "Not available to you")} />
-  );
+  return <Select id={props.id} aria-label={props.label} style={{ width: "100%" }} disabled placeholder={translate("forms.notListable", "Not available to you")} />;
 }
 
 export function ReferenceSelect(props: Props) {
   const user = useUser();
-  return canAct(user, resourceByName.get(props.resource)!, "list") ? <ListedSelect {...props} /> : <UnlistedSelect {...props} />;
+  const target = resourceByName.get(props.resource)!;
+  if (canAct(user, target, "list")) return <ListedSelect {...props} source={target.name} />;
+  return mayChooseFrom(user, target, resources) ? <ListedSelect {...props} source={`${target.name}/options`} /> : <UnlistedSelect {...props} />;
 }
 
-function ListedSelect({ resource, value, onChange, id, label, multiple, disabled, status, where }: Props) {
+/** `source`: the list read, the resource's own or its options (id and name). */
+function ListedSelect({ resource, source, value, onChange, id, label, multiple, disabled, status, where }: Props & { source: string }) {
   const target = resourceByName.get(resource)!;
   const { selectProps } = useSelect<Row>({
-    resource: target.name,
+    resource: source,
     optionLabel: (row) => recordName(target, row),
     optionValue: "id",
     defaultValue: (value ?? undefined) as never,
