@@ -8,7 +8,8 @@ import dayjs from "dayjs";
 import { useSyncExternalStore } from "react";
 import type { Locale } from "antd/es/locale";
 import { numberLocaleOf } from "../../framework/cell-text.js";
-import enUS from "antd/locale/en_US";
+// antd/es: the ES modules (antd/locale/* are CommonJS, whose default would be the module, not the locale)
+import enUS from "antd/es/locale/en_US";
 import en from "../../../locales/en.json";
 import { Translator, type Messages } from "../../framework/translator.js";
 
@@ -21,7 +22,7 @@ const stored = globalThis.localStorage?.getItem(storageKey) ?? null;
 
 /** The other languages: their messages, antd's locale and dayjs's (month and day names), fetched on demand. */
 const loaders: Record<Exclude<Language, "en">, () => Promise<[Record<string, unknown>, Locale, unknown]>> = {
-  es: () => Promise.all([import("../../../locales/es.json").then((m) => m.default), import("antd/locale/es_ES").then((m) => m.default), import("dayjs/locale/es")]),
+  es: () => Promise.all([import("../../../locales/es.json").then((m) => m.default), import("antd/es/locale/es_ES").then((m) => m.default), import("dayjs/locale/es")]),
 };
 const antdLocales = new Map<string, Locale>([["en", enUS]]);
 

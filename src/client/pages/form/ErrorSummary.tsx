@@ -22,7 +22,7 @@ export function ErrorSummary({ problems, shown }: { problems: readonly Problem[]
   }, [shown, problems.length]);
   if (!problems.length) return null;
   return (
-    <div ref={ref} role="alert" style={{ marginBottom: 16, scrollMarginTop: 16 }}>
+    <div ref={ref} style={{ marginBottom: 16, scrollMarginTop: 16 }}>
       <Alert type="error" showIcon
         message={translate("forms.errorSummary", { count: problems.length }, "Please correct the fields below")}
         description={<ul style={{ margin: 0, paddingInlineStart: 20 }}>
