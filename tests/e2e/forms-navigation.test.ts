@@ -15,13 +15,25 @@ const wide = { width: 1440, height: 900 };
 const phone = { width: 390, height: 844 };
 
 /** Both widths, the page as it is. */
-async function shots(page: Page, name: string): Promise<void> {
+async function shots(page: Page, name: string, onPhone?: () => Promise<void>): Promise<void> {
+  // the sider folds or unfolds with an animation after a resize: shot once it has settled
+  const settled = () => page.waitForTimeout(600);
   await page.setViewportSize(wide);
+  await settled();
   await screenshot(page, `${name}-1440`);
   await page.setViewportSize(phone);
+  await settled();
+  await onPhone?.();
   await screenshot(page, `${name}-390`);
   await page.setViewportSize(wide);
+  await settled();
 }
+
+/** On a phone: open the folded menu. */
+const openMenu = (page: Page) => async () => {
+  await page.locator(".ant-layout-sider-zero-width-trigger").click();
+  await page.waitForTimeout(400);
+};
 
 const inViewport = (page: Page, selector: string) => page.locator(selector).first().evaluate((element) => {
   const box = element.getBoundingClientRect();
@@ -137,14 +149,14 @@ describe("navigation", () => {
     const page = await signedIn("staff@acme.test", "/");
     const groups = page.locator(".ant-menu-submenu-title");
     await expect.poll(() => groups.first().textContent()).toBe("Expenses");
-    await shots(page, "sider-staff");
+    await shots(page, "sider-staff", openMenu(page));
 
     const admin = await signedIn("admin@acme.test", "/");
     const search = admin.getByRole("searchbox", { name: "Search menu and records" });
     await search.fill("pay bi");
     await expect.poll(() => admin.locator(".ant-menu-item", { hasText: "Pay Bills" }).count()).toBe(1);
     expect(await admin.locator(".ant-menu-item", { hasText: "Journal" }).count()).toBe(0);
-    await shots(admin, "sider-search");
+    await shots(admin, "sider-search", openMenu(admin));
     await admin.locator(".ant-menu-item", { hasText: "Pay Bills" }).click();
     await admin.waitForURL(/\/invoices_pay_bills/);
     // records by number
@@ -164,9 +176,11 @@ describe("navigation", () => {
     await expect.poll(() => page.title()).toContain(`${invoice.number} · Outlay`);
     const crumbs = page.locator(".ant-breadcrumb");
     await expect.poll(() => crumbs.textContent()).toBe(`Invoices/${invoice.number}`);
+    await page.locator(".ant-card").first().waitFor();
     await shots(page, "show-breadcrumbs");
     await navigate(page, `/invoices/${invoice.id}/edit`);
     await expect.poll(() => crumbs.textContent()).toContain(invoice.number);
+    await page.getByLabel("Number", { exact: true }).waitFor();
     await shots(page, "edit-breadcrumbs");
     await crumbs.getByRole("link", { name: "Invoices" }).click();
     await page.waitForURL(/\/invoices$/);

@@ -14,7 +14,7 @@ import { resourceByName, resources } from "../../../resources/index.js";
 import { pages } from "../../../resources/pages/index.js";
 import { usePageTitle, type Row } from "../format.js";
 import { titleKey } from "../i18n/keys.js";
-import { recordName } from "../registry.js";
+import { recordName, showPath } from "../registry.js";
 import { useUser } from "../user.js";
 
 const appName = "Outlay";
@@ -54,10 +54,13 @@ export function PageTrail() {
   // the list of the record's resource, else of the table it views (a PO request's purchase orders)
   const listOwner = [entry.resource, resourceByName.get(tableOf(entry.resource))].find((r) => r?.routes.list && canAct(user, r, "list"));
   const list = listOwner?.routes.list;
+  const show = canAct(user, entry.resource, "show") ? showPath(entry.resource.name, id) : undefined;
   return (
     <Breadcrumb style={{ marginBottom: 12 }} items={[
       ...(list ? [{ key: "list", title: <Link to={list}>{translate(titleKey(listOwner.name, "list"), listOwner.name)}</Link> }] : []),
-      { key: "record", title: name ?? `#${id}` },
+      // on the record's other pages (edit, approval…) the record leads back to its show page
+      { key: "record", title: show && entry.page !== "show" ? <Link to={show}>{name ?? `#${id}`}</Link> : name ?? `#${id}` },
+      ...(entry.page !== "show" ? [{ key: "page", title: screenTitle }] : []),
     ]} />
   );
 }
