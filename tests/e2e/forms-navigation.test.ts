@@ -61,6 +61,17 @@ describe("forms", () => {
     await page.getByRole("button", { name: "Save" }).click();
     await page.waitForURL(/\/invoices\/\d+$/);
     invoiceId = page.url().split("/").pop()!;
+    // the "Saved" notice sits below the page's action buttons, not over them
+    const savedNotice = page.locator(".ant-notification-notice", { hasText: "Saved" }).first();
+    await savedNotice.waitFor();
+    await page.getByRole("button", { name: "Edit" }).first().waitFor();
+    const notice = await savedNotice.boundingBox();
+    expect(notice).not.toBeNull();
+    for (const button of await page.locator(".ant-card-head button").all()) {
+      const box = await button.boundingBox();
+      if (box && notice) expect(box.y + box.height <= notice.y || box.x + box.width <= notice.x).toBe(true);
+    }
+    await screenshot(page, "notice-below-actions-1440");
     const saved = (await (await apiAs("admin@globex.test")).get<{ data: { date: string; due_date: string; status: string; currency_code: string } }>(`/api/invoices/${invoiceId}`)).body.data;
     expect(saved).toMatchObject({ date: "2026-12-25", due_date: "2026-12-31", currency_code: "EUR" });
     // a euro company's convention, for its English-speaking admin too

@@ -53,6 +53,12 @@ export function SideMenu({ onChoose }: { onChoose: () => void }) {
   const selected = paths.filter((p) => pathname === p || pathname.startsWith(`${p}/`)).sort((a, b) => b.length - a.length)[0];
   const current = groups.find((g) => g.entries.some((e) => e.path === selected))?.group;
   const [open, setOpen] = useState<string[]>(() => [...new Set([...groups.slice(0, openAtFirst).map((g) => g.group), ...(current ? [current] : [])])]);
+  // a page reached another way (a link, a redirect) opens its group in the menu
+  const [shownFor, setShownFor] = useState(current);
+  if (current !== shownFor) {
+    setShownFor(current);
+    if (current && !open.includes(current)) setOpen([...open, current]);
+  }
 
   const wanted = folded(search.trim());
   const searching = wanted.length > 0;
