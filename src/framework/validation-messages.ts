@@ -43,7 +43,8 @@ export function ruleMessage({ keyword, params, message }: RuleError): { key: str
       return plain(formats.has(String(params.format)) ? `formats.${String(params.format)}` : "format");
     case "type": {
       const types = ([] as unknown[]).concat(params.type ?? "").join(",");
-      return plain(["integer", "number", "boolean", "string"].find((t) => types.includes(t)) ?? "invalid");
+      // a whole number too reads "must be a number": what was typed is not a number at all
+      return plain(["number", "boolean", "string"].find((t) => types.includes(t) || (t === "number" && types.includes("integer"))) ?? "invalid");
     }
     default:
       if (!keywords.has(keyword)) return plain("invalid");
@@ -59,6 +60,6 @@ export function ruleText(error: RuleError, translate: TranslateValues): string {
 
 /** Every key `ruleMessage` can give (the locale files must have each). */
 export const ruleKeys = [
-  ...[...keywords, "pattern", "format", "integer", "number", "boolean", "string", "invalid", ...Object.values(patternKeys)].map((k) => `validation.${k}`),
+  ...[...keywords, "pattern", "format", "number", "boolean", "string", "invalid", ...Object.values(patternKeys)].map((k) => `validation.${k}`),
   ...[...formats].map((f) => `validation.formats.${f}`),
 ];

@@ -54,7 +54,7 @@ describe("validation messages", () => {
   it("limits, types and formats in plain words; an unknown keyword is just invalid", () => {
     expect(ruleText({ keyword: "maxLength", params: { limit: 200 } }, english.t)).toBe("is too long (at most 200 characters)");
     expect(ruleText({ keyword: "minimum", params: { limit: 1 } }, spanish.t)).toBe("debe ser como mínimo 1");
-    expect(ruleText({ keyword: "type", params: { type: "integer" } }, english.t)).toBe("must be a whole number");
+    expect(ruleText({ keyword: "type", params: { type: "integer" } }, english.t)).toBe("must be a number");
     expect(ruleText({ keyword: "format", params: { format: "money" } }, english.t)).toBe("Please enter an amount with decimal places.");
     expect(ruleText({ keyword: "required", params: { missingProperty: "name" } }, spanish.t)).toBe("no puede estar en blanco");
     expect(ruleText({ keyword: "if", params: {} }, english.t)).toBe("is invalid");
