@@ -7,7 +7,7 @@ import { i18n } from "./i18n/index.js";
 
 const notificationSeconds = 10;
 /** Below the header and a page's title bar, whose action buttons (top right too) it would cover. */
-const belowPageActions = 150;
+const belowPageActions = 176;
 notification.config({ placement: "topRight", top: belowPageActions, duration: notificationSeconds });
 
 export interface Notice {
