@@ -6,7 +6,9 @@ import { notification } from "antd";
 import { i18n } from "./i18n/index.js";
 
 const notificationSeconds = 10;
-notification.config({ placement: "topRight", duration: notificationSeconds });
+/** Below the header and a page's title bar, whose action buttons (top right too) it would cover. */
+const belowPageActions = 176;
+notification.config({ placement: "topRight", top: belowPageActions, duration: notificationSeconds });
 
 export interface Notice {
   title: string;

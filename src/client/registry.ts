@@ -3,7 +3,7 @@ import type { LogicalFilter } from "@refinedev/core";
 import { matches } from "../framework/conditions.js";
 import type { PageDef } from "../framework/pages.js";
 import { can, canAct, canOpen, moduleEnabled, type Principal } from "../framework/permissions.js";
-import { pathParams, routesOf, type ResourceDef, type RouteEntry, type RowAction } from "../framework/resource.js";
+import { pagePermissions, pathParams, routesOf, tableOf, type ResourceDef, type RouteEntry, type RowAction } from "../framework/resource.js";
 import { resourceByName } from "../../resources/index.js";
 import { baseType, isWritable, propertiesOf } from "../framework/schema.js";
 
@@ -116,6 +116,22 @@ export function showPath(resourceName: string, id: unknown): string | undefined 
   return show && id !== null && id !== undefined ? pathFor(show, id as string | number) : undefined;
 }
 
+/**
+ * Where a saved record opens: its show page (its table's, for a view such as PO requests) when the
+ * principal may open it, else its edit page, else its list (a PO request saved by a requester).
+ */
+export function openedPath(resourceName: string, row: Row, principal: Principal): string | undefined {
+  const resource = resourceByName.get(resourceName);
+  if (!resource || row.id === null || row.id === undefined) return undefined;
+  const table = resource.table ? resourceByName.get(resource.table) : undefined;
+  const candidates: [ResourceDef | undefined, "show" | "edit"][] = [[resource, "show"], [table, "show"], [resource, "edit"]];
+  for (const [owner, page] of candidates) {
+    const path = owner?.routes[page];
+    if (owner && path && canOpen(principal, { permissions: pagePermissions(owner, page), module: owner.module })) return pathFor(path, row.id as number, row);
+  }
+  return resource.routes.list;
+}
+
 export interface MenuEntry {
   path: string;
   label: string;
@@ -127,14 +143,14 @@ export interface MenuGroup {
 }
 
 /** Groups in this order first; groups of new resources follow. */
-const groupOrder = ["dashboards", "payables", "payments", "purchasing", "receiving", "accruals", "expenses", "cards", "vendors", "accounting", "admin"];
+const groupOrder = ["dashboards", "approvals", "payables", "payments", "purchasing", "receiving", "accruals", "expenses", "cards", "vendors", "accounting", "admin"];
 
 /**
  * The sider menu: the list routes (the list and titled list views without path parameters) of the
  * resources the principal may open, and the declared pages the principal may open (dashboards under
  * "dashboards", other pages in their `menu` group).
  */
-export function menuGroups(resources: readonly ResourceDef[], pages: readonly PageDef[], principal: Principal): MenuGroup[] {
+export function menuGroups(resources: readonly ResourceDef[], pages: readonly PageDef[], principal: Principal, frequent: readonly string[] = []): MenuGroup[] {
   const items: { group: string; order: number; entry: MenuEntry }[] = [];
   for (const resource of resources) {
     if (!resource.menu || !canAct(principal, resource, "list")) continue;
@@ -142,7 +158,9 @@ export function menuGroups(resources: readonly ResourceDef[], pages: readonly Pa
     for (const route of routesOf(resource)) {
       if (route.page !== "list" || pathParams(route.path).length) continue;
       if (route.path !== resource.routes.list && !route.view?.title) continue;
-      items.push({ group, order, entry: { path: route.path, label: route.path === resource.routes.list ? `${resource.name}.titles.list` : route.view!.title! } });
+      // every list of approvals awaiting someone is under "approvals", whatever the record's area
+      const approvals = tableOf(resource) === "approvals" || route.view?.approvalList;
+      items.push({ group: approvals ? "approvals" : group, order, entry: { path: route.path, label: route.path === resource.routes.list ? `${resource.name}.titles.list` : route.view!.title! } });
     }
   }
   for (const page of pages) {
@@ -156,7 +174,9 @@ export function menuGroups(resources: readonly ResourceDef[], pages: readonly Pa
     // an alias path (e.g. /receiving_dashboard for /dashboard/receiving) is not a second entry
     if (!entries.some((e) => e.label === entry.label)) groups.set(group, [...entries, entry]);
   }
-  const rank = (group: string) => (groupOrder.includes(group) ? groupOrder.indexOf(group) : groupOrder.length);
+  // the role's frequent areas first, in its order, then the others in the usual one
+  const order = [...frequent, ...groupOrder.filter((g) => !frequent.includes(g))];
+  const rank = (group: string) => (order.includes(group) ? order.indexOf(group) : order.length);
   return [...groups.entries()].sort(([a], [b]) => rank(a) - rank(b)).map(([group, entries]) => ({ group, entries }));
 }
 

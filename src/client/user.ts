@@ -3,7 +3,7 @@ import { createContext, useContext } from "react";
 import type { Principal } from "../framework/permissions.js";
 import type { CompanyDateFormat } from "../framework/dates.js";
 import { http } from "./http.js";
-import { i18n } from "./i18n/index.js";
+import { i18n, setCompanyCurrency } from "./i18n/index.js";
 import { notify } from "./notify.js";
 import { session } from "./session.js";
 
@@ -45,6 +45,7 @@ export function fetchCurrentUser(): Promise<CurrentUser> {
   pending ??= http.get<CurrentUser>("/api/users/current", { silent: true }).then(
     ({ data }) => {
       session.setCompany(data.company.id);
+      setCompanyCurrency(data.company.currency_code);
       return data;
     },
     (error: unknown) => {

@@ -61,8 +61,15 @@ export function pairs(value: Row): string {
 export const currencyPath = (resource: ResourceDef, field: string) =>
   resource.columns.find((c) => c.field === field)?.currency ?? "currency_code";
 
-/** The BCP 47 locale of numbers and money for a language. */
-export const numberLocaleOf = (language: string) => (language === "es" ? "es-ES" : "en-US");
+/**
+ * The BCP 47 locale of numbers and money: the language's convention (Spanish: 1.234,56), else the
+ * company currency's where it has one (a euro company: 1.234,56 € for an English user too), else
+ * the US one (1,234.56). Grouping is always on: es-ES alone would leave 1234,56 ungrouped.
+ */
+const languageConventions: Readonly<Record<string, string>> = { es: "es-ES" };
+const currencyConventions: Readonly<Record<string, string>> = { EUR: "de-DE" };
+export const numberLocaleOf = (language: string, companyCurrency = "") =>
+  languageConventions[language] ?? currencyConventions[companyCurrency] ?? "en-US";
 
 export interface CellTextOptions {
   /** the company's currency (money without one of its own) and date format */
@@ -92,7 +99,7 @@ export function cellTexts({ company, translate, numberLocale }: CellTextOptions)
         const currency = isFunctionalAmount(resource, field) ? company.currency_code : valueAt(row, currencyPath(resource, field));
         return formatMoney(value as string, typeof currency === "string" && currency ? currency : company.currency_code, numberLocale);
       }
-      case "number": return new Intl.NumberFormat(numberLocale, { maximumFractionDigits: 8 }).format(Number(value));
+      case "number": return new Intl.NumberFormat(numberLocale, { maximumFractionDigits: 8, useGrouping: "always" }).format(Number(value));
       case "date": return formatDate(String(value), dateFormat);
       case "datetime": return formatDateTime(String(value), dateFormat);
       case "status":

@@ -44,7 +44,7 @@ export function roundHalfUp(value: string | number, places: number): string {
 
 export function formatMoney(value: string | number | { toString(): string } | null | undefined, currency: string, locale = "en-US"): string {
   if (value === null || value === undefined || value === "") return "";
-  return new Intl.NumberFormat(locale, { style: "currency", currency }).format(Number(roundHalfUp(typeof value === "number" ? value : String(value), 2)));
+  return new Intl.NumberFormat(locale, { style: "currency", currency, useGrouping: "always" }).format(Number(roundHalfUp(typeof value === "number" ? value : String(value), 2)));
 }
 
 const symbols = new Map<string, string>();

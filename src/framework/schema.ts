@@ -8,6 +8,7 @@ export interface Property {
   items?: Property;
   properties?: Record<string, Property>;
   maxLength?: number;
+  pattern?: string;
   readOnly?: boolean;
   writeOnly?: boolean;
   default?: unknown;
@@ -17,6 +18,8 @@ export interface Property {
   "x-internal"?: boolean;
   /** with x-references in an action's input: only the referenced rows whose field (key) equals the record's field (value) are offered */
   "x-match"?: Readonly<Record<string, string>>;
+  /** the locale key of the plain message shown when a value breaks the property's `pattern` */
+  "x-message"?: string;
 }
 
 /** Our custom string formats: exact amounts as decimal strings. */

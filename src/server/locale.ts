@@ -7,6 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { Translator, type Messages } from "../framework/translator.js";
+import type { TranslateValues } from "../framework/validation-messages.js";
 import { localesDir } from "./paths.js";
 
 export type Translate = (key: string, fallback: string) => string;
@@ -20,7 +21,7 @@ function messagesOf(language: string): Messages | null {
 /** One translator per language, its file read once. */
 const translators = new Map<string, Translator>();
 
-export function translator(language: string): Translate {
+function translatorOf(language: string): Translator {
   let known = translators.get(language);
   if (!known) {
     known = new Translator(messagesOf("en") ?? {});
@@ -31,6 +32,13 @@ export function translator(language: string): Translate {
     }
     translators.set(language, known);
   }
-  const chosen = known;
+  return known;
+}
+
+export function translator(language: string): Translate {
+  const chosen = translatorOf(language);
   return (key, fallback) => chosen.t(key, fallback);
 }
+
+/** With values to interpolate (`{{limit}}`): a validation message (server/validation.ts). */
+export const translateValues = (language: string): TranslateValues => translatorOf(language).t;

@@ -5,24 +5,20 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
 import type { ResourceDef } from "../framework/resource.js";
-import { customFormats, isWritable, propertiesOf, requiredOf } from "../framework/schema.js";
+import { customFormats, isWritable, propertiesOf, requiredOf, type Property } from "../framework/schema.js";
+import { ruleText } from "../framework/validation-messages.js";
+import { translateValues } from "./locale.js";
 import type { FieldErrors } from "./errors.js";
 
-const ajv = new Ajv({ allErrors: true, coerceTypes: true, useDefaults: false, strict: true, allowUnionTypes: true });
+// verbose: an error carries its schema, so that a pattern's declared `x-message` is found
+const ajv = new Ajv({ allErrors: true, verbose: true, coerceTypes: true, useDefaults: false, strict: true, allowUnionTypes: true });
 addFormats.default(ajv, ["date", "date-time", "email"]);
 for (const [name, pattern] of Object.entries(customFormats)) ajv.addFormat(name, pattern);
 ajv.addKeyword({ keyword: "x-references", schemaType: "string" });
 ajv.addKeyword({ keyword: "x-unique", schemaType: "boolean" });
 ajv.addKeyword({ keyword: "x-internal", schemaType: "boolean" });
 ajv.addKeyword({ keyword: "x-match", schemaType: "object" });
-
-const formatMessages: Record<string, string> = {
-  money: "Please enter an amount with decimal places.",
-  decimal: "Please enter a number.",
-  date: "must be a date (YYYY-MM-DD)",
-  "date-time": "must be a date and time",
-  email: "must be an e-mail address",
-};
+ajv.addKeyword({ keyword: "x-message", schemaType: "string" });
 
 function fieldOf(error: ErrorObject): string {
   const path = error.instancePath.replace(/^\//, "").replace(/\//g, ".");
@@ -31,15 +27,12 @@ function fieldOf(error: ErrorObject): string {
   return path || "base";
 }
 
+/** The API answers in English (the client shows its own checks in the user's language). */
+const english = translateValues("en");
+
 function messageOf(error: ErrorObject): string {
-  if (error.keyword === "required") return "can't be blank";
-  if (error.keyword === "additionalProperties") return "is not a known field";
-  if (error.keyword === "format") return formatMessages[error.params.format] ?? `must be ${error.params.format}`;
-  if (error.keyword === "type" && (error.params.type === "integer" || error.params.type === "number")) return "must be a number";
-  if (error.keyword === "maximum") return `must be at most ${String(error.params.limit)}`;
-  if (error.keyword === "minimum") return `must be at least ${String(error.params.limit)}`;
-  if (error.keyword === "maxLength") return `is too long (at most ${String(error.params.limit)} characters)`;
-  return error.message ?? "is invalid";
+  const declared = (error.parentSchema as Property | undefined)?.["x-message"];
+  return ruleText({ keyword: error.keyword, params: error.params, message: declared }, english);
 }
 
 export function toFieldErrors(errors: readonly ErrorObject[] | null | undefined): FieldErrors {

@@ -199,7 +199,7 @@ describe("server modules and routes are checked at boot", () => {
     ].flatMap((route) => (route.startsWith("GET ") ? [route, route.replace("GET", "HEAD")] : [route])));
     const generic = new Set<string>();
     for (const r of [...resources, widgets] as ResourceDef[]) {
-      for (const path of [`/api/${r.name}`, `/api/${r.name}/stats`, `/api/${r.name}/export`, `/api/${r.name}/:id`]) generic.add(`GET ${path}`).add(`HEAD ${path}`);
+      for (const path of [`/api/${r.name}`, `/api/${r.name}/stats`, `/api/${r.name}/export`, `/api/${r.name}/options`, `/api/${r.name}/:id`]) generic.add(`GET ${path}`).add(`HEAD ${path}`);
       generic.add(`POST /api/${r.name}`).add(`PATCH /api/${r.name}/:id`).add(`DELETE /api/${r.name}/:id`);
       // the vendor portal's namespace (docs/portal.md): list and show as the declaration offers them
       if (r.portal?.actions.includes("list")) generic.add(`GET /api/portal/${r.name}`).add(`HEAD /api/portal/${r.name}`);

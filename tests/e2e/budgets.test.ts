@@ -14,7 +14,7 @@ describe("budgets in the browser", () => {
     const label = `Marketing E2E ${Date.now()}`;
     await page.getByLabel("Label", { exact: true }).fill(label);
     await page.getByLabel("Amount", { exact: true }).fill("1000");
-    await page.getByLabel("Currency", { exact: true }).fill("USD");
+    await chooseOption(page, "Currency", "USD — US Dollar", "USD");
     await typeDate(page, "Start Date", "2026-01-01");
     await typeDate(page, "End Date", "2026-12-31");
     await chooseOption(page, "On Overrun", "Stop the submit", "");
@@ -36,21 +36,25 @@ describe("budgets in the browser", () => {
     await page.getByLabel("Number", { exact: true }).fill(number);
     await chooseOption(page, "Vendor", vendor.name, vendor.name);
     await typeDate(page, "Date", "2026-03-02");
-    await page.getByLabel("Currency", { exact: true }).fill("USD");
+    await chooseOption(page, "Currency", "USD — US Dollar", "USD");
     await page.getByLabel("Amount", { exact: true }).fill("500");
     await chooseOption(page, "Budget", label, label);
-    await chooseOption(page, "Status", "Pending", "");
+    // a new request is a draft (its status is not chosen in the form); submitting it checks the budget
     await page.getByRole("button", { name: "Save" }).click();
+    await page.waitForURL(/\/purchase_orders\/\d+$/);
+    const statusOf = async () => (await api.get<{ data: { status: string }[] }>(`/api/purchase_orders?number=${number}`)).body.data[0]?.status;
+    expect(await statusOf()).toBe("DRAFT");
+    await page.getByRole("button", { name: "Submit for approval" }).click();
     const message = `Budget ${label} would be overspent by $100.00 (amount $1,000.00, already consumed $600.00)`;
     await expect.poll(() => page.getByText(message).count()).toBeGreaterThan(0);
-    expect((await api.get<{ meta: { total: number } }>(`/api/purchase_orders?number=${number}`)).body.meta.total).toBe(0);
+    expect(await statusOf()).toBe("DRAFT");
 
     // the budget in warn mode: the same request goes through, the message shown as a warning
     await page.locator(".ant-notification-notice-close").first().click();
     expect((await api.patch(`/api/budgets/${budgetId}`, { overrun_action: "WARN" })).status).toBe(200);
-    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("button", { name: "Submit for approval" }).click();
     await expect.poll(() => page.locator(".ant-notification-notice-warning", { hasText: message }).count()).toBe(1);
-    await expect.poll(() => api.get<{ meta: { total: number } }>(`/api/purchase_orders?number=${number}`).then((r) => r.body.meta.total)).toBe(1);
+    await expect.poll(statusOf).toBe("PENDING");
 
     // the budget's page: what consumes it, the totals matching
     await page.goto(`/budgets/${budgetId}`);

@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { apiAs } from "./api.js";
+import { chooseOption } from "./forms.js";
 import { cspViolations, login, newPage, screenshot, useBrowser } from "./browser.js";
 
 const { browser } = useBrowser();
@@ -22,7 +23,7 @@ async function fillInvoice(page: Page, number: string, amount: string): Promise<
   await pickDate(page, "Date", "2026-11-02");
   await pickDate(page, "Due Date", "2026-12-02");
   await page.getByLabel("Amount", { exact: true }).fill(amount);
-  await page.getByLabel("Currency", { exact: true }).fill("USD");
+  await chooseOption(page, "Currency", "USD — US Dollar", "USD");
 }
 
 describe("invoices in the browser", () => {
@@ -45,7 +46,9 @@ describe("invoices in the browser", () => {
     await fillInvoice(page, created, "100.00");
     await pickDate(page, "Due Date", "2026-10-01");
     await page.getByRole("button", { name: "Save" }).click();
-    await expect.poll(() => page.getByText("must be on or after the invoice date").count()).toBe(1);
+    // beside the field, and in the summary at the top of the form
+    await expect.poll(() => page.locator(".ant-form-item-explain-error", { hasText: "must be on or after the invoice date" }).count()).toBe(1);
+    await expect.poll(() => page.locator(".ant-alert-error", { hasText: "Due Date: must be on or after the invoice date" }).count()).toBe(1);
     await screenshot(page, "invoice-create-error");
 
     // corrected: saved, shown
@@ -67,8 +70,8 @@ describe("invoices in the browser", () => {
     // delete (an administrator), after the spec's confirmation text
     const admin = await newPage(browser());
     await login(admin, "admin@acme.test", "/invoices");
-    await admin.getByPlaceholder("Search").fill(created);
-    await admin.getByPlaceholder("Search").press("Enter");
+    await admin.getByPlaceholder("Search", { exact: true }).fill(created);
+    await admin.getByPlaceholder("Search", { exact: true }).press("Enter");
     await expect.poll(() => admin.locator(".ant-table-row").count()).toBe(1);
     await admin.getByRole("button", { name: "Delete" }).click();
     await expect.poll(() => admin.getByText(`Are you sure you want to delete Invoice #${created}?`).count()).toBe(1);
@@ -102,7 +105,7 @@ describe("invoices in the browser", () => {
     await pickDate(page, "Due Date", "31/12/2026");
     await expect.poll(() => page.getByLabel("Date", { exact: true }).inputValue()).toBe("25/12/2026");
     await page.getByLabel("Amount", { exact: true }).fill("10.00");
-    await page.getByLabel("Currency", { exact: true }).fill("EUR");
+    await chooseOption(page, "Currency", "EUR — Euro", "EUR");
     await page.getByRole("button", { name: "Save" }).click();
     await page.waitForURL(/\/invoices\/\d+$/);
     const id = page.url().split("/").pop();

@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { apiAs } from "./api.js";
+import { chooseOption } from "./forms.js";
 import { login, newPage, screenshot, useBrowser } from "./browser.js";
 
 const { browser } = useBrowser();
@@ -28,7 +29,7 @@ describe("purchase-order lines in the browser", () => {
     await date.click();
     await date.fill("2026-11-02");
     await date.press("Tab");
-    await page.getByLabel("Currency", { exact: true }).fill("USD");
+    await chooseOption(page, "Currency", "USD — US Dollar", "USD");
 
     for (let n = 0; n < 3; n++) await page.getByRole("button", { name: "Add line" }).click();
     await line(page, 1, { description: "Paper", quantity: "10", price: "2.50" });

@@ -96,8 +96,8 @@ describe("user pages", () => {
 
   it("shows a contact's role and permission keys from its page", async () => {
     const page = await signedIn("admin@acme.test", "/contacts");
-    await page.getByPlaceholder("Search").fill("ap@acme.test");
-    await page.getByPlaceholder("Search").press("Enter");
+    await page.getByPlaceholder("Search", { exact: true }).fill("ap@acme.test");
+    await page.getByPlaceholder("Search", { exact: true }).press("Enter");
     await expect.poll(() => page.locator(".ant-table-row").count()).toBe(1);
     await page.locator(".ant-table-row a").first().click();
     await page.getByRole("button", { name: "Permissions" }).click();

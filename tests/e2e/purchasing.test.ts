@@ -54,7 +54,7 @@ describe("purchasing end to end", () => {
     await requester.getByLabel("Number", { exact: true }).fill(poNumber);
     await chooseOption(requester, "Vendor", vendor.name);
     await typeDate(requester, "Date", "2026-11-02");
-    await requester.getByLabel("Currency", { exact: true }).fill("USD");
+    await chooseOption(requester, "Currency", "USD — US Dollar", "USD");
     // two catalogue lines: the catalogue gives each its description and price
     for (let n = 0; n < 2; n++) await requester.getByRole("button", { name: "Add line" }).click();
     await chooseOption(requester, "Catalogue Item 1", helmet.display_name);
@@ -100,7 +100,7 @@ describe("purchasing end to end", () => {
     await chooseOption(clerk, "Vendor", vendor.name);
     await typeDate(clerk, "Date", "2026-11-21");
     await typeDate(clerk, "Due Date", "2026-12-21");
-    await clerk.getByLabel("Currency", { exact: true }).fill("USD");
+    await chooseOption(clerk, "Currency", "USD — US Dollar", "USD");
     await clerk.getByRole("button", { name: "Pull open lines" }).click();
     const dialog = clerk.locator(".ant-modal");
     await dialog.locator(".ant-table-row", { hasText: poNumber }).locator(".ant-checkbox-input").check();

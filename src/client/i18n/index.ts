@@ -8,7 +8,8 @@ import dayjs from "dayjs";
 import { useSyncExternalStore } from "react";
 import type { Locale } from "antd/es/locale";
 import { numberLocaleOf } from "../../framework/cell-text.js";
-import enUS from "antd/locale/en_US";
+// antd/es: the ES modules (antd/locale/* are CommonJS, whose default would be the module, not the locale)
+import enUS from "antd/es/locale/en_US";
 import en from "../../../locales/en.json";
 import { Translator, type Messages } from "../../framework/translator.js";
 
@@ -21,7 +22,7 @@ const stored = globalThis.localStorage?.getItem(storageKey) ?? null;
 
 /** The other languages: their messages, antd's locale and dayjs's (month and day names), fetched on demand. */
 const loaders: Record<Exclude<Language, "en">, () => Promise<[Record<string, unknown>, Locale, unknown]>> = {
-  es: () => Promise.all([import("../../../locales/es.json").then((m) => m.default), import("antd/locale/es_ES").then((m) => m.default), import("dayjs/locale/es")]),
+  es: () => Promise.all([import("../../../locales/es.json").then((m) => m.default), import("antd/es/locale/es_ES").then((m) => m.default), import("dayjs/locale/es")]),
 };
 const antdLocales = new Map<string, Locale>([["en", enUS]]);
 
@@ -55,5 +56,11 @@ export function setLanguage(language: string): Promise<void> {
 /** antd's locale for the current language (loaded with it). */
 export const antdLocale = (): Locale => antdLocales.get(i18n.language) ?? enUS;
 
+/** The signed-in company's currency: its number convention applies where the language has none (cell-text.ts). */
+let companyCurrency = "";
+export const setCompanyCurrency = (currency: string) => {
+  companyCurrency = currency;
+};
+
 /** BCP 47 locale for number formatting. */
-export const numberLocale = () => numberLocaleOf(i18n.language);
+export const numberLocale = () => numberLocaleOf(i18n.language, companyCurrency);

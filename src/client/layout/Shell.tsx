@@ -1,56 +1,26 @@
 /**
  * The signed-in shell: loads the user, switches company when the URL asks for another one,
- * asks for the terms, and lays out the sider menu (collapses below 768 px) and the header; a
+ * asks for the terms, and lays out the sider menu (SideMenu.tsx; folds away below 768 px), the header
+ * and the page's trail (tab title, breadcrumbs: PageTrail.tsx); a
  * vendor-portal user gets the portal's layout instead (portal/PortalLayout.tsx).
  */
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { useGetIdentity, useTranslation } from "@refinedev/core";
-import { Layout, Menu, Spin, Typography } from "antd";
-import { Outlet, useLocation, useNavigate, useSearchParams } from "react-router";
-import { resources } from "../../../resources/index.js";
-import { pages } from "../../../resources/pages/index.js";
-import { menuKey } from "../i18n/keys.js";
+import { Layout, Spin, Typography } from "antd";
+import { Outlet, useLocation, useSearchParams } from "react-router";
 import { ErrorBoundary } from "../pages/Results.js";
-import { menuGroups } from "../registry.js";
 import { switchCompany, useUser, UserContext, type CurrentUser } from "../user.js";
 import { SessionHeader } from "./SessionHeader.js";
 import { NotificationBell } from "./NotificationBell.js";
+import { PageTrail } from "./PageTrail.js";
 import { ResponsiveSider } from "./ResponsiveSider.js";
+import { SideMenu } from "./SideMenu.js";
 import { TermsDialog } from "./TermsDialog.js";
 
 // a vendor-portal user gets the portal's own layout (its menu and purchaser switcher), loaded only for them
 const PortalLayout = lazy(() => import("../portal/PortalLayout.js"));
 // the jump to the vendor portal, for the few logins that are also a vendor somewhere
 const PortalJump = lazy(() => import("./PortalJump.js"));
-
-/** `onChoose`: after a page is chosen (a narrow screen closes the menu). */
-function SideMenu({ onChoose }: { onChoose: () => void }) {
-  const user = useUser();
-  const { translate } = useTranslation();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const groups = menuGroups(resources, pages, user);
-  const paths = groups.flatMap((g) => g.entries.map((e) => e.path));
-  const selected = paths.filter((p) => pathname === p || pathname.startsWith(`${p}/`)).sort((a, b) => b.length - a.length)[0];
-  return (
-    <Menu
-      mode="inline"
-      selectedKeys={selected ? [selected] : []}
-      onClick={({ key }) => {
-        navigate(key);
-        onChoose();
-      }}
-      items={groups.map(({ group, entries }) => ({
-        key: group,
-        type: "group" as const,
-        label: translate(menuKey(group), group),
-        // two entries reading the same (a list and its alias view) are one entry
-        children: entries.map((e) => ({ key: e.path, label: translate(e.label, e.path) }))
-          .filter((item, i, items) => items.findIndex((other) => other.label === item.label) === i),
-      }))}
-    />
-  );
-}
 
 function Header() {
   const { translate } = useTranslation();
@@ -93,7 +63,8 @@ export function Shell() {
   const { pathname } = useLocation();
   const switching = useCompanyFromQuery(user ?? undefined);
   if (!user || switching) return <Spin fullscreen />;
-  const page = <ErrorBoundary key={pathname}><Outlet /></ErrorBoundary>;
+  // remounted per path (the trail with the page): a page never shows the previous one's state
+  const page = <ErrorBoundary key={pathname}>{user.portal ? null : <PageTrail />}<Outlet /></ErrorBoundary>;
   return (
     <UserContext.Provider value={user}>
       {user.portal

@@ -1,6 +1,10 @@
 /**
- * The generic create/edit page: an rjsf form from the resource's JSON Schema (writable fields only),
- * references as searchable selects, server 422 errors shown per field. Loaded on demand.
+ * The generic create/edit page: an rjsf form from the resource's JSON Schema (writable fields only;
+ * the status is the server's at create), in sections of two columns (form/sections.tsx), references
+ * as searchable selects, currencies as a select starting at the company's, dates in the company's
+ * format; every broken rule in plain words, listed at the top (which scrolls into view) and beside
+ * its field, the server's 422 too. Leaving with unsaved changes asks first; a saved record opens.
+ * Loaded on demand.
  */
 import { useMemo, useState } from "react";
 import { EditDocuments } from "../documents/EditDocuments.js";
@@ -15,9 +19,16 @@ import type { LinesDef, ResourceDef } from "../../framework/resource.js";
 import { LineGrid } from "../lines/LineGrid.js";
 import { usePageTitle, type Row, type Translate } from "../format.js";
 import { customFormats, isWritable, propertiesOf, requiredOf, type Property, type WriteMode } from "../../framework/schema.js";
+import { i18n } from "../i18n/index.js";
 import { enumOf, fieldKey, statusKey, valueKey } from "../i18n/keys.js";
-import { duplicateOf, recordName, showPath } from "../registry.js";
+import { useUnsavedChanges, useLeave } from "../layout/unsaved.js";
+import { duplicateOf, openedPath, recordName } from "../registry.js";
+import { useUser } from "../user.js";
 import { DateWidget } from "./DateWidget.js";
+import { CurrencyWidget } from "./form/CurrencyWidget.js";
+import { ErrorSummary } from "./form/ErrorSummary.js";
+import { errorsByPath, plainErrors, problemsOf, type Problem } from "./form/messages.js";
+import { currencyPattern, SectionsTemplate, sectionOf, type Section } from "./form/sections.js";
 import { ReferenceSelect } from "./ReferenceSelect.js";
 
 /** The server's custom formats (money and decimal strings). */
@@ -25,15 +36,21 @@ const validator = customizeValidator({ customFormats: { ...customFormats } });
 
 const longText = 1000;
 
+/** A record id the schema does not say the resource of (`receipt_id`): kept (a route may prefill it), not shown. */
+const isRawId = (field: string, property: Property) => field.endsWith("_id") && [property.type].flat().includes("integer");
+
 /** The writable part of the schema, titled and with widgets for enums and references. */
 function formSchema(resource: ResourceDef, mode: WriteMode, translate: Translate): { schema: RJSFSchema; uiSchema: UiSchema } {
-  const writable = Object.entries(propertiesOf(resource)).filter(([f, p]) => isWritable(resource, f, p, mode));
+  // a status the server takes at create (an invoice's DRAFT) is left to its default: a new record's status is not chosen
+  const writable = Object.entries(propertiesOf(resource))
+    .filter(([f, p]) => isWritable(resource, f, p, mode) && !(mode === "create" && f === resource.statuses?.field));
   const title = (path: string) => translate(fieldKey(resource.name, path), path.split(".").pop()!);
   const optionLabel = (field: string, value: string) =>
     field === resource.statuses?.field
       ? translate(statusKey(resource.name, value), value)
       : translate(valueKey(resource.name, field, value), value);
-  const uiSchema: UiSchema = { "ui:submitButtonOptions": { norender: true } };
+  const sections: Record<string, Section> = {};
+  const uiSchema: UiSchema = { "ui:submitButtonOptions": { norender: true }, "ui:ObjectFieldTemplate": SectionsTemplate, "ui:options": { sections } };
   const properties: Record<string, Property & { title: string; uniqueItems?: boolean }> = {};
   const titled = (nested: Readonly<Record<string, Property>>, label: (key: string) => string) =>
     Object.fromEntries(Object.entries(nested).map(([k, p]) => [k, { ...p, title: label(k) }]));
@@ -42,12 +59,18 @@ function formSchema(resource: ResourceDef, mode: WriteMode, translate: Translate
     const items = property.items?.properties ? { ...property.items, properties: titled(property.items.properties, (k) => title(`${field}.${k}`)) } : property.items;
     const nested = property.properties ? { properties: titled(property.properties, (k) => translate(valueKey(resource.name, field, k), k)) } : {};
     properties[field] = { ...property, ...nested, items, title: title(field) };
+    sections[field] = sectionOf(property, longText);
     const values = enumOf(property);
     if (property["x-references"]) {
       uiSchema[field] = { "ui:widget": ReferenceWidget, "ui:options": { resource: property["x-references"] } };
     } else if (values.length) {
       uiSchema[field] = { "ui:enumNames": values.map((v) => optionLabel(field, v)) };
       if (property.items) properties[field].uniqueItems = true;
+    } else if (isRawId(field, property)) {
+      // an id of another module's record with no list to choose from (an expense's receipt): never a box for a number
+      uiSchema[field] = { "ui:widget": "hidden" };
+    } else if (property.pattern === currencyPattern) {
+      uiSchema[field] = { "ui:widget": CurrencyWidget };
     } else if ((property.maxLength ?? 0) >= longText) {
       uiSchema[field] = { "ui:widget": "textarea" };
     }
@@ -88,8 +111,15 @@ interface Props {
   title?: string;
 }
 
+/** A new record's currency fields start at the company's currency. */
+const currencyDefaults = (schema: RJSFSchema, currency: string): Row =>
+  Object.fromEntries(Object.entries(schema.properties ?? {})
+    .filter(([, p]) => typeof p === "object" && (p as Property).pattern === currencyPattern).map(([f]) => [f, currency]));
+
 export default function FormPage({ resource, mode, id, prefill, onSaved, readOnly, title }: Props) {
   const navigate = useNavigate();
+  const leave = useLeave();
+  const user = useUser();
   const { translate } = useTranslation();
   const pageTitle = usePageTitle();
   // server-owned fields (status, balances, numbers…) are not offered: the server refuses them
@@ -104,7 +134,12 @@ export default function FormPage({ resource, mode, id, prefill, onSaved, readOnl
   // the document's lines, by collection, as edited in their grids (sent with the document)
   const [editedLines, setEditedLines] = useState<Record<string, Row[]>>({});
   const [serverErrors, setServerErrors] = useState<Record<string, string[]>>({});
+  // what the summary lists, and how many times a save was refused (each scrolls the summary into view)
+  const [problems, setProblems] = useState<Problem[]>([]);
+  const [refusals, setRefusals] = useState(0);
+  const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState(false);
+  useUnsavedChanges(dirty && !readOnly);
   // one key per intent to create: a request repeated after a network failure makes one record; any
   // answer ends the intent, so a corrected form is a new one (docs/api.md "Idempotency")
   const [createKey, setCreateKey] = useState(() => crypto.randomUUID());
@@ -113,7 +148,13 @@ export default function FormPage({ resource, mode, id, prefill, onSaved, readOnl
   if (loads && !record) return <Result status="404" title={translate("errors.recordNotFound", "Record not found.")} />;
   const fields = Object.keys(schema.properties ?? {});
   const pick = (row: Row | undefined) => Object.fromEntries(fields.filter((f) => row && f in row).map((f) => [f, row![f]]));
-  const initial = mode === "edit" ? pick(record) : { ...pick(mode === "duplicate" && record ? duplicateOf(resource, record) : {}), ...pick(prefill) };
+  const initial = mode === "edit" ? pick(record)
+    : { ...currencyDefaults(schema, user.company.currency_code), ...pick(mode === "duplicate" && record ? duplicateOf(resource, record) : {}), ...pick(prefill) };
+  const label = (field: string) => translate(fieldKey(resource.name, field), field);
+  const refused = (errors: Record<string, string[]>) => {
+    setProblems(problemsOf(errors, schema, label));
+    setRefusals((n) => n + 1);
+  };
   const lineKeys = new Set((resource.lines ?? []).map((def) => def.relation));
   // an edit starts from the record's lines; a duplicate from copies of them (new lines, declared fields only)
   const linesOf = (def: LinesDef): Row[] => editedLines[def.relation] ?? (mode === "edit"
@@ -133,19 +174,22 @@ export default function FormPage({ resource, mode, id, prefill, onSaved, readOnl
     const values = { ...form, ...Object.fromEntries(totals), ...Object.fromEntries((resource.lines ?? []).map((def) => [def.relation, linesOf(def)])) };
     setExtraErrors(undefined);
     setServerErrors({});
+    setProblems([]);
     setSaving(true);
     const notice = { successNotification: { type: "success" as const, message: translate("notices.saved", "Saved") }, errorNotification: false as const };
     try {
       const { data } = mode === "edit"
         ? await update({ resource: resource.name, id: id!, values, ...notice })
         : await create({ resource: resource.name, values, meta: { headers: { "Idempotency-Key": createKey } }, ...notice });
+      setDirty(false);
       if (onSaved) onSaved(data);
-      else navigate(showPath(resource.name, data.id ?? id) ?? resource.routes.list ?? "/");
+      else navigate(openedPath(resource.name, { ...data, id: data.id ?? id }, user) ?? "/");
     } catch (error) {
       if ((error as HttpError).statusCode !== 0) setCreateKey(crypto.randomUUID());
       const errors = (error as HttpError).errors as Record<string, string[]> | undefined;
       setExtraErrors(toErrorSchema(errors, lineKeys));
       setServerErrors(errors ?? {});
+      refused(errors ?? {});
     } finally {
       setSaving(false);
     }
@@ -158,18 +202,24 @@ export default function FormPage({ resource, mode, id, prefill, onSaved, readOnl
       {title ?? pageTitle(resource, mode)}
       {record && !title ? ` ${recordName(resource, record)}` : ""}
     </Typography.Title>}>
+      <ErrorSummary problems={problems} shown={refusals} />
       <Form
         schema={formSchemaNow}
         uiSchema={withoutRolledUp}
         validator={validator}
         widgets={{ DateWidget }}
+        focusOnFirstError
         formData={formData ?? initial}
         extraErrors={extraErrors}
         showErrorList={false}
         disabled={readOnly}
-        transformErrors={(errors) => errors.map((e) => (e.name === "required" ? { ...e, message: translate("errors.required", "can't be blank") } : e))}
+        transformErrors={(errors) => plainErrors(errors, formSchemaNow, i18n.t)}
+        onError={(errors) => refused(errorsByPath(errors))}
         noHtml5Validate
-        onChange={(e) => setFormData(e.formData as Row)}
+        onChange={(e) => {
+          setFormData(e.formData as Row);
+          setDirty(true);
+        }}
         onSubmit={(e) => void save(e.formData as Row)}
       >
         {(resource.lines ?? []).map((def) => (
@@ -179,13 +229,14 @@ export default function FormPage({ resource, mode, id, prefill, onSaved, readOnl
                 // a removed line moves the later ones up: their errors no longer point at them
                 if (lines.length < linesOf(def).length) setServerErrors({});
                 setEditedLines((edited) => ({ ...edited, [def.relation]: lines }));
+                setDirty(true);
               }} />
           </Card>
         ))}
         {readOnly ? <span /> : (
           <Space>
             <Button type="primary" htmlType="submit" loading={saving}>{translate("actions.save", "Save")}</Button>
-            <Button onClick={() => navigate(-1)}>{translate("actions.cancel", "Cancel")}</Button>
+            <Button onClick={() => leave(() => navigate(-1))}>{translate("actions.cancel", "Cancel")}</Button>
           </Space>
         )}
       </Form>

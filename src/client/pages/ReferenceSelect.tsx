@@ -1,12 +1,14 @@
 /**
- * A searchable select of a referenced resource's rows, labelled by their names (a number input when the
- * user may not list them); and a referenced record's name where it is only shown.
+ * A searchable select of a referenced resource's rows, labelled by their names and searched by the
+ * resource's search columns (its number and name: `q`), else its title; and a referenced record's
+ * name where it is only shown. Never a box for a raw id.
  */
 import { useSelect } from "@refinedev/antd";
-import { useOne } from "@refinedev/core";
-import { InputNumber, Select } from "antd";
+import { useOne, useTranslation } from "@refinedev/core";
+import { Select } from "antd";
 import { canAct } from "../../framework/permissions.js";
-import { resourceByName } from "../../../resources/index.js";
+import { mayChooseFrom } from "../../framework/references.js";
+import { resourceByName, resources } from "../../../resources/index.js";
 import type { Row } from "../format.js";
 import { recordName } from "../registry.js";
 import { useUser } from "../user.js";
@@ -24,22 +26,37 @@ interface Props {
   where?: Readonly<Record<string, unknown>>;
 }
 
-export function ReferenceSelect({ resource, value, onChange, id, label, multiple, disabled, status, where }: Props) {
+/**
+ * Rows the user may not list are chosen from GET /api/{resource}/options (id and name, when a form
+ * the user may write refers to them: framework/references.ts); else not at all.
+ */
+function UnlistedSelect(props: Props) {
+  const { translate } = useTranslation();
+  return <Select id={props.id} aria-label={props.label} style={{ width: "100%" }} disabled placeholder={translate("forms.notListable", "Not available to you")} />;
+}
+
+export function ReferenceSelect(props: Props) {
   const user = useUser();
+  const target = resourceByName.get(props.resource)!;
+  if (canAct(user, target, "list")) return <ListedSelect {...props} source={target.name} />;
+  return mayChooseFrom(user, target, resources) ? <ListedSelect {...props} source={`${target.name}/options`} /> : <UnlistedSelect {...props} />;
+}
+
+/** `source`: the list read, the resource's own or its options (id and name). */
+function ListedSelect({ resource, source, value, onChange, id, label, multiple, disabled, status, where }: Props & { source: string }) {
   const target = resourceByName.get(resource)!;
-  const listable = canAct(user, target, "list");
   const { selectProps } = useSelect<Row>({
-    resource: target.name,
+    resource: source,
     optionLabel: (row) => recordName(target, row),
     optionValue: "id",
     defaultValue: (value ?? undefined) as never,
     pagination: { pageSize: 50 },
     filters: Object.entries(where ?? {}).map(([field, v]) => ({ field, operator: "eq" as const, value: v })),
     sorters: [{ field: target.title, order: "asc" }],
-    onSearch: (search) => [{ field: target.title, operator: "contains", value: search }],
-    queryOptions: { enabled: listable },
+    onSearch: (search) => [target.search?.length
+      ? { field: "q", operator: "eq", value: search || undefined }
+      : { field: target.title, operator: "contains", value: search }],
   });
-  if (!listable) return <InputNumber id={id} aria-label={label} value={value as number} onChange={(v) => onChange(v ?? undefined)} disabled={disabled} status={status} />;
   return (
     <Select {...selectProps} id={id} aria-label={label} mode={multiple ? "multiple" : undefined} allowClear style={{ width: "100%" }}
       value={(value ?? undefined) as never} onChange={(v) => onChange(v ?? undefined)} disabled={disabled} status={status} />

@@ -88,7 +88,7 @@ async function* rowSlices(resource: ResourceDef, ids: readonly number[], ctx: Ct
 async function* cellRows(resource: ResourceDef, slices: AsyncGenerator<Row[]>, columns: Column[], ctx: Ctx, format: ExportFormat, totals = false): AsyncGenerator<Cell[][]> {
   const language = ctx.contact.language;
   const translate = translator(language);
-  const { text } = cellTexts({ company: ctx.company, translate, numberLocale: numberLocaleOf(language) });
+  const { text } = cellTexts({ company: ctx.company, translate, numberLocale: numberLocaleOf(language, ctx.company.currency_code) });
   const sums = new Map<string, number[]>();
   for await (const rows of slices) {
     if (totals) {

@@ -12,6 +12,7 @@ import { hooksOf } from "./modules.js";
 import { forbidden, notFound } from "../errors.js";
 import type { Ctx } from "./context.js";
 import { checkPortal, portalRoutes } from "./portal.js";
+import { options } from "./options.js";
 import { parseQuery } from "./query.js";
 import { decorate, readPage, readRecord, withoutWriteOnly } from "./read.js";
 import { stats } from "./stats.js";
@@ -61,6 +62,8 @@ export function resourceRoutes(app: FastifyInstance, resources: readonly Resourc
       const ctx = authorize(request, resource, "list");
       return { data: await stats(resource, request.query as Record<string, unknown>, ctx) };
     });
+
+    app.get(claim("GET", `${base}/options`), async (request) => options(resource, request));
 
     app.get<WithId>(claim("GET", `${base}/:id`), async (request) => {
       const ctx = authorize(request, resource, "show");
