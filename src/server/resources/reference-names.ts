@@ -10,6 +10,9 @@ import type { Ctx, Row } from "./context.js";
 import { related, scope } from "./query.js";
 import { untyped } from "../db/connect.js";
 
+/** the field a shown record carries its references' names in: read-only, ignored when a client echoes it back */
+export const referenceNamesField = "reference_names";
+
 /** Plain reference fields of `resource`: x-references without a belongs-to relation over them. */
 function plainReferences(resource: ResourceDef): [field: string, target: string][] {
   const named = new Set(Object.values(resource.relations ?? {}).flatMap((r) => (r.kind === "belongsTo" ? [r.foreignKey] : [])));
@@ -41,7 +44,7 @@ export async function nameReferences(resource: ResourceDef, rows: Row[], ctx: Ct
   const names = new Map<string, Map<number, string>>();
   for (const [target, ids] of byTarget) names.set(target, await namesOf(target, [...ids], ctx));
   for (const row of rows) {
-    row.reference_names = Object.fromEntries(fields.flatMap(([field, target]) => {
+    row[referenceNamesField] = Object.fromEntries(fields.flatMap(([field, target]) => {
       const name = typeof row[field] === "number" ? names.get(target)?.get(row[field]) : undefined;
       return name ? [[field, name]] : [];
     }));

@@ -16,10 +16,12 @@ import type { Ctx, Row } from "./context.js";
 import { personallyScoped, findRow, related, scope } from "./query.js";
 import { creatorColumn, propertiesOf, writeOnlyFields } from "../../framework/schema.js";
 import { decorate } from "./read.js";
+import { referenceNamesField } from "./reference-names.js";
 import { withoutServerOwned } from "./server-owned.js";
 import { lineDocument, linesIn, writeLines, type LinesInput } from "./lines.js";
 
-const implicit = new Set(["id", "company_id", "created_at", "updated_at"]);
+// what a shown record carries beside its fields: echoed back by an edit, never written
+const implicit = new Set(["id", "company_id", "created_at", "updated_at", referenceNamesField]);
 
 /**
  * Drop what a client may echo back but that is no column it writes: implicit columns, relations and
