@@ -38,7 +38,7 @@ describe("imports", () => {
     const errors = page.getByTestId("import-errors");
     await errors.waitFor();
     await expect.poll(() => errors.locator(".ant-table-row").allInnerTexts()).toEqual([
-      "6\tName\tcan't be blank", "21\tEmail\tmust be an e-mail address", "34\tTerms\tmust be equal to one of the allowed values",
+      "6\tName\tcan't be blank", "21\tEmail\tmust be an e-mail address", "34\tTerms\tis not one of the choices",
     ]);
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, "import-preview");
