@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { apiAs, type Api } from "./api.js";
 import { login, newPage, screenshot, useBrowser } from "./browser.js";
-import { typeDate } from "./forms.js";
+import { chooseOption, typeDate } from "./forms.js";
 
 const { browser } = useBrowser();
 
@@ -31,7 +31,7 @@ describe("exchange rates in the browser", () => {
     const page = await newPage(browser());
     await page.setViewportSize({ width: 1440, height: 900 });
     await login(page, "admin@acme.test", "/exchange_rates/new");
-    await page.getByLabel("Currency", { exact: true }).fill("EUR");
+    await chooseOption(page, "Currency", "EUR — Euro", "EUR");
     await typeDate(page, "Effective Date", day.format("YYYY-MM-DD"));
     await page.keyboard.press("Escape");
     await page.getByLabel("Rate", { exact: true }).fill("1.25");

@@ -116,8 +116,9 @@ describe("an invoice request, from the e-mail to the remittance", () => {
     await screenshot(staff, "new-inbox-vendor-invoice");
     await row.getByRole("link", { name: number }).click();
     await staff.waitForURL(new RegExp(`/invoices/${invoiceId}$`));
-    await staff.getByText("november-invoice.pdf").waitFor({ timeout: 15_000 });
-    await staff.getByText("november-invoice.pdf").scrollIntoViewIfNeeded();
+    // named twice: over the document pane and in the documents list
+    await staff.getByText("november-invoice.pdf").first().waitFor({ timeout: 15_000 });
+    await staff.getByText("november-invoice.pdf").last().scrollIntoViewIfNeeded();
     await screenshot(staff, "vendor-invoice-documents");
     await staff.context().close();
   });
