@@ -1,6 +1,6 @@
 /**
  * Approval chains started for many records at once: the records of a bulk import's batch, created
- * together in their pending status (docs/imports.md). `startChains` does for each record exactly what
+ * together in their pending status (docs/imports.md), with no chain yet. `startChains` does for each record exactly what
  * engine.ts `startChain` does for one — same rows, statuses, audit, checks and notices — set-based:
  * the workflow read once, team members / requesters / vendors looked up once per batch (ChainLookups),
  * the approval rows of all records in one insert, each status move as one UPDATE per target status
@@ -27,11 +27,17 @@ function uniform(rows: readonly Row[]): Row[] {
   return rows.map((row) => Object.fromEntries(columns.map((c) => [c, row[c] ?? null])));
 }
 
-/** engine.ts setStatus for many records: one UPDATE per distinct move, their audit rows in one insert, then engine.moved per record. */
+/**
+ * engine.ts setStatus for many records: one UPDATE per distinct move, their audit rows in one insert, then
+ * engine.moved per record. A record that already holds the values (a vendor created PENDING staying
+ * PENDING) is not rewritten: the UPDATE would change nothing but updated_at, which its insert set in
+ * this same transaction; its audit row is written all the same, as setStatus writes it.
+ */
 async function setStatuses(trx: DB, ctx: Ctx, engine: Engine, resource: ResourceDef, moves: readonly Move[]): Promise<void> {
   const planned = moves.map(({ record, moved }) => ({ record, moved, ...statusMove(engine, record, moved) }));
   const groups = new Map<string, { values: Row; ids: number[] }>();
   for (const { record, values } of planned) {
+    if (Object.entries(values).every(([k, v]) => record[k] === v)) continue;
     const key = JSON.stringify(values);
     const group = groups.get(key) ?? groups.set(key, { values, ids: [] }).get(key)!;
     group.ids.push(record.id as number);
@@ -44,13 +50,14 @@ async function setStatuses(trx: DB, ctx: Ctx, engine: Engine, resource: Resource
   if (engine.moved) for (const { record, moved } of planned) await engine.moved(record, moved.status, trx);
 }
 
-/** Start the approval chains of `records` (of `type`, in the caller's transaction), as startChain does for each. */
+/**
+ * Start the approval chains of `records` (of `type`, in the caller's transaction), as startChain does for
+ * each. The records have no chain yet (created together in this transaction): no pending row to remove.
+ */
 export async function startChains(trx: DB, ctx: Ctx, type: string, records: readonly Row[]): Promise<void> {
   if (records.length === 0) return;
   const engine = engineOf(type);
   const resource = approvableResource(type);
-  await trx.deleteFrom("approvals").where("company_id", "=", ctx.company.id).where("approvable_type", "=", type)
-    .where("approvable_id", "=", sql<number>`any(${sql.val(records.map((r) => r.id as number))}::int[])`).where("aasm_state", "=", "pending").execute();
   const steps = await workflowSteps(trx, ctx, type);
   const lookups = chainLookups(trx, ctx);
   const chains: { record: Row; rows: Row[] }[] = [];
@@ -61,7 +68,7 @@ export async function startChains(trx: DB, ctx: Ctx, type: string, records: read
   // an auto-approval is an approval: the record's approval checks hold it as an approver's would
   if (engine.check) for (const record of approved) await engine.check(record, "approve", trx, ctx);
   await insertRows(trx, "approvals", approved.map((record) => autoApproval(ctx, type, record)), []);
-  const inserted = await insertRows(trx, "approvals", uniform(pending.flatMap((c) => c.rows)), "*");
+  const inserted = await insertRows(trx, "approvals", uniform(pending.flatMap((c) => c.rows)), ["id", "approvable_id", "step", "contact_id", "team_id"]);
   await setStatuses(trx, ctx, engine, resource, [
     ...approved.map((record) => ({ record, moved: { status: engine.approvedStatus(record), ...submitted } })),
     ...pending.map(({ record }) => ({ record, moved: { status: engine.pendingStatus, ...submitted } })),

@@ -6,7 +6,7 @@
  * administrators get a notification. A warning, never a refusal: two vendor records of one business
  * are sometimes wanted (two remit-to entities), and staff decide.
  */
-import { sql } from "kysely";
+import { sql, type RawBuilder } from "kysely";
 import { insertRows } from "../../db/bulk.js";
 import type { DB } from "../../db/connect.js";
 import type { Ctx, Row } from "../../resources/context.js";
@@ -52,14 +52,16 @@ async function likelyDuplicates(trx: DB, ctx: Ctx, vendors: readonly Row[]): Pro
   };
   // a vendor is never its own duplicate: an update compares it with the others
   const own = vendors.flatMap((vendor) => (typeof vendor.id === "number" ? [vendor.id] : []));
-  if (names.length || taxIds.length) {
-    const stored = await trx.selectFrom("vendors").select(["id", "name", "tax_id", normalisedNameSql.as("normalised")]).where("company_id", "=", ctx.company.id)
-      .where("id", "<>", sql<number>`all(${sql.val(own)}::int[])`)
-      .where((eb) => eb.or([
-        ...(names.length ? [eb(normalisedNameSql, "=", sql<string>`any(${sql.val(names)}::text[])`)] : []),
-        ...(taxIds.length ? [eb("tax_id", "=", sql<string>`any(${sql.val(taxIds)}::text[])`)] : []),
-      ])).orderBy("id").execute();
-    for (const v of stored) remember({ id: v.id, name: v.name }, v.normalised, v.tax_id);
+  // one index probe per key for its lowest-id vendor (LATERAL … LIMIT 1, which the planner cannot flatten
+  // into a join): `= any(1,000 keys)` on a table grown since its last ANALYZE is planned as a scan
+  // computing the expression on every vendor of the company
+  const matching = (key: RawBuilder<string>, values: readonly string[]) => sql`select v.id, v.name, v.tax_id, ${normalisedNameSql} as normalised
+    from unnest(${sql.val(values)}::text[]) as k(value) cross join lateral (select id, name, tax_id from vendors
+      where company_id = ${ctx.company.id} and id <> all(${sql.val(own)}::int[]) and ${key} = k.value order by id limit 1) as v`;
+  const parts = [...(names.length ? [matching(normalisedNameSql, names)] : []), ...(taxIds.length ? [matching(sql<string>`tax_id`, taxIds)] : [])];
+  if (parts.length) {
+    const { rows } = await sql<{ id: number; name: string; tax_id: string | null; normalised: string }>`${sql.join(parts, sql` union all `)} order by id`.execute(trx);
+    for (const v of rows) remember({ id: v.id, name: v.name }, v.normalised, v.tax_id);
   }
   return vendors.map((vendor, i) => {
     const { name, taxId } = keys[i];
