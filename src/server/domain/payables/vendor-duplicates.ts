@@ -52,12 +52,11 @@ async function likelyDuplicates(trx: DB, ctx: Ctx, vendors: readonly Row[]): Pro
   };
   // a vendor is never its own duplicate: an update compares it with the others
   const own = vendors.flatMap((vendor) => (typeof vendor.id === "number" ? [vendor.id] : []));
-  // one index probe per key for its lowest-id vendor (LATERAL … LIMIT 1, which the planner cannot flatten
-  // into a join): `= any(1,000 keys)` on a table grown since its last ANALYZE is planned as a scan
-  // computing the expression on every vendor of the company
+  // the batch's keys joined to the vendors (the planner sees 1,000 keys, not an `= any` of unknown
+  // selectivity); measured: half the time of `= any(keys)` on a table grown since its last ANALYZE
   const matching = (key: RawBuilder<string>, values: readonly string[]) => sql`select v.id, v.name, v.tax_id, ${normalisedNameSql} as normalised
     from unnest(${sql.val(values)}::text[]) as k(value) cross join lateral (select id, name, tax_id from vendors
-      where company_id = ${ctx.company.id} and id <> all(${sql.val(own)}::int[]) and ${key} = k.value order by id limit 1) as v`;
+      where company_id = ${ctx.company.id} and id <> all(${sql.val(own)}::int[]) and ${key} = k.value) as v`;
   const parts = [...(names.length ? [matching(normalisedNameSql, names)] : []), ...(taxIds.length ? [matching(sql<string>`tax_id`, taxIds)] : [])];
   if (parts.length) {
     const { rows } = await sql<{ id: number; name: string; tax_id: string | null; normalised: string }>`${sql.join(parts, sql` union all `)} order by id`.execute(trx);
