@@ -40,10 +40,10 @@ async function typesOf(trx: AnyDB, table: string): Promise<Map<string, string>> 
 
 /**
  * Insert the rows (the keys of the first name the columns; a missing value is null) and return the
- * `returning` columns of each, in insert order. Array-typed columns are not supported (unnest would
- * flatten them).
+ * `returning` columns of each ("*": all), in insert order. Array-typed columns are not supported (unnest
+ * would flatten them).
  */
-export async function insertRows(trx: AnyDB, table: string, rows: readonly Row[], returning: readonly string[] = ["id"]): Promise<Row[]> {
+export async function insertRows(trx: AnyDB, table: string, rows: readonly Row[], returning: readonly string[] | "*" = ["id"]): Promise<Row[]> {
   if (rows.length === 0) return [];
   const types = await typesOf(trx, table);
   const columns = Object.keys(rows[0]);
@@ -56,9 +56,15 @@ export async function insertRows(trx: AnyDB, table: string, rows: readonly Row[]
   const { rows: inserted } = await sql<Row>`insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))})
     select ${sql.join(typed)} from unnest(${sql.join(columns.map((c) => columnArray(rows, c)))}) with ordinality as u(${sql.join(columns.map((_, n) => sql.ref(`c${n}`)))}, n)
     order by u.n
-    ${returning.length ? sql`returning ${sql.join(returning.map((c) => sql.ref(c)))}` : sql``}`.execute(trx);
+    ${returning === "*" ? sql`returning *` : returning.length ? sql`returning ${sql.join(returning.map((c) => sql.ref(c)))}` : sql``}`.execute(trx);
   await analyzeAfterBulkInsert(trx, table, rows.length);
   return inserted;
+}
+
+/** `count` ids of the table's identity sequence, ascending: rows written together that must know each other's ids first. */
+export async function reserveIds(trx: AnyDB, table: string, count: number): Promise<number[]> {
+  const { rows } = await sql<{ id: number }>`select nextval(pg_get_serial_sequence(${table}, 'id'))::int as id from generate_series(1, ${count})`.execute(trx);
+  return rows.map((r) => r.id).sort((a, b) => a - b);
 }
 
 /**

@@ -1,14 +1,15 @@
 /**
  * What the domain installs into the generic engine (buildApp calls installModules with it): the server
- * modules collected by `npm run db:generate` (modules.ts), and the approval engine's three links to
- * every resource — the built-in submit of an approvable, the chain started or restarted by a write,
- * and `awaiting=me` on every list of approvable records. An approvable's engine is the one registered
+ * modules collected by `npm run db:generate` (modules.ts), and the approval engine's links to every
+ * resource — the built-in submit of an approvable, the chain started or restarted by a write (and the
+ * chains of rows created together, chains.ts), and `awaiting=me` on every list of approvable records. An approvable's engine is the one registered
  * for its type in approvals/approvables/index.ts (checked at boot by `checkApprovables`).
  */
 import { tableOf, type ResourceDef } from "../../framework/resource.js";
 import type { ModuleSetup, ResourceHooks, ServerModule } from "../resources/modules.js";
 import { awaitingRecords } from "./approvals/approvals.js";
 import { engines } from "./approvals/approvables/index.js";
+import { approvalsAfterCreateMany } from "./approvals/chains.js";
 import { approvalsAfterWrite, submitAction } from "./approvals/engine.js";
 import { serverModules } from "./modules.js";
 import { withFunctionalRate } from "./ledger/exchange-rates.js";
@@ -34,6 +35,7 @@ export function domainSetup(resources: readonly ResourceDef[], modules: readonly
     modules,
     builtins: { submit: submitAction },
     afterEveryWrite: approvalsAfterWrite,
+    afterEveryCreateMany: approvalsAfterCreateMany,
     derive(resource, hooks): ResourceHooks {
       // a document in a currency of its own (or a view of one's table) has its rate fixed at its date
       const functional = functionalOf(resource);

@@ -22,6 +22,15 @@ export interface ResourceHooks {
   decorate?(rows: Row[], ctx: Ctx): Promise<void> | void;
   /** complete (server fields) and check a new row inside the write transaction */
   beforeCreate?(data: Row, ctx: Ctx, trx: DB): Promise<void> | void;
+  /**
+   * `beforeCreate` for a batch of new rows (a bulk import's), set-based: does for the batch exactly what
+   * `beforeCreate` does for each row, in order, as if the rows were created one after the other. The rows
+   * carry the `id` reserved for them (the batch's rows may refer to each other, e.g. a duplicate flag); a
+   * refusal (422) refuses the batch, which the caller then writes row by row. A resource with
+   * `beforeCreate` is written set-based only when it has this too; keep one rule: let `beforeCreate`
+   * call it with one row.
+   */
+  beforeCreateMany?(rows: Row[], ctx: Ctx, trx: DB): Promise<void> | void;
   beforeUpdate?(data: Row, existing: Row, ctx: Ctx, trx: DB): Promise<void> | void;
   /** before a delete, in its transaction: refuse it (422/409) or remove what depends on the row */
   beforeDelete?(existing: Row, ctx: Ctx, trx: DB): Promise<void> | void;
@@ -148,6 +157,8 @@ export interface ModuleSetup {
    * with the line relations of the document the write changed; returns whether it moved the row on
    */
   afterEveryWrite?(trx: DB, ctx: Ctx, resource: ResourceDef, before: Row | undefined, after: Row, linesChanged: readonly string[]): Promise<boolean>;
+  /** `afterEveryWrite` of many rows just created together (a bulk import's batch), set-based, in their transaction */
+  afterEveryCreateMany?(trx: DB, ctx: Ctx, resource: ResourceDef, rows: readonly Row[]): Promise<void>;
 }
 
 interface Installed {
@@ -243,6 +254,11 @@ export function portalActionHandler(resource: ResourceDef, name: string): Portal
 /** The write path's after-write step installed by the composition (approval chains); none: no tables. */
 export async function afterEveryWrite(trx: DB, ctx: Ctx, resource: ResourceDef, before: Row | undefined, after: Row, linesChanged: readonly string[] = []): Promise<boolean> {
   return (await current().setup.afterEveryWrite?.(trx, ctx, resource, before, after, linesChanged)) ?? false;
+}
+
+/** The after-write step of rows created together (approval chains started for the batch at once). */
+export async function afterEveryCreateMany(trx: DB, ctx: Ctx, resource: ResourceDef, rows: readonly Row[]): Promise<void> {
+  if (rows.length) await current().setup.afterEveryCreateMany?.(trx, ctx, resource, rows);
 }
 
 useScopeHooks((resource) => hooksOf(resource).scope);

@@ -59,7 +59,7 @@ import type { ActionCall, ActionEntry, ActionResult } from "../../resources/modu
 import { decorate } from "../../resources/read.js";
 import { checkSegregation } from "./segregation.js";
 
-function engineOf(type: string): Engine {
+export function engineOf(type: string): Engine {
   const engine = engines[type as keyof typeof engines];
   if (!engine) throw unprocessable({ approvable_type: [`${type} approvals are not handled by the approval engine yet`] });
   return engine;
@@ -108,11 +108,10 @@ async function activeWorkflow(trx: DB, companyId: number, type: string): Promise
     .where("workflow_type", "=", type).where("status", "=", "ACTIVE").executeTakeFirst());
 }
 
-/** The vendor requires purchase orders (po_not_required false); no vendor: false. */
-async function vendorRequiresPo(trx: DB, companyId: number, vendorId: number | null | undefined): Promise<boolean> {
-  if (vendorId == null) return false;
-  const vendor = await trx.selectFrom("vendors").select("po_not_required").where("company_id", "=", companyId).where("id", "=", vendorId).executeTakeFirst();
-  return vendor?.po_not_required === false;
+/** The type's ACTIVE workflow's steps in order (none: no workflow). */
+export async function workflowSteps(trx: DB, ctx: Ctx, type: string): Promise<Step[]> {
+  const workflow = await activeWorkflow(trx, ctx.company.id, workflowTypeOf(type));
+  return ((workflow?.steps as Step[] | null) ?? []).slice().sort((a, b) => a.order - b.order);
 }
 
 export async function teamMembers(trx: DB, companyId: number, teamId: number): Promise<number[]> {
@@ -120,16 +119,46 @@ export async function teamMembers(trx: DB, companyId: number, teamId: number): P
   return rows.map((r) => r.contact_id);
 }
 
+interface Requester { first_name: string | null; last_name: string | null; manager_id: number | null }
+
+/**
+ * What building a record's chain looks up beyond the record, each answer kept for the chains built with
+ * the same lookups (a batch's: one query per team, requester or vendor, not one per record).
+ */
+export interface ChainLookups {
+  members(teamId: number): Promise<number[]>;
+  requester(contactId: number): Promise<Requester | undefined>;
+  /** the vendor requires purchase orders (po_not_required false); no vendor: false */
+  requiresPo(vendorId: number | null | undefined): Promise<boolean>;
+}
+
+/** Lookups answering each question once. */
+export function chainLookups(trx: DB, ctx: Ctx): ChainLookups {
+  const once = <K, V>(load: (key: K) => Promise<V>) => {
+    const known = new Map<K, Promise<V>>();
+    return (key: K) => known.get(key) ?? (known.set(key, load(key)), known.get(key)!);
+  };
+  return {
+    members: once((teamId: number) => teamMembers(trx, ctx.company.id, teamId)),
+    requester: once((contactId: number) => trx.selectFrom("contacts").select(["first_name", "last_name", "manager_id"])
+      .where("company_id", "=", ctx.company.id).where("id", "=", contactId).executeTakeFirst()),
+    requiresPo: once(async (vendorId: number | null | undefined) => {
+      if (vendorId == null) return false;
+      const vendor = await trx.selectFrom("vendors").select("po_not_required").where("company_id", "=", ctx.company.id).where("id", "=", vendorId).executeTakeFirst();
+      return vendor?.po_not_required === false;
+    }),
+  };
+}
+
 /**
  * An OTHER step's approver: the manager of the record's requester (the engine's requester column, else
  * the submitting user's contact). No manager, or the requester managing themself: 422, the chain is not
  * started (a step is never skipped silently).
  */
-async function requestersManager(trx: DB, ctx: Ctx, engine: Engine, record: Row, step: Step): Promise<number> {
+async function requestersManager(ctx: Ctx, engine: Engine, record: Row, step: Step, lookups: ChainLookups): Promise<number> {
   const own = engine.requester ? record[engine.requester] : null;
   const requesterId = typeof own === "number" ? own : ctx.contact.id;
-  const requester = await trx.selectFrom("contacts").select(["first_name", "last_name", "manager_id"])
-    .where("company_id", "=", ctx.company.id).where("id", "=", requesterId).executeTakeFirst();
+  const requester = await lookups.requester(requesterId);
   const managerId = requester?.manager_id;
   if (managerId == null || managerId === requesterId) {
     const name = requester ? `${String(requester.first_name)} ${String(requester.last_name)}` : `contact ${requesterId}`;
@@ -138,13 +167,11 @@ async function requestersManager(trx: DB, ctx: Ctx, engine: Engine, record: Row,
   return managerId;
 }
 
-/** The pending rows the workflow asks for, in step order. */
-async function chainRows(trx: DB, ctx: Ctx, type: string, record: Row): Promise<Row[]> {
+/** The pending rows the workflow's `steps` ask for the record, in step order. */
+export async function chainRows(trx: DB, ctx: Ctx, type: string, record: Row, steps: readonly Step[], lookups: ChainLookups): Promise<Row[]> {
   const engine = engineOf(type);
-  const workflow = await activeWorkflow(trx, ctx.company.id, workflowTypeOf(type));
-  const steps = ((workflow?.steps as Step[] | null) ?? []).slice().sort((a, b) => a.order - b.order);
   const facts = await engine.facts(record, trx, ctx);
-  if (steps.some((s) => s.trigger === "VENDOR_PO")) facts.vendorRequiresPo = await vendorRequiresPo(trx, ctx.company.id, facts.vendorId);
+  if (steps.some((s) => s.trigger === "VENDOR_PO")) facts.vendorRequiresPo = await lookups.requiresPo(facts.vendorId);
   const rows: Row[] = [];
   const base = { company_id: ctx.company.id, approvable_type: type, approvable_id: record.id, aasm_state: "pending", submitted_by_id: ctx.user.id };
   for (const step of steps) {
@@ -156,10 +183,10 @@ async function chainRows(trx: DB, ctx: Ctx, type: string, record: Row): Promise<
     } else if (step.approver_type === "TEAM") {
       for (const teamId of approvers) {
         if (!requireAll) rows.push({ ...base, step: step.order, team_id: teamId, require_all: false });
-        else for (const contactId of await teamMembers(trx, ctx.company.id, teamId)) rows.push({ ...base, step: step.order, team_id: teamId, contact_id: contactId, require_all: true });
+        else for (const contactId of await lookups.members(teamId)) rows.push({ ...base, step: step.order, team_id: teamId, contact_id: contactId, require_all: true });
       }
     } else if (step.approver_type === "OTHER") {
-      rows.push({ ...base, step: step.order, contact_id: await requestersManager(trx, ctx, engine, record, step), require_all: false });
+      rows.push({ ...base, step: step.order, contact_id: await requestersManager(ctx, engine, record, step, lookups), require_all: false });
     }
   }
   return rows;
@@ -174,22 +201,33 @@ async function lockRecord(type: string, id: unknown, ctx: Ctx): Promise<Row> {
   return record;
 }
 
-/** Every move of a record by its chain: the status, with the columns that follow it (engine.statusColumns), audited. */
+/** A move of a record by its chain: the values set (the status with the columns that follow it, engine.statusColumns) and the audited changes. */
+export function statusMove(engine: Engine, record: Row, moved: Row & { status: string }): { values: Row; changes: Row } {
+  const values = { ...moved, ...engine.statusColumns?.(moved.status) };
+  return { values, changes: Object.fromEntries(Object.entries(values).map(([k, v]) => [k, [record[k] ?? null, v]])) };
+}
+
+/** Every move of a record by its chain: statusMove, one audited update, then what follows it elsewhere (engine.moved). */
 async function setStatus(trx: DB, ctx: Ctx, type: string, record: Row, moved: Row & { status: string }): Promise<void> {
   const engine = engineOf(type);
   const resource = resourceByName.get(engine.resource)!;
-  const values = { ...moved, ...engine.statusColumns?.(moved.status) };
+  const { values, changes } = statusMove(engine, record, moved);
   await untyped(trx).updateTable(tableOf(resource)).set({ ...values, updated_at: new Date() }).where("id", "=", record.id as number).execute();
-  const changes = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, [record[k] ?? null, v]]));
   await audit(trx, ctx, "update", resource, record.id as number, changes);
   await engine.moved?.(record, moved.status, trx);
 }
 
 /** The rows of the lowest pending step: the ones that can be acted on now. */
-const actionable = (rows: readonly Row[]): Row[] => {
+export const actionable = (rows: readonly Row[]): Row[] => {
   const lowest = Math.min(...rows.map((r) => r.step as number));
   return rows.filter((r) => r.step === lowest);
 };
+
+/** The approval row recording that no step applies: the record approved at once. */
+export const autoApproval = (ctx: Ctx, type: string, record: Row): Row => ({
+  company_id: ctx.company.id, approvable_type: type, approvable_id: record.id as number, step: 1, aasm_state: "approved",
+  acted_at: new Date(), comment: "Auto-approved: no workflow step applies", submitted_by_id: ctx.user.id,
+});
 
 /**
  * (Re)start the approval chain of a locked record: pending rows removed, the workflow run again.
@@ -199,15 +237,12 @@ export async function startChain(trx: DB, ctx: Ctx, type: string, record: Row): 
   const engine = engineOf(type);
   await trx.deleteFrom("approvals").where("company_id", "=", ctx.company.id).where("approvable_type", "=", type)
     .where("approvable_id", "=", record.id as number).where("aasm_state", "=", "pending").execute();
-  const rows = await chainRows(trx, ctx, type, record);
+  const rows = await chainRows(trx, ctx, type, record, await workflowSteps(trx, ctx, type), chainLookups(trx, ctx));
   const submitted = engine.submitted?.(ctx) ?? {};
   if (rows.length === 0) {
     // an auto-approval is an approval: the record's approval checks hold it as an approver's would
     await engine.check?.(record, "approve", trx, ctx);
-    await trx.insertInto("approvals").values({
-      company_id: ctx.company.id, approvable_type: type, approvable_id: record.id as number, step: 1, aasm_state: "approved",
-      acted_at: new Date(), comment: "Auto-approved: no workflow step applies", submitted_by_id: ctx.user.id,
-    }).execute();
+    await untyped(trx).insertInto("approvals").values(autoApproval(ctx, type, record)).execute();
     await setStatus(trx, ctx, type, record, { status: engine.approvedStatus(record), ...submitted });
     await engine.onApproved?.(trx, ctx, record);
     return [];
@@ -248,7 +283,7 @@ export async function submitAction({ resource, row: record, ctx }: ActionCall): 
 }
 
 /** The approvable types whose records live in this table, with their engines. */
-const enginesOnTable = (table: string) => Object.entries(engines)
+export const enginesOnTable = (table: string) => Object.entries(engines)
   .filter(([, engine]) => tableOf(resourceByName.get(engine.resource)!) === table) as [string, Engine][];
 
 /**

@@ -9,7 +9,7 @@ import { routesOf, tableOf, type RouteEntry } from "../../../framework/resource.
 import { resources, resourceByName } from "../../../../resources/index.js";
 import { engines } from "./approvables/index.js";
 
-interface Screens { byRecord?: RouteEntry; byApproval?: RouteEntry; show?: RouteEntry }
+interface Screens { byRecord?: RouteEntry; byApproval?: RouteEntry; show?: RouteEntry; list?: RouteEntry }
 
 /** A type's screens, read from the routes once (approval lists ask for every row). */
 const screensByType = new Map<string, Screens>();
@@ -20,11 +20,13 @@ function screensOf(type: string): Screens {
   const engine = engines[type as keyof typeof engines];
   const own = engine && resourceByName.get(engine.resource);
   const onTable = own ? resources.filter((r) => r !== own && tableOf(r) === tableOf(own)) : [];
-  const pages = own ? [own, ...onTable].flatMap(routesOf).filter((e) => e.page === "approval" && e.idParam) : [];
+  const routes = own ? [own, ...onTable].flatMap(routesOf) : [];
+  const pages = routes.filter((e) => e.page === "approval" && e.idParam);
   const screens: Screens = {
     byRecord: pages.find((e) => e.idParam !== "approvalID"),
     byApproval: pages.find((e) => e.idParam === "approvalID"),
     show: own && routesOf(own).find((e) => e.page === "show" && e.idParam),
+    list: routes.find((e) => e.view?.approvalList === true) ?? (own && routesOf(own).find((e) => e.page === "list" && !e.idParam)),
   };
   screensByType.set(type, screens);
   return screens;
@@ -36,6 +38,11 @@ const fill = (entry: RouteEntry, id: number) => entry.path.replace(`:${entry.idP
 export function recordPath(type: string, recordId: number): string | null {
   const { show } = screensOf(type);
   return show ? fill(show, recordId) : null;
+}
+
+/** The approver's list of the type's records awaiting them (else the records' list). */
+export function approvalListPath(type: string): string | null {
+  return screensOf(type).list?.path ?? null;
 }
 
 export function approvalPath(type: string, recordId: number, approvalId: number | null): string | null {

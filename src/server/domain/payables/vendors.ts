@@ -7,7 +7,7 @@ import type { Ctx, Row } from "../../resources/context.js";
 import type { ResourceHooks } from "../../resources/modules.js";
 import { untyped } from "../../db/connect.js";
 import { checkTaxId } from "./tax-ids.js";
-import { clearDuplicateFlags, flagDuplicate } from "./vendor-duplicates.js";
+import { clearDuplicateFlags, flagDuplicate, flagNewDuplicates } from "./vendor-duplicates.js";
 
 async function sumsByVendor(ctx: Ctx, table: string, column: string, statuses: string[], vendorIds: number[]) {
   const rows = await untyped(ctx.db).selectFrom(table).select(["vendor_id", sql<string>`sum(${sql.ref(column)})::numeric(18,2)::text`.as("total")])
@@ -20,9 +20,15 @@ export const vendorHooks: ResourceHooks = {
   // a new vendor goes through the Vendor workflow: created PENDING, its chain starts in the create's
   // transaction (approvalsAfterWrite); with no step to apply it is approved (ACTIVE) at once, recorded
   async beforeCreate(data, ctx, trx) {
-    data.status = "PENDING";
-    checkTaxId(data);
-    await flagDuplicate(trx, ctx, data);
+    await vendorHooks.beforeCreateMany!([data], ctx, trx);
+  },
+  // the same for a batch (a bulk import): one duplicate query for all its rows
+  async beforeCreateMany(rows, ctx, trx) {
+    for (const data of rows) {
+      data.status = "PENDING";
+      checkTaxId(data);
+    }
+    await flagNewDuplicates(trx, ctx, rows);
   },
   async beforeUpdate(data, existing, ctx, trx) {
     checkTaxId(data, existing);
