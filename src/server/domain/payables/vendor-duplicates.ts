@@ -23,7 +23,7 @@ export function normaliseVendorName(name: string): string {
 
 /**
  * The same normalisation in SQL, on the vendors' `name` column. The pattern is a literal, not a
- * parameter, so that the expression is the one indexed (migrations/0036: one duplicate query per batch).
+ * parameter, so that the expression is the one indexed (migrations/0033: one duplicate query per batch).
  */
 const normalisedNameSql = sql<string>`regexp_replace(regexp_replace(lower(name), ${sql.lit(suffixPattern("\\y"))}, '', 'g'), '[^a-z0-9]', '', 'g')`;
 
