@@ -25,9 +25,14 @@ import { baseUrl, cspViolations, login, newPage, useBrowser } from "./browser.js
  * inbound receipt lines: declarations in the registry, texts in the active locale; measured 515.8 KB);
  * lowered to 513 KB when i18next and react-i18next gave way to the client's own translator
  * (framework/translator.ts), with issue 15's accruals, expenses and cards and the list's Export menu merged
- * beside it (measured 510.2 KB in CI); raise it only with its reason here.
+ * beside it (measured 510.2 KB in CI); raised to 545 KB when issue 17's pages merged at once (the side menu
+ * in business areas with its search, plain-language messages for every schema rule, page titles and
+ * breadcrumbs, the document pane's switch, row cards for phones, activity wording) with the exchange
+ * rates, imports and the functional-amount column: measured 541.1 KB, against about 492 KB in the build's
+ * own count — a regression against issue 11's 350 KB, not traced chunk by chunk yet; raise it only with
+ * its reason here.
  */
-const budget = 513 * 1024;
+const budget = 545 * 1024;
 
 const { browser } = useBrowser();
 
