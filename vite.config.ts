@@ -43,6 +43,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            { name: "shell", tags: ["$initial"] },
           ],
         },
       },
