@@ -52,7 +52,7 @@ export default defineConfig({
             // what the entry imports statically in one chunk: 18 first-load files instead of 71 (each small
             // file costs its response headers and compresses alone)
             { name: "shell", tags: ["$initial"] },
-            { name: "lazy", test: lazyOnly, priority: 1, includeDependenciesRecursively: false },
+            { name: "papaparse", test: lazyOnly, priority: 1, includeDependenciesRecursively: false },
           ],
         },
       },

@@ -6,13 +6,14 @@
  */
 import { useState } from "react";
 import { useTranslation } from "@refinedev/core";
-import { App, Button, Typography } from "antd";
+import { Button, Typography } from "antd";
 import { can, moduleEnabled } from "../../framework/permissions.js";
 import { recordName } from "../registry.js";
 import type { RecordAction, ResourceDef } from "../../framework/resource.js";
 import type { Row } from "../format.js";
 import { serverMessage } from "../approvals/approvables.js";
 import { http } from "../http.js";
+import { modal } from "../dialogs.js";
 import { notify } from "../notify.js";
 import { useUser } from "../user.js";
 import { useActionInput } from "./action-input.js";
@@ -22,7 +23,6 @@ interface Outcome { id: number; status: number; message?: string }
 export function BulkActions({ resource, selected, done }: { resource: ResourceDef; selected: Row[]; done: () => void }) {
   const user = useUser();
   const { translate } = useTranslation();
-  const { modal } = App.useApp();
   const input = useActionInput(resource);
   const [busy, setBusy] = useState<string | null>(null);
   const offered = (resource.recordActions ?? []).filter((a) => a.bulk && a.kind === "post" && moduleEnabled(user, resource) && can(user, a.permission));

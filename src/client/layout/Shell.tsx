@@ -15,10 +15,11 @@ import { NotificationBell } from "./NotificationBell.js";
 import { PageTrail } from "./PageTrail.js";
 import { ResponsiveSider } from "./ResponsiveSider.js";
 import { SideMenu } from "./SideMenu.js";
-import { TermsDialog } from "./TermsDialog.js";
 
 // a vendor-portal user gets the portal's own layout (its menu and purchaser switcher), loaded only for them
 const PortalLayout = lazy(() => import("../portal/PortalLayout.js"));
+// asked once per user, with antd's Modal: not part of the first load
+const TermsDialog = lazy(() => import("./TermsDialog.js"));
 // the jump to the vendor portal, for the few logins that are also a vendor somewhere
 const PortalJump = lazy(() => import("./PortalJump.js"));
 
@@ -70,7 +71,7 @@ export function Shell() {
       {user.portal
         ? <Suspense fallback={<Spin fullscreen />}><PortalLayout>{page}</PortalLayout></Suspense>
         : <AppLayout>{page}</AppLayout>}
-      <TermsDialog />
+      {user.date_accepted_term ? null : <Suspense fallback={null}><TermsDialog /></Suspense>}
     </UserContext.Provider>
   );
 }
