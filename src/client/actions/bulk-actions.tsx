@@ -6,7 +6,8 @@
  */
 import { useState } from "react";
 import { useTranslation } from "@refinedev/core";
-import { Button, Typography } from "antd";
+import { Button } from "antd";
+import { Text } from "../text.js";
 import { can, moduleEnabled } from "../../framework/permissions.js";
 import { recordName } from "../registry.js";
 import type { RecordAction, ResourceDef } from "../../framework/resource.js";
@@ -38,7 +39,7 @@ export function BulkActions({ resource, selected, done }: { resource: ResourceDe
       const refused = data.filter((r) => r.status !== 200);
       modal.info({
         title: translate("grid.bulkSummary", { done: data.length - refused.length, refused: refused.length }, `Done: ${data.length - refused.length}. Refused: ${refused.length}.`),
-        content: refused.length ? <ul style={{ paddingLeft: 16 }}>{refused.map((r) => <li key={r.id}><Typography.Text strong>{names.get(r.id)}</Typography.Text>: {r.message}</li>)}</ul> : null,
+        content: refused.length ? <ul style={{ paddingLeft: 16 }}>{refused.map((r) => <li key={r.id}><Text strong>{names.get(r.id)}</Text>: {r.message}</li>)}</ul> : null,
         okText: translate("actions.ok", "OK"),
       });
       done();

@@ -6,7 +6,8 @@
  */
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { useGetIdentity, useTranslation } from "@refinedev/core";
-import { Layout, Spin, Typography } from "antd";
+import { Layout, Spin } from "antd";
+import { Heading } from "../text.js";
 import { Outlet, useLocation, useSearchParams } from "react-router";
 import { ErrorBoundary } from "../pages/Results.js";
 import { switchCompany, useUser, UserContext, type CurrentUser } from "../user.js";
@@ -35,7 +36,7 @@ function AppLayout({ children }: { children: ReactNode }) {
     <Layout style={{ minHeight: "100vh" }}>
       <ResponsiveSider>
         {(chosen) => <>
-          <Typography.Title level={4} style={{ padding: "16px 24px", margin: 0 }}>Outlay</Typography.Title>
+          <Heading level={4} style={{ padding: "16px 24px" }}>Outlay</Heading>
           <SideMenu onChoose={chosen} />
         </>}
       </ResponsiveSider>
