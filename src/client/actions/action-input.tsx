@@ -5,7 +5,9 @@
  */
 import { lazy, Suspense, useState, type ReactNode } from "react";
 import { useTranslation } from "@refinedev/core";
-import { Button, Input } from "antd";
+import { Button } from "antd";
+// the plain input alone (see grid/ListPage.tsx)
+import Input from "antd/es/input/Input";
 import type { RJSFSchema } from "@rjsf/utils";
 import type { RecordAction, ResourceDef } from "../../framework/resource.js";
 import { useConfirm } from "../confirm.js";
