@@ -13,15 +13,16 @@ import { baseUrl, cspViolations, login, newPage, useBrowser } from "./browser.js
 
 /**
  * The budget this branch holds, in gzip bytes. Issue 11 asks for 350 KB. It was 545 KB (541.1 KB
- * measured when issue 17's pages merged; the history is in git). Lowered to 450 KB when the first load
+ * measured when issue 17's pages merged; the history is in git). Lowered to 446 KB when the first load
  * became one chunk for what the entry imports (rolldown's `$initial` tag: 18 files instead of 71, each
  * costing its response headers and compressing alone), antd's App gave way to dialogs and notices loaded
- * on first use, and Typography left the first load: measured 441.2 KB (423.4 KB in the build's count;
- * the rest is response headers). What remains above 350 KB: every resource declaration and the whole
- * active locale in the shell (about 26 and 21 KB); a minimal app of the same stack is about 311 KB.
+ * on first use, and Typography and Input's variants left the first load: measured 437.1 KB (418.5 KB in
+ * the build's count; the rest is response headers). What remains above 350 KB: every resource
+ * declaration and the whole active locale in the shell (about 26 and 21 KB); a minimal app of the same
+ * stack is about 311 KB.
  * Raise it only with its reason here.
  */
-const budget = 450 * 1024;
+const budget = 446 * 1024;
 
 const { browser } = useBrowser();
 
