@@ -2,7 +2,7 @@
 import { lazy, Suspense, useMemo } from "react";
 import { Authenticated, Refine, type I18nProvider } from "@refinedev/core";
 import routerProvider from "@refinedev/react-router";
-import { App as AntdApp, ConfigProvider, Spin } from "antd";
+import { ConfigProvider, Spin } from "antd";
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useParams, type Params } from "react-router";
 import { routesOf } from "../framework/resource.js";
 import { resources } from "../../resources/index.js";
@@ -10,6 +10,7 @@ import { pages } from "../../resources/pages/index.js";
 import { titleKey } from "./i18n/keys.js";
 import { antdLocale, i18n, setLanguage, useLanguage } from "./i18n/index.js";
 import { Shell } from "./layout/Shell.js";
+import { TextBase } from "./layout/TextBase.js";
 import { DeclaredPage } from "./pages/DeclaredPage.js";
 import { preloadPage, ResourcePage } from "./pages/ResourcePage.js";
 import { NotFound, ServerError } from "./pages/Results.js";
@@ -91,7 +92,7 @@ export function App() {
   return (
     <BrowserRouter>
       <ConfigProvider locale={antdLocale()}>
-        <AntdApp>
+        <TextBase>
           <Refine
             dataProvider={dataProvider}
             authProvider={authProvider}
@@ -139,7 +140,7 @@ export function App() {
               </Route>
             </Routes>
           </Refine>
-        </AntdApp>
+        </TextBase>
       </ConfigProvider>
     </BrowserRouter>
   );

@@ -1,9 +1,8 @@
 /** The generic confirm dialog (product spec 2.17): title Confirm, OK and Cancel, OK focused. */
 import { useTranslation } from "@refinedev/core";
-import { App } from "antd";
+import { modal } from "./dialogs.js";
 
 export function useConfirm(): (content: string) => Promise<boolean> {
-  const { modal } = App.useApp();
   const { translate } = useTranslation();
   return (content) =>
     new Promise((resolve) => {

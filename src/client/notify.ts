@@ -2,13 +2,18 @@
  * Notifications (product spec 8 and 9): top right, 10 s. The HTTP error catalogue lives here, once;
  * the HTTP client (http.ts) is its only caller for failed requests.
  */
-import { notification } from "antd";
 import { i18n } from "./i18n/index.js";
 
 const notificationSeconds = 10;
 /** Below the header and a page's title bar, whose action buttons (top right too) it would cover. */
 const belowPageActions = 176;
-notification.config({ placement: "topRight", top: belowPageActions, duration: notificationSeconds });
+
+/** antd's notification loads with the first notice, not with the first load (issue 11). */
+let notifications: Promise<typeof import("antd/es/notification").default> | undefined;
+const loadNotifications = () => (notifications ??= import("antd/es/notification").then(({ default: notification }) => {
+  notification.config({ placement: "topRight", top: belowPageActions, duration: notificationSeconds });
+  return notification;
+}));
 
 export interface Notice {
   title: string;
@@ -16,7 +21,11 @@ export interface Notice {
 }
 
 export function notify(type: "success" | "error" | "info" | "warning", notice: Notice, key?: string): void {
-  notification.open({ type, key, message: notice.title, description: notice.message });
+  void loadNotifications().then((notification) => notification.open({ type, key, message: notice.title, description: notice.message }));
+}
+
+export function closeNotice(key?: string): void {
+  void loadNotifications().then((notification) => notification.destroy(key));
 }
 
 const t = (key: string, fallback: string, options: Record<string, unknown> = {}) =>

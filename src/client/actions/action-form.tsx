@@ -1,8 +1,10 @@
 /**
- * The generated form of an action's input (rjsf with the forms' ajv validator), in its own module so
- * that rjsf and ajv load only when an action asks for more than one field (action-input.tsx).
+ * The dialog with the generated form of an action's input (rjsf with the forms' ajv validator), in its
+ * own module so that rjsf, ajv and antd's Modal load only when an action asks for more than one field
+ * (action-input.tsx).
  */
 import type { ReactNode } from "react";
+import { Modal } from "antd";
 import Form from "@rjsf/antd";
 import type { RJSFSchema, UiSchema, WidgetProps } from "@rjsf/utils";
 import { customizeValidator } from "@rjsf/validator-ajv8";
@@ -29,6 +31,12 @@ function uiSchemaOf(schema: RJSFSchema, record: Row): UiSchema {
   return ui;
 }
 
-export default function ActionForm({ schema, record, onSubmit, children }: { schema: RJSFSchema; record: Row; onSubmit: (input: Row) => void; children: ReactNode }) {
-  return <Form schema={schema} uiSchema={uiSchemaOf(schema, record)} validator={validator} widgets={{ DateWidget }} onSubmit={({ formData }) => onSubmit({ ...(formData as Row) })}>{children}</Form>;
+interface Props { title: string; schema: RJSFSchema; record: Row; onSubmit: (input: Row) => void; onCancel: () => void; children: ReactNode }
+
+export default function ActionDialog({ title, schema, record, onSubmit, onCancel, children }: Props) {
+  return (
+    <Modal open title={title} footer={null} onCancel={onCancel} destroyOnHidden>
+      <Form schema={schema} uiSchema={uiSchemaOf(schema, record)} validator={validator} widgets={{ DateWidget }} onSubmit={({ formData }) => onSubmit({ ...(formData as Row) })}>{children}</Form>
+    </Modal>
+  );
 }

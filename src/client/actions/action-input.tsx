@@ -5,15 +5,18 @@
  */
 import { lazy, Suspense, useState, type ReactNode } from "react";
 import { useTranslation } from "@refinedev/core";
-import { App, Button, Input, Modal } from "antd";
+import { Button } from "antd";
+// the plain input alone (see grid/ListPage.tsx)
+import Input from "antd/es/input/Input";
 import type { RJSFSchema } from "@rjsf/utils";
 import type { RecordAction, ResourceDef } from "../../framework/resource.js";
 import { useConfirm } from "../confirm.js";
+import { modal } from "../dialogs.js";
 import type { Row } from "../format.js";
 import { fieldKey } from "../i18n/keys.js";
 
-// rjsf and ajv only when a form is asked for: they are not part of a list page's first load
-const ActionForm = lazy(() => import("./action-form.js"));
+// rjsf, ajv and the Modal only when a form is asked for: they are not part of a list page's first load
+const ActionDialog = lazy(() => import("./action-form.js"));
 
 type Properties = Record<string, { type?: unknown } & object>;
 const propertiesOf = (action: RecordAction) => ((action.input as { properties?: Properties } | undefined)?.properties ?? {});
@@ -40,7 +43,6 @@ function textField(action: RecordAction): string | undefined {
  */
 export function useActionInput(resource: ResourceDef): { ask: (action: RecordAction, record?: Row) => Promise<Row | undefined>; dialog: ReactNode } {
   const { translate } = useTranslation();
-  const { modal } = App.useApp();
   const confirm = useConfirm();
   const [asking, setAsking] = useState<{ action: RecordAction; record: Row; resolve: (input: Row | undefined) => void } | null>(null);
   const label = (field: string) => translate(fieldKey(resource.name, field), field);
@@ -80,16 +82,13 @@ export function useActionInput(resource: ResourceDef): { ask: (action: RecordAct
     setAsking(null);
   };
 
-  const dialog = (
-    <Modal open={asking !== null} title={asking && translate(asking.action.label, asking.action.label)} footer={null} onCancel={() => answer(undefined)} destroyOnHidden>
-      {asking && (
-        <Suspense fallback={null}>
-          <ActionForm schema={titled(asking.action)} record={asking.record} onSubmit={answer}>
-            <Button type="primary" htmlType="submit">{translate("actions.ok", "OK")}</Button>
-          </ActionForm>
-        </Suspense>
-      )}
-    </Modal>
+  const dialog = asking && (
+    <Suspense fallback={null}>
+      <ActionDialog title={translate(asking.action.label, asking.action.label)} schema={titled(asking.action)} record={asking.record}
+        onSubmit={answer} onCancel={() => answer(undefined)}>
+        <Button type="primary" htmlType="submit">{translate("actions.ok", "OK")}</Button>
+      </ActionDialog>
+    </Suspense>
   );
   return { ask, dialog };
 }

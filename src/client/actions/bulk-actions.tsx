@@ -6,13 +6,15 @@
  */
 import { useState } from "react";
 import { useTranslation } from "@refinedev/core";
-import { App, Button, Typography } from "antd";
+import { Button } from "antd";
+import { Text } from "../text.js";
 import { can, moduleEnabled } from "../../framework/permissions.js";
 import { recordName } from "../registry.js";
 import type { RecordAction, ResourceDef } from "../../framework/resource.js";
 import type { Row } from "../format.js";
 import { serverMessage } from "../approvals/approvables.js";
 import { http } from "../http.js";
+import { modal } from "../dialogs.js";
 import { notify } from "../notify.js";
 import { useUser } from "../user.js";
 import { useActionInput } from "./action-input.js";
@@ -22,7 +24,6 @@ interface Outcome { id: number; status: number; message?: string }
 export function BulkActions({ resource, selected, done }: { resource: ResourceDef; selected: Row[]; done: () => void }) {
   const user = useUser();
   const { translate } = useTranslation();
-  const { modal } = App.useApp();
   const input = useActionInput(resource);
   const [busy, setBusy] = useState<string | null>(null);
   const offered = (resource.recordActions ?? []).filter((a) => a.bulk && a.kind === "post" && moduleEnabled(user, resource) && can(user, a.permission));
@@ -38,7 +39,7 @@ export function BulkActions({ resource, selected, done }: { resource: ResourceDe
       const refused = data.filter((r) => r.status !== 200);
       modal.info({
         title: translate("grid.bulkSummary", { done: data.length - refused.length, refused: refused.length }, `Done: ${data.length - refused.length}. Refused: ${refused.length}.`),
-        content: refused.length ? <ul style={{ paddingLeft: 16 }}>{refused.map((r) => <li key={r.id}><Typography.Text strong>{names.get(r.id)}</Typography.Text>: {r.message}</li>)}</ul> : null,
+        content: refused.length ? <ul style={{ paddingLeft: 16 }}>{refused.map((r) => <li key={r.id}><Text strong>{names.get(r.id)}</Text>: {r.message}</li>)}</ul> : null,
         okText: translate("actions.ok", "OK"),
       });
       done();

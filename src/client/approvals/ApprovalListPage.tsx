@@ -6,7 +6,7 @@
  */
 import { useMemo, useState } from "react";
 import { useTranslation, type LogicalFilter } from "@refinedev/core";
-import { App, Button, Segmented, Typography } from "antd";
+import { Button, Segmented, Typography } from "antd";
 import { CheckOutlined } from "@ant-design/icons";
 import type { ResourceDef, RouteView } from "../../framework/resource.js";
 import { useConfirm } from "../confirm.js";
@@ -14,6 +14,7 @@ import type { Row } from "../format.js";
 import ListPage, { type ListExtension } from "../grid/ListPage.js";
 import { http } from "../http.js";
 import { recordName } from "../registry.js";
+import { modal } from "../dialogs.js";
 import { notify } from "../notify.js";
 import { approvableOf, isApprovalsView, recordScreen, serverMessage } from "./approvables.js";
 
@@ -59,7 +60,6 @@ function recordRows(resource: ResourceDef): RowsOf {
 function ApproveSelected({ selected, rows, done }: { selected: Row[]; rows: RowsOf; done: () => void }) {
   const { translate } = useTranslation();
   const confirm = useConfirm();
-  const { modal } = App.useApp();
   const [busy, setBusy] = useState(false);
   const count = rows === approvalRows ? selected.filter((row) => row.aasm_state === "pending").length : selected.length;
 

@@ -7,7 +7,10 @@ import { BulkActions } from "../actions/bulk-actions.js";
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useDataProvider, useTranslation, type CrudFilter, type LogicalFilter } from "@refinedev/core";
 import { getDefaultSortOrder, useTable } from "./use-table.js";
-import { Button, Checkbox, ConfigProvider, Dropdown, Flex, Grid, Input, Popover, Space, Table, Typography, type TableColumnsType } from "antd";
+import { Button, Checkbox, ConfigProvider, Dropdown, Flex, Grid, Popover, Space, Table, type TableColumnsType } from "antd";
+import { Heading } from "../text.js";
+// the search box alone: antd's Input brings its password, OTP and text-area variants into the first load
+import Search from "antd/es/input/Search";
 import { DownloadOutlined, FileExcelOutlined, FilePdfOutlined, FileTextOutlined, FilterOutlined, PlusOutlined, SettingOutlined } from "@ant-design/icons";
 import { Link, useNavigate } from "react-router";
 import { canAct } from "../../framework/permissions.js";
@@ -176,12 +179,12 @@ export default function ListPage({ resource, view, permanent: declared, initial,
   return (
     <>
       <Flex justify="space-between" align="center" wrap gap="small" style={{ marginBottom: 16 }}>
-        <Typography.Title level={3} style={{ margin: 0 }}>{title}</Typography.Title>
+        <Heading level={3}>{title}</Heading>
         <Space wrap>
           {extension?.toolbar?.(selected, done)}
           <BulkActions resource={resource} selected={selected} done={done} />
           {resource.search?.length ? (
-            <Input.Search aria-label={translate("grid.search", "Search")} placeholder={translate("grid.search", "Search")} allowClear
+            <Search aria-label={translate("grid.search", "Search")} placeholder={translate("grid.search", "Search")} allowClear
               defaultValue={search} onSearch={(q) => applyFilters([{ field: "q", operator: "eq", value: q || undefined }])} />
           ) : null}
           <Button icon={<FilterOutlined />} type={filterPanel ? "primary" : "default"} aria-pressed={filterPanel}

@@ -3,14 +3,13 @@
  * title, amount, second line, date, status tag, row actions — each in full rather than clipped by a
  * table wider than the screen. Dashboards' list widgets show their rows the same way.
  */
-import { Flex, Typography } from "antd";
-import type { CSSProperties, ReactNode } from "react";
+import { Flex } from "antd";
+import type { ReactNode } from "react";
 import type { ColumnDef, ResourceDef } from "../../framework/resource.js";
 import { useFormat, type Row } from "../format.js";
 import { cardFields } from "./card-fields.js";
+import { oneLine, Text } from "../text.js";
 
-// plain CSS: Typography's measured ellipsis would bring its tooltip machinery into the chunk
-const cut: CSSProperties = { minWidth: 0, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" };
 
 interface Props {
   resource: ResourceDef;
@@ -32,16 +31,16 @@ export function RowCard({ resource, columns, row, title, label, actions }: Props
   return (
     <Flex vertical gap={4} style={{ padding: "6px 0", minWidth: 0 }}>
       <Flex justify="space-between" align="baseline" gap="small">
-        <Typography.Text strong style={cut}>{title ?? shown(fields.title)}</Typography.Text>
-        {fields.amount ? <Typography.Text strong style={{ whiteSpace: "nowrap" }}>{shown(fields.amount)}</Typography.Text> : null}
+        <Text strong style={oneLine}>{title ?? shown(fields.title)}</Text>
+        {fields.amount ? <Text strong style={{ whiteSpace: "nowrap" }}>{shown(fields.amount)}</Text> : null}
       </Flex>
       {details.length || fields.date ? (
         <Flex justify="space-between" align="baseline" gap="small">
-          <Typography.Text type="secondary" style={cut}>
+          <Text secondary style={oneLine}>
             {details.map((column, i) => <span key={column.field}>{i ? " · " : ""}{shown(column)}</span>)}
-          </Typography.Text>
+          </Text>
           {fields.date ? (
-            <Typography.Text type="secondary" style={{ whiteSpace: "nowrap" }}>{label(fields.date.field)}: {shown(fields.date)}</Typography.Text>
+            <Text secondary style={{ whiteSpace: "nowrap" }}>{label(fields.date.field)}: {shown(fields.date)}</Text>
           ) : null}
         </Flex>
       ) : null}

@@ -5,7 +5,8 @@
  */
 import { useEffect } from "react";
 import { useList, useTranslation } from "@refinedev/core";
-import { Badge, Button, Dropdown, Typography } from "antd";
+import { Badge, Button, Dropdown } from "antd";
+import { oneLine, Text } from "../text.js";
 import { BellOutlined } from "@ant-design/icons";
 import { useLocation, useNavigate } from "react-router";
 import type { Row } from "../format.js";
@@ -43,8 +44,8 @@ export function NotificationBell() {
       key: String(row.id),
       label: (
         <div style={{ maxWidth: 320 }}>
-          <Typography.Text strong>{String(row.title)}</Typography.Text>
-          {row.body ? <div><Typography.Text type="secondary" ellipsis>{String(row.body)}</Typography.Text></div> : null}
+          <Text strong>{String(row.title)}</Text>
+          {row.body ? <div style={oneLine}><Text secondary title={String(row.body)}>{String(row.body)}</Text></div> : null}
         </div>
       ),
       onClick: () => void open(row),

@@ -5,7 +5,8 @@
  */
 import type { ReactNode } from "react";
 import { useTranslation } from "@refinedev/core";
-import { Button, Flex, Grid, Layout, Select, Typography } from "antd";
+import { Button, Flex, Grid, Layout, Select } from "antd";
+import { Text } from "../text.js";
 import { LogoutOutlined, UserOutlined } from "@ant-design/icons";
 import { Link, useNavigate } from "react-router";
 import { languages, setLanguage, i18n } from "../i18n/index.js";
@@ -27,7 +28,7 @@ export function SessionHeader({ switcherLabel, profilePath, before }: { switcher
         <Select aria-label={translate("header.language", "Language")} value={i18n.language} style={{ width: wide ? 110 : 64 }}
           options={Object.entries(languages).map(([value, label]) => ({ value, label: wide ? label : value.toUpperCase() }))} onChange={setLanguage} />
         <Link to={profilePath} aria-label={translate("header.profile", "Profile")}>
-          <Typography.Text strong style={{ whiteSpace: "nowrap" }}><UserOutlined />{wide ? ` ${user.name}` : null}</Typography.Text>
+          <Text strong style={{ whiteSpace: "nowrap" }}><UserOutlined />{wide ? ` ${user.name}` : null}</Text>
         </Link>
         <Button icon={<LogoutOutlined />} aria-label={logout} onClick={() => navigate("/logout")}>{wide ? logout : null}</Button>
       </Flex>

@@ -6,7 +6,8 @@
  */
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { useGetIdentity, useTranslation } from "@refinedev/core";
-import { Layout, Spin, Typography } from "antd";
+import { Layout, Spin } from "antd";
+import { Heading } from "../text.js";
 import { Outlet, useLocation, useSearchParams } from "react-router";
 import { ErrorBoundary } from "../pages/Results.js";
 import { switchCompany, useUser, UserContext, type CurrentUser } from "../user.js";
@@ -15,10 +16,11 @@ import { NotificationBell } from "./NotificationBell.js";
 import { PageTrail } from "./PageTrail.js";
 import { ResponsiveSider } from "./ResponsiveSider.js";
 import { SideMenu } from "./SideMenu.js";
-import { TermsDialog } from "./TermsDialog.js";
 
 // a vendor-portal user gets the portal's own layout (its menu and purchaser switcher), loaded only for them
 const PortalLayout = lazy(() => import("../portal/PortalLayout.js"));
+// asked once per user, with antd's Modal: not part of the first load
+const TermsDialog = lazy(() => import("./TermsDialog.js"));
 // the jump to the vendor portal, for the few logins that are also a vendor somewhere
 const PortalJump = lazy(() => import("./PortalJump.js"));
 
@@ -34,7 +36,7 @@ function AppLayout({ children }: { children: ReactNode }) {
     <Layout style={{ minHeight: "100vh" }}>
       <ResponsiveSider>
         {(chosen) => <>
-          <Typography.Title level={4} style={{ padding: "16px 24px", margin: 0 }}>Outlay</Typography.Title>
+          <Heading level={4} style={{ padding: "16px 24px" }}>Outlay</Heading>
           <SideMenu onChoose={chosen} />
         </>}
       </ResponsiveSider>
@@ -70,7 +72,7 @@ export function Shell() {
       {user.portal
         ? <Suspense fallback={<Spin fullscreen />}><PortalLayout>{page}</PortalLayout></Suspense>
         : <AppLayout>{page}</AppLayout>}
-      <TermsDialog />
+      {user.date_accepted_term ? null : <Suspense fallback={null}><TermsDialog /></Suspense>}
     </UserContext.Provider>
   );
 }

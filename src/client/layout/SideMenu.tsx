@@ -5,7 +5,9 @@
  */
 import { useState } from "react";
 import { useList, useTranslation } from "@refinedev/core";
-import { Input, Menu, type MenuProps } from "antd";
+import { Menu, type MenuProps } from "antd";
+// the search box alone: antd's Input brings its password, OTP and text-area variants into the first load
+import Search from "antd/es/input/Search";
 import { useLocation, useNavigate } from "react-router";
 import { canAct } from "../../framework/permissions.js";
 import { resourceByName, resources } from "../../../resources/index.js";
@@ -84,7 +86,7 @@ export function SideMenu({ onChoose }: { onChoose: () => void }) {
   return (
     <>
       <div style={{ padding: "0 12px 8px" }}>
-        <Input.Search allowClear size="small" value={search} onChange={(e) => setSearch(e.target.value)}
+        <Search allowClear size="small" value={search} onChange={(e) => setSearch(e.target.value)}
           placeholder={translate("menu.search", "Search menu and records")} aria-label={translate("menu.search", "Search menu and records")} />
       </div>
       <Menu

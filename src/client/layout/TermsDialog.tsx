@@ -6,7 +6,7 @@ import { useLocation, useNavigate } from "react-router";
 import { http } from "../http.js";
 import { acceptedTermsVersion, forgetCurrentUser, useUser } from "../user.js";
 
-export function TermsDialog() {
+export default function TermsDialog() {
   const user = useUser();
   const navigate = useNavigate();
   const { pathname } = useLocation();

@@ -3,12 +3,11 @@
  * the generic error notices Refine's data hooks would add are dropped here.
  */
 import type { NotificationProvider } from "@refinedev/core";
-import { notification } from "antd";
-import { notify } from "../notify.js";
+import { closeNotice, notify } from "../notify.js";
 
 export const notificationProvider: NotificationProvider = {
   open({ type, message, description, key }) {
     if (type !== "error") notify(type === "success" ? "success" : "info", { title: message, message: description }, key);
   },
-  close: (key) => notification.destroy(key),
+  close: (key) => closeNotice(key),
 };
