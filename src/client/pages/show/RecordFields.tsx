@@ -5,7 +5,7 @@
  * those the head already shows, are left out.
  */
 import { useTranslation } from "@refinedev/core";
-import { Card, Descriptions, Flex, Table, type DescriptionsProps } from "antd";
+import { Card, Descriptions, Flex, Grid, Table, type DescriptionsProps } from "antd";
 import { Link } from "react-router";
 import { canAct } from "../../../framework/permissions.js";
 import type { ResourceDef } from "../../../framework/resource.js";
@@ -22,7 +22,7 @@ interface Props {
   record: Row;
   /** fields shown elsewhere on the page (the head's key figures) */
   leaveOut: ReadonlySet<string>;
-  /** one column beside a document, else two from a medium screen */
+  /** one column beside a document (else two from a medium screen) */
   narrow: boolean;
 }
 
@@ -32,6 +32,10 @@ export function RecordFields({ resource, record, leaveOut, narrow }: Props) {
   const user = useUser();
   const format = useFormat();
   const { translate } = useTranslation();
+  const screens = Grid.useBreakpoint();
+  // cells of one width, so that the sections' columns line up
+  const columns = narrow || !screens.md ? 1 : 2;
+  const widths = columns === 1 ? { label: { width: "40%" }, content: { width: "60%" } } : { label: { width: "20%" }, content: { width: "30%" } };
   const label = (field: string) => translate(fieldKey(resource.name, field), field);
   const relations = Object.entries(resource.relations ?? {});
   const foreignKeys = new Map(relations.flatMap(([name, r]) => (r.kind === "belongsTo" ? [[r.foreignKey, name] as const] : [])));
@@ -85,9 +89,9 @@ export function RecordFields({ resource, record, leaveOut, narrow }: Props) {
     <Card>
       <Flex vertical gap="large">
         {sections.map(({ section, shown }) => (
-          <Descriptions key={section} data-section={section} bordered size="small"
+          <Descriptions key={section} data-section={section} bordered size="small" column={columns} styles={widths}
             title={sections.length > 1 ? translate(`forms.sections.${section}`, section) : undefined}
-            column={narrow ? 1 : { xs: 1, md: 2 }} items={shown.map((field) => item(field, section === "notes"))} />
+            items={shown.map((field) => item(field, section === "notes"))} />
         ))}
       </Flex>
     </Card>

@@ -13,6 +13,11 @@ import { useFormat, type Row } from "../../format.js";
 import { fieldKey } from "../../i18n/keys.js";
 import type { KeyFigures } from "./key-figures.js";
 
+// facts and amounts in the same columns, so that they line up
+const figureColumns = { xs: 1, sm: 2, md: 2, lg: 3, xl: 3, xxl: 3 };
+// a label beside a large figure sits on its baseline
+const baseline = { alignSelf: "baseline" } as const;
+
 interface Props {
   resource: ResourceDef;
   record: Row;
@@ -35,10 +40,10 @@ export function RecordHead({ resource, record, heading, figures, actions }: Prop
           <Typography.Title level={3} style={{ margin: 0 }}>{heading}</Typography.Title>
           <Space wrap>{actions}</Space>
         </Flex>
-        {facts.length ? <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }} items={facts} /> : null}
+        {facts.length ? <Descriptions size="small" column={figureColumns} items={facts} /> : null}
         {amounts.length ? (
-          <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 4 }} items={amounts}
-            styles={{ content: { fontSize: 20, fontWeight: 600, whiteSpace: "nowrap" } }} />
+          <Descriptions size="small" column={figureColumns} items={amounts}
+            styles={{ label: baseline, content: { ...baseline, fontSize: 20, fontWeight: 600, whiteSpace: "nowrap" } }} />
         ) : null}
       </Flex>
     </Card>
