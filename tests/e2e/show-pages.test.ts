@@ -1,7 +1,7 @@
 /**
  * Issue 17, show pages laid out (pages/show/): the record's head — title, actions, key figures, the
  * amounts large — above its other fields in sections (Details, Dates, Amounts, Notes, Record), each
- * field once, in plain words, at 1440 and 390 px.
+ * field once, in plain words (a computed code too), at 1440 and 390 px.
  */
 import { describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
@@ -95,6 +95,22 @@ describe("a show page's head and sections", () => {
     await page.setViewportSize(phone);
     await page.waitForTimeout(300);
     await screenshot(page, "show-po-390");
+    await page.close();
+  });
+
+  it("names a payment's approval status, a computed code, in words", async () => {
+    const admin = await apiAs("admin@acme.test");
+    const payments = await admin.get<{ data: { id: number; payment_number: string; approval_status: string }[] }>("/api/payments?status=PENDING&_end=1");
+    const payment = payments.body.data[0];
+    expect(payment.approval_status).toBe("PENDING");
+    const page = await newPage(browser());
+    await page.setViewportSize(desktop);
+    await login(page, "admin@acme.test", `/payments/${payment.id}`);
+    await page.locator("[data-head]").getByRole("heading", { name: `Payment ${payment.payment_number}`, exact: true }).waitFor();
+    const approvalStatus = page.locator(".ant-descriptions-item-label", { hasText: /^Approval Status$/ }).locator("xpath=following-sibling::*[1]");
+    expect(await approvalStatus.textContent()).toBe("Awaiting approval");
+    await expectPlainWords(page, "payment show");
+    await screenshot(page, "show-payment-1440");
     await page.close();
   });
 });

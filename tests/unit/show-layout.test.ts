@@ -1,9 +1,12 @@
 /**
  * A show page's layout: the key figures at its head (pages/show/key-figures.ts: what the list shows
- * of a row) and the sections its other fields fall in (pages/show/sections.ts).
+ * of a row) and the sections its other fields fall in (pages/show/sections.ts); a computed code shown
+ * by its label, not as the code.
  */
 import { describe, expect, it } from "vitest";
+import en from "../../locales/en.json" with { type: "json" };
 import { resourceByName, resources } from "../../resources/index.js";
+import { cellTexts } from "../../src/framework/cell-text.js";
 import { keyFigures } from "../../src/client/pages/show/key-figures.js";
 import { showSectionOf } from "../../src/client/pages/show/sections.js";
 
@@ -65,5 +68,23 @@ describe("a show page's sections", () => {
   it("places a computed field by its value", () => {
     expect(section("amt_overdue_0_to_30", "12.50")).toBe("amounts");
     expect(section("is_invoice_allow_to_delete", true)).toBe("details");
+  });
+});
+
+describe("a computed field's code", () => {
+  const translate = (key: string, fallback: string) => {
+    const found = key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], en);
+    return typeof found === "string" ? found : fallback;
+  };
+  const { text } = cellTexts({ company: { currency_code: "USD", company_date_format: "MM/DD/YYYY" }, translate, numberLocale: "en-US" });
+  const payments = resourceByName.get("payments")!;
+
+  it("shows by its label where the locale has one (a payment's approval status)", () => {
+    expect(text(payments, "approval_status", { approval_status: "PENDING" })).toBe("Awaiting approval");
+  });
+
+  it("shows as it is where the locale has none, and leaves other text alone", () => {
+    expect(text(payments, "functional_currency", { functional_currency: "USD" })).toBe("USD");
+    expect(text(payments, "invoice_numbers", { invoice_numbers: "INV-100180, INV-100181" })).toBe("INV-100180, INV-100181");
   });
 });

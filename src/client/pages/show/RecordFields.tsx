@@ -33,9 +33,13 @@ export function RecordFields({ resource, record, leaveOut, narrow }: Props) {
   const format = useFormat();
   const { translate } = useTranslation();
   const screens = Grid.useBreakpoint();
-  // cells of one width, so that the sections' columns line up
   const columns = narrow || !screens.md ? 1 : 2;
-  const widths = columns === 1 ? { label: { width: "40%" }, content: { width: "60%" } } : { label: { width: "20%" }, content: { width: "30%" } };
+  // cells of fixed shares, so that the sections' columns line up: a label a fifth of the row (two-fifths in one
+  // column), its value the rest of its column, or of the row when it stands alone there (a note, an odd last field)
+  const widths = (alone: boolean) => ({
+    label: { width: columns === 1 ? "40%" : "20%" },
+    content: { width: columns === 1 ? "60%" : alone ? "80%" : "30%" },
+  });
   const label = (field: string) => translate(fieldKey(resource.name, field), field);
   const relations = Object.entries(resource.relations ?? {});
   const foreignKeys = new Map(relations.flatMap(([name, r]) => (r.kind === "belongsTo" ? [[r.foreignKey, name] as const] : [])));
@@ -89,9 +93,12 @@ export function RecordFields({ resource, record, leaveOut, narrow }: Props) {
     <Card>
       <Flex vertical gap="large">
         {sections.map(({ section, shown }) => (
-          <Descriptions key={section} data-section={section} bordered size="small" column={columns} styles={widths}
+          <Descriptions key={section} data-section={section} bordered size="small" column={columns}
             title={sections.length > 1 ? translate(`forms.sections.${section}`, section) : undefined}
-            items={shown.map((field) => item(field, section === "notes"))} />
+            items={shown.map((field, i) => {
+              const wide = section === "notes";
+              return { ...item(field, wide), styles: widths(wide || (i === shown.length - 1 && i % columns === 0)) };
+            })} />
         ))}
       </Flex>
     </Card>
