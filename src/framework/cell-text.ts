@@ -34,6 +34,8 @@ export function fieldKind(resource: ResourceDef, field: string, value?: unknown)
   // computed fields have no schema: amounts travel as decimal strings with two places, timestamps as ISO 8601
   if (!property && typeof value === "string" && /^-?\d+\.\d{2}$/.test(value)) return "money";
   if (!property && typeof value === "string" && isoTimestamp.test(value)) return "datetime";
+  // and codes in upper case (a payment's approval status): shown by their label where the locale has one, else as they are
+  if (!property && typeof value === "string" && /^[A-Z][A-Z0-9_]*$/.test(value)) return "enum";
   return "text";
 }
 

@@ -28,13 +28,11 @@ import { DateWidget } from "./DateWidget.js";
 import { CurrencyWidget } from "./form/CurrencyWidget.js";
 import { ErrorSummary } from "./form/ErrorSummary.js";
 import { errorsByPath, plainErrors, problemsOf, type Problem } from "./form/messages.js";
-import { currencyPattern, SectionsTemplate, sectionOf, type Section } from "./form/sections.js";
+import { currencyPattern, longText, SectionsTemplate, sectionOf, type Section } from "./form/sections.js";
 import { ReferenceSelect } from "./ReferenceSelect.js";
 
 /** The server's custom formats (money and decimal strings). */
 const validator = customizeValidator({ customFormats: { ...customFormats } });
-
-const longText = 1000;
 
 /** A record id the schema does not say the resource of (`receipt_id`): kept (a route may prefill it), not shown. */
 const isRawId = (field: string, property: Property) => field.endsWith("_id") && [property.type].flat().includes("integer");
@@ -59,7 +57,7 @@ function formSchema(resource: ResourceDef, mode: WriteMode, translate: Translate
     const items = property.items?.properties ? { ...property.items, properties: titled(property.items.properties, (k) => title(`${field}.${k}`)) } : property.items;
     const nested = property.properties ? { properties: titled(property.properties, (k) => translate(valueKey(resource.name, field, k), k)) } : {};
     properties[field] = { ...property, ...nested, items, title: title(field) };
-    sections[field] = sectionOf(property, longText);
+    sections[field] = sectionOf(property);
     const values = enumOf(property);
     if (property["x-references"]) {
       uiSchema[field] = { "ui:widget": ReferenceWidget, "ui:options": { resource: property["x-references"] } };

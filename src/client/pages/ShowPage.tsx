@@ -1,5 +1,6 @@
 /**
- * The generic show page: every schema and computed field, related records as links, has-many
+ * The generic show page: a head with the record's title, actions and key figures (show/RecordHead),
+ * then every other schema and computed field in sections (show/RecordFields), has-many
  * relations (lines, activities…) as paged tables, documents with upload, preview and zip (../documents), buttons to the declared pages
  * about the record (e.g. a contact's permissions) and its declared record actions (e.g. a payment's
  * clear, void, check PDF). A record of an `approvable` resource shows its approval timeline (instead
@@ -7,9 +8,9 @@
  * the approval awaiting the user, if any (the approval route differs only by its title).
  */
 import { useOne, useTranslation } from "@refinedev/core";
-import { Button, Card, Descriptions, Flex, Result, Space, Spin, Table, Typography } from "antd";
+import { Button, Card, Flex, Result, Spin, Table, Typography } from "antd";
 import { Link, useNavigate } from "react-router";
-import { canAct, canOpen } from "../../framework/permissions.js";
+import { canOpen } from "../../framework/permissions.js";
 import { pathParams, type ResourceDef } from "../../framework/resource.js";
 import { resourceByName } from "../../../resources/index.js";
 import { pages } from "../../../resources/pages/index.js";
@@ -27,6 +28,9 @@ import { approvableOf } from "../approvals/approvables.js";
 import { RecordActions } from "../record-actions.js";
 import { useFormat, usePageTitle, type Row } from "../format.js";
 import { propertiesOf } from "../../framework/schema.js";
+import { keyFigures } from "./show/key-figures.js";
+import { RecordFields } from "./show/RecordFields.js";
+import { RecordHead } from "./show/RecordHead.js";
 import { fieldKey } from "../i18n/keys.js";
 import { pathFor, recordName, showPath } from "../registry.js";
 import { useUser } from "../user.js";
@@ -64,50 +68,7 @@ export default function ShowPage({ resource, id, page = "show" }: { resource: Re
   const previews = previewsOf(resource, record);
   const relations = Object.entries(resource.relations ?? {});
   const label = (field: string) => translate(fieldKey(resource.name, field), field);
-  const foreignKeys = new Map(relations.flatMap(([name, r]) => (r.kind === "belongsTo" ? [[r.foreignKey, name] as const] : [])));
-  const listKeys = new Set(relations.flatMap(([, r]) => (r.kind === "refersMany" ? [r.localKey] : [])));
-  const properties = propertiesOf(resource);
-  const isRecord = (value: unknown) => value !== null && typeof value === "object" && !Array.isArray(value);
-  const fields = ["id", ...Object.keys(properties).filter((f) => !properties[f].writeOnly && !properties[f]["x-internal"] && !listKeys.has(f)), ...(resource.computed ?? [])]
-    .filter((f) => foreignKeys.has(f) || !isRecord(record[f]));
-
-  /** Arrays of objects (e.g. GL coding lines) as a small table. */
-  const lines = (field: string, rows: Row[]) => (
-    <Table<Row> size="small" pagination={false} rowKey={(_, i) => String(i)} dataSource={rows}
-      columns={Object.keys(rows[0] ?? {}).map((key) => ({
-        key,
-        title: label(`${field}.${key}`),
-        render: (_: unknown, line: Row) => format.format(resource, `${field}.${key}`, line[key], record),
-      }))} />
-  );
-
-  const items = fields.map((field) => {
-    const relationName = foreignKeys.get(field);
-    const relation = relationName ? resource.relations?.[relationName] : undefined;
-    if (relationName && relation) {
-      const target = resourceByName.get(relation.resource);
-      const related = record[relationName] as Row | null | undefined;
-      const text = related && target ? recordName(target, related) : "";
-      const link = showPath(relation.resource, related?.id);
-      return { key: field, label: label(relationName), children: link && text ? <Link to={link}>{text}</Link> : text };
-    }
-    // a plain reference (created by, submitted by): the name the server looked up, linked when the reader may open it
-    const reference = properties[field]?.["x-references"];
-    if (reference) {
-      const name = (record.reference_names as Record<string, string> | undefined)?.[field];
-      const target = resourceByName.get(reference);
-      const link = name && target && canAct(user, target, "show") ? showPath(reference, record[field]) : undefined;
-      return { key: field, label: label(field), children: link ? <Link to={link}>{name}</Link> : name ?? "" };
-    }
-    const value = record[field];
-    const nested = Array.isArray(value) && value.some(isRecord);
-    return {
-      key: field,
-      label: label(field),
-      children: nested ? lines(field, value as Row[]) : format.render(resource, { field }, record),
-      span: nested ? ("filled" as const) : 1,
-    };
-  });
+  const figures = keyFigures(resource);
 
   const tables = relations.flatMap(([name, relation]) => {
     const target = resourceByName.get(relation.resource);
@@ -156,28 +117,21 @@ export default function ShowPage({ resource, id, page = "show" }: { resource: Re
 
   return (
     <Flex vertical gap="middle">
-      <Flex justify="space-between" align="center" wrap gap="small">
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {pageTitle(resource, page)} {recordName(resource, record)}
-        </Typography.Title>
-        <Space wrap>
-          {subPagesOf(resource).filter((p) => canOpen(user, p)).map((p) => (
-            <Button key={p.path} onClick={() => navigate(pathFor(p.path, id))}>{translate(p.title, p.path)}</Button>
-          ))}
-          {approvable ? <SubmitButton resourceName={resource.name} declaring={approvable.resource.name} approvable={approvable.approvable} record={record} /> : null}
-          <RecordActions resource={resource} record={record} onChanged={() => void query.refetch()} />
-          <RowActions resource={resource} row={record} only={["edit", "duplicate", "delete"]}
-            onDeleted={() => navigate(resource.routes.list ?? "/")} />
-        </Space>
-      </Flex>
+      <RecordHead resource={resource} record={record} figures={figures} heading={`${pageTitle(resource, page)} ${recordName(resource, record)}`} actions={<>
+        {subPagesOf(resource).filter((p) => canOpen(user, p)).map((p) => (
+          <Button key={p.path} onClick={() => navigate(pathFor(p.path, id))}>{translate(p.title, p.path)}</Button>
+        ))}
+        {approvable ? <SubmitButton resourceName={resource.name} declaring={approvable.resource.name} approvable={approvable.approvable} record={record} /> : null}
+        <RecordActions resource={resource} record={record} onChanged={() => void query.refetch()} />
+        <RowActions resource={resource} row={record} only={["edit", "duplicate", "delete"]}
+          onDeleted={() => navigate(resource.routes.list ?? "/")} />
+      </>} />
       {approvable ? (
         <ApprovalBar type={approvable.approvable.type} resourceName={resource.name} record={record}
           number={String(record[approvable.resource.title] ?? record.id)} sayWhenNothing={page === "approval"} />
       ) : null}
       <WithDocument documents={previews}>
-        <Card>
-          <Descriptions bordered size="small" column={previews.length ? 1 : { xs: 1, md: 2 }} items={items} />
-        </Card>
+        <RecordFields resource={resource} record={record} leaveOut={figures.covered} narrow={previews.length > 0} />
       </WithDocument>
       {approvable ? <ApprovalTimeline type={approvable.approvable.type} id={record.id} /> : null}
       {tables}

@@ -1,7 +1,7 @@
 /**
  * The form's layout: its fields in sections by what they hold (details, dates, amounts, notes), two
  * columns on a wide screen and one on a phone; long texts take the whole row. The rule is read from
- * the schema, so every generated form gets it without a declaration.
+ * the schema, so every generated form gets it without a declaration; show pages use it too (../show/sections.ts).
  */
 import { Col, Divider, Row } from "antd";
 import type { ObjectFieldTemplateProps } from "@rjsf/utils";
@@ -11,8 +11,11 @@ import type { Property } from "../../../framework/schema.js";
 export const sectionOrder = ["details", "dates", "amounts", "notes"] as const;
 export type Section = (typeof sectionOrder)[number];
 
+/** From this many characters a text is a note: a text area in a form, a whole row on a show page. */
+export const longText = 1000;
+
 /** A property's section: long texts are notes, dates and amounts (money, numbers, currency) their own. */
-export function sectionOf(property: Property, longText: number): Section {
+export function sectionOf(property: Property): Section {
   const types = ([] as unknown[]).concat(property.type ?? []);
   if ((property.maxLength ?? 0) >= longText) return "notes";
   if (property.format === "date" || property.format === "date-time") return "dates";

@@ -1,0 +1,106 @@
+/**
+ * A record's fields on its show page, in sections (sections.ts), each a bordered list of label and
+ * value: related records and plain references by name, linked when the reader may open them; lists
+ * of objects (GL coding lines) as a small table and notes taking the row. Write-only and internal fields, and
+ * those the head already shows, are left out.
+ */
+import { useTranslation } from "@refinedev/core";
+import { Card, Descriptions, Flex, Grid, Table, type DescriptionsProps } from "antd";
+import { Link } from "react-router";
+import { canAct } from "../../../framework/permissions.js";
+import type { ResourceDef } from "../../../framework/resource.js";
+import { propertiesOf } from "../../../framework/schema.js";
+import { resourceByName } from "../../../../resources/index.js";
+import { useFormat, type Row } from "../../format.js";
+import { fieldKey } from "../../i18n/keys.js";
+import { recordName, showPath } from "../../registry.js";
+import { useUser } from "../../user.js";
+import { showSectionOf, showSectionOrder } from "./sections.js";
+
+interface Props {
+  resource: ResourceDef;
+  record: Row;
+  /** fields shown elsewhere on the page (the head's key figures) */
+  leaveOut: ReadonlySet<string>;
+  /** one column beside a document (else two from a medium screen) */
+  narrow: boolean;
+}
+
+const isRecord = (value: unknown) => value !== null && typeof value === "object" && !Array.isArray(value);
+
+export function RecordFields({ resource, record, leaveOut, narrow }: Props) {
+  const user = useUser();
+  const format = useFormat();
+  const { translate } = useTranslation();
+  const screens = Grid.useBreakpoint();
+  const columns = narrow || !screens.md ? 1 : 2;
+  // cells of fixed shares, so that the sections' columns line up: a label a fifth of the row (two-fifths in one
+  // column), its value the rest of its column, or of the row when it stands alone there (a note, an odd last field)
+  const widths = (alone: boolean) => ({
+    label: { width: columns === 1 ? "40%" : "20%" },
+    content: { width: columns === 1 ? "60%" : alone ? "80%" : "30%" },
+  });
+  const label = (field: string) => translate(fieldKey(resource.name, field), field);
+  const relations = Object.entries(resource.relations ?? {});
+  const foreignKeys = new Map(relations.flatMap(([name, r]) => (r.kind === "belongsTo" ? [[r.foreignKey, name] as const] : [])));
+  const listKeys = new Set(relations.flatMap(([, r]) => (r.kind === "refersMany" ? [r.localKey] : [])));
+  const properties = propertiesOf(resource);
+  const fields = ["id", ...Object.keys(properties).filter((f) => !properties[f].writeOnly && !properties[f]["x-internal"] && !listKeys.has(f)), ...(resource.computed ?? [])]
+    .filter((f) => !leaveOut.has(f) && (foreignKeys.has(f) || !isRecord(record[f])));
+
+  /** Arrays of objects (e.g. GL coding lines) as a small table. */
+  const lines = (field: string, rows: Row[]) => (
+    <Table<Row> size="small" pagination={false} rowKey={(_, i) => String(i)} dataSource={rows}
+      columns={Object.keys(rows[0] ?? {}).map((key) => ({
+        key,
+        title: label(`${field}.${key}`),
+        render: (_: unknown, line: Row) => format.format(resource, `${field}.${key}`, line[key], record),
+      }))} />
+  );
+
+  const item = (field: string, wide: boolean): NonNullable<DescriptionsProps["items"]>[number] => {
+    const relationName = foreignKeys.get(field);
+    const relation = relationName ? resource.relations?.[relationName] : undefined;
+    if (relationName && relation) {
+      const target = resourceByName.get(relation.resource);
+      const related = record[relationName] as Row | null | undefined;
+      const text = related && target ? recordName(target, related) : "";
+      const link = showPath(relation.resource, related?.id);
+      return { key: field, label: label(relationName), children: link && text ? <Link to={link}>{text}</Link> : text };
+    }
+    // a plain reference (created by, submitted by): the name the server looked up, linked when the reader may open it
+    const reference = properties[field]?.["x-references"];
+    if (reference) {
+      const name = (record.reference_names as Record<string, string> | undefined)?.[field];
+      const target = resourceByName.get(reference);
+      const link = name && target && canAct(user, target, "show") ? showPath(reference, record[field]) : undefined;
+      return { key: field, label: label(field), children: link ? <Link to={link}>{name}</Link> : name ?? "" };
+    }
+    const value = record[field];
+    const nested = Array.isArray(value) && value.some(isRecord);
+    return {
+      key: field,
+      label: label(field),
+      children: nested ? lines(field, value as Row[]) : format.render(resource, { field }, record),
+      span: nested || wide ? "filled" : 1,
+    };
+  };
+
+  const sections = showSectionOrder
+    .map((section) => ({ section, shown: fields.filter((f) => showSectionOf(resource, f, record[f]) === section) }))
+    .filter(({ shown }) => shown.length);
+  return (
+    <Card>
+      <Flex vertical gap="large">
+        {sections.map(({ section, shown }) => (
+          <Descriptions key={section} data-section={section} bordered size="small" column={columns}
+            title={sections.length > 1 ? translate(`forms.sections.${section}`, section) : undefined}
+            items={shown.map((field, i) => {
+              const wide = section === "notes";
+              return { ...item(field, wide), styles: widths(wide || (i === shown.length - 1 && i % columns === 0)) };
+            })} />
+        ))}
+      </Flex>
+    </Card>
+  );
+}

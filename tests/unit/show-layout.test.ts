@@ -1,0 +1,90 @@
+/**
+ * A show page's layout: the key figures at its head (pages/show/key-figures.ts: what the list shows
+ * of a row) and the sections its other fields fall in (pages/show/sections.ts); a computed code shown
+ * by its label, not as the code.
+ */
+import { describe, expect, it } from "vitest";
+import en from "../../locales/en.json" with { type: "json" };
+import { resourceByName, resources } from "../../resources/index.js";
+import { cellTexts } from "../../src/framework/cell-text.js";
+import { keyFigures } from "../../src/client/pages/show/key-figures.js";
+import { showSectionOf } from "../../src/client/pages/show/sections.js";
+
+const invoices = resourceByName.get("invoices")!;
+
+describe("a record's key figures", () => {
+  it("shows an invoice's status first, then its vendor and dates, and its amounts apart", () => {
+    const figures = keyFigures(invoices);
+    expect(figures.facts.map((c) => c.field)).toEqual(["status", "vendor.name", "date", "due_date", "due_status"]);
+    expect(figures.amounts.map((c) => c.field)).toEqual(["amount", "balance_outstanding", "amount_in_functional"]);
+  });
+
+  it("leaves the title (the heading) and the list's hidden columns to the sections", () => {
+    const { covered } = keyFigures(invoices);
+    expect(covered.has("number")).toBe(false);
+    expect(covered.has("description")).toBe(false);
+    expect(covered.has("currency_code")).toBe(false);
+  });
+
+  it("stands a related record's name for the key that refers to it, so the vendor is not shown twice", () => {
+    const { covered } = keyFigures(invoices);
+    expect(covered.has("vendor_id")).toBe(true);
+    expect(covered.has("vendor.name")).toBe(false);
+  });
+
+  it("keeps every head a summary: at most six facts and four amounts", () => {
+    for (const resource of resources) {
+      const figures = keyFigures(resource);
+      expect(figures.facts.length, resource.name).toBeLessThanOrEqual(6);
+      expect(figures.amounts.length, resource.name).toBeLessThanOrEqual(4);
+      expect(figures.facts.findIndex((c) => c.kind === "status" || c.field === resource.statuses?.field), resource.name).toBeLessThan(1);
+    }
+  });
+
+  it("has none for a resource without a list", () => {
+    const bare = { ...invoices, columns: [] };
+    expect(keyFigures(bare)).toEqual({ facts: [], amounts: [], covered: new Set() });
+  });
+});
+
+describe("a show page's sections", () => {
+  const section = (field: string, value?: unknown) => showSectionOf(invoices, field, value);
+
+  it("puts fields where the form puts them: details, dates, amounts, notes", () => {
+    expect(section("vendor_id")).toBe("details");
+    expect(section("reference_number")).toBe("details");
+    expect(section("service_start_date")).toBe("dates");
+    expect(section("exchange_rate")).toBe("amounts");
+    expect(section("payments_sum")).toBe("amounts");
+    expect(section("description")).toBe("notes");
+    expect(section("debit_entries")).toBe("notes");
+  });
+
+  it("gathers who and when under Record", () => {
+    for (const field of ["id", "created_at", "updated_at", "created_by_id", "submitted_by_id"]) expect(section(field), field).toBe("record");
+    expect(showSectionOf(resourceByName.get("purchase_orders")!, "acknowledged_by_id", 3)).toBe("record");
+  });
+
+  it("places a computed field by its value", () => {
+    expect(section("amt_overdue_0_to_30", "12.50")).toBe("amounts");
+    expect(section("is_invoice_allow_to_delete", true)).toBe("details");
+  });
+});
+
+describe("a computed field's code", () => {
+  const translate = (key: string, fallback: string) => {
+    const found = key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], en);
+    return typeof found === "string" ? found : fallback;
+  };
+  const { text } = cellTexts({ company: { currency_code: "USD", company_date_format: "MM/DD/YYYY" }, translate, numberLocale: "en-US" });
+  const payments = resourceByName.get("payments")!;
+
+  it("shows by its label where the locale has one (a payment's approval status)", () => {
+    expect(text(payments, "approval_status", { approval_status: "PENDING" })).toBe("Awaiting approval");
+  });
+
+  it("shows as it is where the locale has none, and leaves other text alone", () => {
+    expect(text(payments, "functional_currency", { functional_currency: "USD" })).toBe("USD");
+    expect(text(payments, "invoice_numbers", { invoice_numbers: "INV-100180, INV-100181" })).toBe("INV-100180, INV-100181");
+  });
+});
