@@ -19,7 +19,7 @@ export default defineResource({
   columns: [
     { field: "created_at", kind: "datetime", filterable: true },
     { field: "event", kind: "enum", filterable: true },
-    { field: "item_type", filterable: true },
+    { field: "item_type", kind: "resource", filterable: true },
     { field: "item_id", kind: "number", hidden: true, filterable: true },
     { field: "item_title", link: "show", sortable: false },
     { field: "user_name", sortable: false },

@@ -8,7 +8,7 @@ import { valueAt } from "../framework/conditions.js";
 import type { ColumnDef, PageKind, ResourceDef } from "../framework/resource.js";
 import { titleKey } from "./i18n/keys.js";
 import { numberLocale } from "./i18n/index.js";
-import { showPath } from "./registry.js";
+import { recordName, showPath } from "./registry.js";
 import { useUser, type CurrentUser } from "./user.js";
 
 export type { Row } from "../framework/cell-text.js";
@@ -33,7 +33,10 @@ function formatter(company: CurrentUser["company"], translate: Translate) {
     return link ? <Link to={link}>{shown}</Link> : shown;
   }
 
-  return { format, text, render };
+  /** A record's name as read: a code in it through its label (an activity's record type), a date in the company's format. */
+  const name = (resource: ResourceDef, row: Row) => recordName(resource, row, (field) => text(resource, field, row));
+
+  return { format, text, render, name };
 }
 
 type Formatter = ReturnType<typeof formatter>;

@@ -103,10 +103,10 @@ export function pathFor(template: string, id: string | number, row: Row = {}): s
   return path;
 }
 
-/** How a record is named on screen: its name fields (or title), else its id. */
-export function recordName(resource: ResourceDef, row: Row): string {
-  const parts = (resource.nameFields ?? [resource.title]).map((field) => row[field]).filter((v) => v !== null && v !== undefined && v !== "");
-  return parts.length ? parts.map(String).join(" ") : String(row.id ?? "");
+/** How a record is named on screen: its name fields (or title), each as `show` says (default: as stored), else its id. */
+export function recordName(resource: ResourceDef, row: Row, show: (field: string) => string = (field) => String(row[field] ?? "")): string {
+  const parts = (resource.nameFields ?? [resource.title]).map(show).filter((v) => v !== "");
+  return parts.length ? parts.join(" ") : String(row.id ?? "");
 }
 
 export function showPath(resourceName: string, id: unknown): string | undefined {

@@ -7,7 +7,7 @@
 import { valueAt } from "./conditions.js";
 import { formatDate, formatDateTime } from "./dates.js";
 import { formatMoney } from "./money-format.js";
-import { isFunctionalAmount, tableOf, type ColumnKind, type ResourceDef } from "./resource.js";
+import { isFunctionalAmount, tableOf, type ColumnKind, type PageKind, type ResourceDef } from "./resource.js";
 import { propertyAt } from "./schema.js";
 
 export type FieldKind = ColumnKind | "object";
@@ -43,6 +43,11 @@ export function fieldKind(resource: ResourceDef, field: string, value?: unknown)
 export const fieldKey = (resource: string, field: string) => `${resource}.fields.${field.replace(/\./g, "_")}`;
 export const statusKey = (resource: string, code: string) => `${resource}.statuses.${code}`;
 export const valueKey = (resource: string, field: string, value: string) => `${resource}.values.${field}.${value}`;
+export const titleKey = (resource: string, page: PageKind) => `${resource}.titles.${page}`;
+
+/** A resource named as a person reads it: the title of one of its records ("Invoice"), else of its list. */
+export const resourceLabel = (translate: (key: string, fallback: string) => string, name: string): string =>
+  translate(titleKey(name, "show"), translate(titleKey(name, "list"), name));
 
 /** data spec 9: card numbers show masked, as four groups with only the last 4 digits. */
 export const maskCard = (last4: unknown) => `**** **** **** ${String(last4).slice(-4).padStart(4, "*")}`;
@@ -108,6 +113,7 @@ export function cellTexts({ company, translate, numberLocale }: CellTextOptions)
       case "enum": return label(resource, field, value);
       case "boolean": return value ? translate("common.yes", "Yes") : translate("common.no", "No");
       case "card": return maskCard(value);
+      case "resource": return resourceLabel(translate, String(value));
       case "object":
         return Array.isArray(value) ? value.filter((v) => typeof v !== "object").map((v) => label(resource, field, v)).join(", ") : pairs(value as Row);
       default: return String(value);

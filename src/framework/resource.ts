@@ -15,8 +15,12 @@ export type PermissionKeys = readonly string[];
 /** A small filter object evaluated identically on server and client (see conditions.ts). */
 export type Condition = Record<string, unknown>;
 
-/** `card`: a card number's last four digits, shown masked as "**** **** **** 1234". */
-export type ColumnKind = "text" | "number" | "money" | "date" | "datetime" | "status" | "boolean" | "enum" | "card";
+/**
+ * `card`: a card number's last four digits, shown masked as "**** **** **** 1234"; `resource`: a
+ * resource (table) name, shown as the resource's title ("invoices" reads "Invoice"), filtered by a
+ * choice of titles (an activity's record type).
+ */
+export type ColumnKind = "text" | "number" | "money" | "date" | "datetime" | "status" | "boolean" | "enum" | "card" | "resource";
 
 export interface ColumnDef {
   field: string;

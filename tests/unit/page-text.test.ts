@@ -16,6 +16,14 @@ describe("the page-text checker", () => {
     expect(kinds("invoices.fields.amount")).toEqual(["untranslated key: invoices.fields.amount"]);
   });
 
+  it("passes a label the spec writes in capitals, a code inside a record's name, and a type before a date", () => {
+    expect(kinds("SYNC FAILED No")).toEqual([]);
+    expect(textProblems("Subsidiary Acme HQ", ["Acme HQ"])).toEqual([]);
+    expect(textProblems("Status PENDING", ["PENDING"]).map((p) => p.text)).toEqual(["PENDING"]);
+    expect(kinds("Record Type User\n11/27/2026 12:45 PM")).toEqual([]);
+    expect(kinds("Record Type HQ")).toEqual(["raw code: HQ"]);
+  });
+
   it("passes names, labels and ordinary text", () => {
     expect(kinds("Created By: Ana Ruiz. Status Pending, Past Due. Role AP Clerk. Pay by ACH in USD. ap@acme.test sent INV-100499.pdf on 11/27/2026, total $5,909.53")).toEqual([]);
   });

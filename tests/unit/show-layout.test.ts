@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import en from "../../locales/en.json" with { type: "json" };
 import { resourceByName, resources } from "../../resources/index.js";
 import { cellTexts } from "../../src/framework/cell-text.js";
+import { Translator, type Messages } from "../../src/framework/translator.js";
 import { keyFigures } from "../../src/client/pages/show/key-figures.js";
 import { showSectionOf } from "../../src/client/pages/show/sections.js";
 
@@ -86,5 +87,19 @@ describe("a computed field's code", () => {
   it("shows as it is where the locale has none, and leaves other text alone", () => {
     expect(text(payments, "functional_currency", { functional_currency: "USD" })).toBe("USD");
     expect(text(payments, "invoice_numbers", { invoice_numbers: "INV-100180, INV-100181" })).toBe("INV-100180, INV-100181");
+  });
+});
+
+describe("a record type", () => {
+  const { text } = cellTexts({
+    company: { currency_code: "USD", company_date_format: "MM/DD/YYYY" },
+    translate: (key, fallback) => new Translator(en as Messages).t(key, fallback),
+    numberLocale: "en-US",
+  });
+
+  it("reads as its resource's title, not its table name", () => {
+    const activities = resourceByName.get("activities")!;
+    expect(text(activities, "item_type", { item_type: "purchase_orders" })).toBe("Purchase Order");
+    expect(text(activities, "item_type", { item_type: "invoices" })).toBe("Invoice");
   });
 });

@@ -15,7 +15,7 @@ export interface CardFields {
   date?: ColumnDef;
 }
 
-const textKinds = new Set(["text", "enum"]);
+const textKinds = new Set(["text", "enum", "resource"]);
 const detailsShown = 2;
 
 export function cardFields(resource: ResourceDef, columns: readonly ColumnDef[]): CardFields | undefined {

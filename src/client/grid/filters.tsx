@@ -1,7 +1,8 @@
 /**
  * Column filters by kind (data spec 9): text contains; numbers ≥ / ≤; dates ≥ / ≤ on the UTC date
  * (a timestamp column takes the whole UTC day: from 00:00:00.000Z to 23:59:59.999Z); status
- * (composite codes included) and enum values as a multi-select; Has Data / No Data Specified.
+ * (composite codes included), enum values and record types (resources by their titles) as a multi-select;
+ * Has Data / No Data Specified.
  */
 import type { CrudFilter, LogicalFilter } from "@refinedev/core";
 import { useTranslation } from "@refinedev/core";
@@ -10,7 +11,8 @@ import dayjs from "dayjs";
 import type { ReactNode } from "react";
 import type { ColumnDef, ResourceDef } from "../../framework/resource.js";
 import { propertiesOf } from "../../framework/schema.js";
-import { codeLabel } from "../../framework/cell-text.js";
+import { codeLabel, resourceLabel } from "../../framework/cell-text.js";
+import { resources } from "../../../resources/index.js";
 import { enumOf, fieldKey } from "../i18n/keys.js";
 import { fieldKind } from "../registry.js";
 
@@ -54,7 +56,7 @@ export function FilterPanel({ resource, columns, filters, setFilters }: Props) {
     const kind = fieldKind(resource, field);
     const options = (codes: string[]) => codes.map((code) => ({ value: code, label: codeLabel(translate, resource, field, code) }));
     const select = (choices: { value: string; label: string }[], multiple = true) => (
-      <Select aria-label={label} mode={multiple ? "multiple" : undefined} allowClear style={{ minWidth: 180 }} options={choices}
+      <Select aria-label={label} mode={multiple ? "multiple" : undefined} allowClear style={{ minWidth: 180 }} options={choices} optionFilterProp="label"
         value={multiple ? chosen(field) : valueOf(field, "eq")} onChange={(v) => (multiple ? choose(field, v) : set(field, "eq", v))} />
     );
     const range = (render: (operator: "gte" | "lte", placeholder: string) => ReactNode) => (
@@ -71,6 +73,10 @@ export function FilterPanel({ resource, columns, filters, setFilters }: Props) {
         if (values.length) return select(options(values));
         break;
       }
+      case "resource":
+        // the tables records live in: a view (the new inbox) writes its table's name
+        return select(resources.filter((r) => !r.table).map((r) => ({ value: r.name, label: resourceLabel(translate, r.name) }))
+          .sort((a, b) => a.label.localeCompare(b.label)));
       case "boolean":
         return select([{ value: "true", label: translate("common.yes", "Yes") }, { value: "false", label: translate("common.no", "No") }], false);
       case "number":

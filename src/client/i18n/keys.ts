@@ -15,9 +15,8 @@ import { propertiesOf, type Property } from "../../framework/schema.js";
 
 export type { PageKind };
 
-export const titleKey = (resource: string, page: PageKind) => `${resource}.titles.${page}`;
-export { fieldKey, statusKey, valueKey } from "../../framework/cell-text.js";
-import { fieldKey, statusKey, valueKey } from "../../framework/cell-text.js";
+export { fieldKey, statusKey, titleKey, valueKey } from "../../framework/cell-text.js";
+import { fieldKey, statusKey, titleKey, valueKey } from "../../framework/cell-text.js";
 export const menuKey = (group: string) => `menu.${group}`;
 export const roleKey = (role: string) => `roles.${role}`;
 

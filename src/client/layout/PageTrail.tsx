@@ -12,9 +12,9 @@ import { routesOf, tableOf, type RouteEntry } from "../../framework/resource.js"
 import type { PageDef } from "../../framework/pages.js";
 import { resourceByName, resources } from "../../../resources/index.js";
 import { pages } from "../../../resources/pages/index.js";
-import { usePageTitle, type Row } from "../format.js";
+import { useFormat, usePageTitle, type Row } from "../format.js";
 import { titleKey } from "../i18n/keys.js";
-import { recordName, showPath } from "../registry.js";
+import { showPath } from "../registry.js";
 import { useUser } from "../user.js";
 
 const appName = "Outlay";
@@ -35,6 +35,7 @@ export function PageTrail() {
   const { pathname } = useLocation();
   const { translate } = useTranslation();
   const pageTitle = usePageTitle();
+  const format = useFormat();
   const user = useUser();
   const match = matchRoutes(screens, pathname)?.at(-1);
   const { entry, page } = match?.route ?? {};
@@ -42,7 +43,7 @@ export function PageTrail() {
   const id = entry?.idParam && entry.idParam !== "approvalID" ? match?.params[entry.idParam] : undefined;
   const readable = Boolean(entry && id && canAct(user, entry.resource, "show"));
   const { result: record } = useOne<Row>({ resource: entry?.resource.name ?? "", id, queryOptions: { enabled: readable } });
-  const name = entry && record && readable ? recordName(entry.resource, record) : undefined;
+  const name = entry && record && readable ? format.name(entry.resource, record) : undefined;
   const screenTitle = entry ? pageTitle(entry.resource, entry.page) : page ? translate(page.title, page.title) : undefined;
   const title = name ? `${screenTitle} ${name}` : screenTitle;
 

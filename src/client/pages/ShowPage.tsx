@@ -32,7 +32,7 @@ import { keyFigures } from "./show/key-figures.js";
 import { RecordFields } from "./show/RecordFields.js";
 import { RecordHead } from "./show/RecordHead.js";
 import { fieldKey } from "../i18n/keys.js";
-import { pathFor, recordName, showPath } from "../registry.js";
+import { pathFor, showPath } from "../registry.js";
 import { useUser } from "../user.js";
 
 /** relation tables page beyond this many rows */
@@ -117,7 +117,7 @@ export default function ShowPage({ resource, id, page = "show" }: { resource: Re
 
   return (
     <Flex vertical gap="middle">
-      <RecordHead resource={resource} record={record} figures={figures} heading={`${pageTitle(resource, page)} ${recordName(resource, record)}`} actions={<>
+      <RecordHead resource={resource} record={record} figures={figures} heading={`${pageTitle(resource, page)} ${format.name(resource, record)}`} actions={<>
         {subPagesOf(resource).filter((p) => canOpen(user, p)).map((p) => (
           <Button key={p.path} onClick={() => navigate(pathFor(p.path, id))}>{translate(p.title, p.path)}</Button>
         ))}

@@ -13,7 +13,7 @@ import { propertiesOf } from "../../../framework/schema.js";
 import { resourceByName } from "../../../../resources/index.js";
 import { useFormat, type Row } from "../../format.js";
 import { fieldKey } from "../../i18n/keys.js";
-import { recordName, showPath } from "../../registry.js";
+import { showPath } from "../../registry.js";
 import { useUser } from "../../user.js";
 import { showSectionOf, showSectionOrder } from "./sections.js";
 
@@ -64,7 +64,7 @@ export function RecordFields({ resource, record, leaveOut, narrow }: Props) {
     if (relationName && relation) {
       const target = resourceByName.get(relation.resource);
       const related = record[relationName] as Row | null | undefined;
-      const text = related && target ? recordName(target, related) : "";
+      const text = related && target ? format.name(target, related) : "";
       const link = showPath(relation.resource, related?.id);
       return { key: field, label: label(relationName), children: link && text ? <Link to={link}>{text}</Link> : text };
     }
