@@ -12,8 +12,10 @@ import { buildApp } from "../../src/server/app.js";
 import { migrate } from "../../src/server/db/migrate.js";
 import { demoPassword, seedDemo } from "../../src/server/seed/demo.js";
 import { benchKinds, openBenchDatabase } from "./databases.js";
+import { queryReport, timeQueries } from "./query-steps.js";
 
-const { values: flags } = parseArgs({ options: { rows: { type: "string", default: "50000" }, resource: { type: "string", default: "vendors" }, "preview-only": { type: "boolean", default: false }, db: { type: "string" } } });
+const { values: flags } = parseArgs({ options: { rows: { type: "string", default: "50000" }, resource: { type: "string", default: "vendors" }, "preview-only": { type: "boolean", default: false }, steps: { type: "boolean", default: false }, db: { type: "string" } } });
+if (flags.steps) timeQueries();
 const resource = flags.resource;
 const rows = Number(flags.rows);
 if (!Number.isInteger(rows) || rows < 10) throw new Error("--rows must be a whole number ≥ 10");
@@ -57,6 +59,7 @@ for (const kind of benchKinds(flags.db)) {
       await app.close();
       continue;
     }
+    queryReport();
     started = performance.now();
     await call(app, "POST", `/api/imports/${created.id}/apply`, token);
     let done: Record<string, unknown>;
@@ -69,6 +72,7 @@ for (const kind of benchKinds(flags.db)) {
     }
     const seconds = (performance.now() - started) / 1000;
     const imported = rows - Number(done.error_rows);
+    if (flags.steps) console.log(`  PostgreSQL time per statement during the apply:\n    ${queryReport().join("\n    ")}`);
     console.log(`  progress seen: ${[...new Set(seen)].join(" → ")}`);
     console.log(`  ${String(done.status)}: ${imported} ${resource} imported, ${String(done.error_rows)} rows refused, in ${seconds.toFixed(1)} s`);
     const errorFile = (await call(app, "GET", `/api/imports/${created.id}/error_file`, token)).body.trim().split(/\r?\n/);
