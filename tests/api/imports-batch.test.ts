@@ -62,6 +62,9 @@ describe("a vendor import, set-based", () => {
     const posted = await send("POST", "/api/vendors", { name: "NORTHWIND SUPPLIES ltd" });
     expect(posted.statusCode, posted.body).toBe(201);
     expect(posted.json().data.possible_duplicate_of_id).toBe(northwind.id);
+    // the database's normalised name (what the check compares, migrations/0034) is never read back
+    expect(posted.json().data).not.toHaveProperty("normalised_name");
+    expect(imported.map((v) => v.normalised_name)).toEqual(["northwindsupplies", "batchtwin", "batchtwin", "batchtaxeda", "batchtaxedb", "batchsolo"]);
     const postedTwin = await send("POST", "/api/vendors", { name: "Batch-Twin, Inc." });
     expect(postedTwin.json().data.possible_duplicate_of_id).toBe(byName.get("Batch Twin LLC")!.id);
 
@@ -111,5 +114,19 @@ describe("a vendor import, set-based", () => {
     expect(good.status).toBe("PENDING");
     expect(await vendorsNamed(["Refused Batch Bad"])).toHaveLength(0);
     expect(await h.database.db.selectFrom("approvals").select("aasm_state").where("approvable_type", "=", "Vendor").where("approvable_id", "=", good.id).execute()).toEqual([{ aasm_state: "pending" }]);
+  });
+
+  it("writes a refused batch in halves, in file order: the refused row reported, the others created as one by one", async () => {
+    const names = ["Halves A", "Halves Twin", "Halves B", "Halves C", "Halves D", "halves twin, inc."];
+    const done = await importVendors(csv("Name,tax_id", ...names.slice(0, 4), "Halves Bad,12-34", names[4], `"${names[5]}"`));
+    expect(done).toMatchObject({ status: "DONE", processed_rows: 7, error_rows: 1 });
+    expect(done.errors).toEqual([{ row: 6, field: "tax_id", message: expect.stringContaining("must be a US EIN") }]);
+    const created = await vendorsNamed(names);
+    // created in file order (ids ascending), the twin flagged with the earlier row of another half
+    expect(created.map((v) => v.name)).toEqual(names);
+    expect(created.map((v) => v.possible_duplicate_of_id)).toEqual([null, null, null, null, null, created[1].id]);
+    const approvals = await h.database.db.selectFrom("approvals").select("approvable_id").where("approvable_type", "=", "Vendor")
+      .where("aasm_state", "=", "pending").where("approvable_id", "in", created.map((v) => v.id)).orderBy("approvable_id").execute();
+    expect(approvals.map((a) => a.approvable_id)).toEqual(created.map((v) => v.id));
   });
 });

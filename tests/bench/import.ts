@@ -12,8 +12,11 @@ import { buildApp } from "../../src/server/app.js";
 import { migrate } from "../../src/server/db/migrate.js";
 import { demoPassword, seedDemo } from "../../src/server/seed/demo.js";
 import { benchKinds, openBenchDatabase } from "./databases.js";
+import pg from "pg";
+import { cpuMeter, queryReport, timeQueries } from "./query-steps.js";
 
-const { values: flags } = parseArgs({ options: { rows: { type: "string", default: "50000" }, resource: { type: "string", default: "vendors" }, "preview-only": { type: "boolean", default: false }, db: { type: "string" } } });
+const { values: flags } = parseArgs({ options: { rows: { type: "string", default: "50000" }, resource: { type: "string", default: "vendors" }, "preview-only": { type: "boolean", default: false }, steps: { type: "boolean", default: false }, db: { type: "string" } } });
+if (flags.steps) timeQueries();
 const resource = flags.resource;
 const rows = Number(flags.rows);
 if (!Number.isInteger(rows) || rows < 10) throw new Error("--rows must be a whole number ≥ 10");
@@ -42,7 +45,9 @@ async function call(app: FastifyInstance, method: "GET" | "POST", url: string, t
 }
 
 for (const kind of benchKinds(flags.db)) {
-  const { database, drop } = await openBenchDatabase(kind);
+  const { database, url, drop } = await openBenchDatabase(kind);
+  const observer = flags.steps && url ? new pg.Client({ connectionString: url }) : undefined;
+  await observer?.connect();
   try {
     await migrate(database.db);
     await seedDemo(database.db);
@@ -57,6 +62,9 @@ for (const kind of benchKinds(flags.db)) {
       await app.close();
       continue;
     }
+    queryReport();
+    const cpu = observer && cpuMeter(observer, new URL(url!).pathname.slice(1));
+    await cpu?.sample();
     started = performance.now();
     await call(app, "POST", `/api/imports/${created.id}/apply`, token);
     let done: Record<string, unknown>;
@@ -64,11 +72,14 @@ for (const kind of benchKinds(flags.db)) {
     for (;;) {
       done = (await call(app, "GET", `/api/imports/${created.id}`, token)).json().data;
       seen.push(`${String(done.processed_rows)}/${String(done.total_rows)}`);
+      await cpu?.sample();
       if (done.status === "DONE" || done.status === "FAILED") break;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     const seconds = (performance.now() - started) / 1000;
     const imported = rows - Number(done.error_rows);
+    if (flags.steps) console.log(`  PostgreSQL time per statement during the apply:\n    ${queryReport().join("\n    ")}`);
+    if (cpu) console.log(`  ${await cpu.report()}`);
     console.log(`  progress seen: ${[...new Set(seen)].join(" → ")}`);
     console.log(`  ${String(done.status)}: ${imported} ${resource} imported, ${String(done.error_rows)} rows refused, in ${seconds.toFixed(1)} s`);
     const errorFile = (await call(app, "GET", `/api/imports/${created.id}/error_file`, token)).body.trim().split(/\r?\n/);
@@ -76,6 +87,7 @@ for (const kind of benchKinds(flags.db)) {
     console.log(`  ${kind}: ${Math.round(imported / seconds)} rows/s (${resource})`);
     await app.close();
   } finally {
+    await observer?.end();
     await database.close();
     await drop();
   }

@@ -1220,6 +1220,7 @@ export interface VendorsTable {
   no_push: Defaulted<boolean>;
   created_by_id: number | null;
   possible_duplicate_of_id: number | null;
+  normalised_name: string | null;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
 }

@@ -1,12 +1,13 @@
 /**
- * Applying an import: its rows checked (import-rows.ts) and written in batches of `batchSize`, as the
+ * Applying an import: its rows checked (import-rows.ts) and written in batches (`batchSizeOf`), as the
  * user who uploaded it, through the generic write path of the resource — its hooks, audit rows and
  * approval chain — with the import's progress (processed_rows, error_rows, errors) recorded after
  * each batch. Transaction contract (docs/imports.md "Batches"):
  * - creates: a batch's good rows are written in ONE transaction with the progress row, so they land
- *   together or not at all (set-based for a resource with nothing to run per row, import-insert.ts); when a hook refuses one of them, that transaction is rolled back and the
- *   batch's rows are written again one transaction each, the refused rows reported. A failed row
- *   never half-writes.
+ *   together or not at all (set-based for a resource with nothing to run per row, import-insert.ts);
+ *   when a hook or a constraint refuses one of them, that transaction is rolled back and the batch is
+ *   written again in halves, each in one transaction, a refused half halved again down to the row,
+ *   which is reported; then the progress. A failed row never half-writes.
  * - updates, deletes and list rows: one transaction per row (the same as PATCH / DELETE: the row
  *   locked, its row-action condition checked on the lock), then the batch's progress.
  * A run that stops (the process ends) is taken up by its job's retry from processed_rows; a run that
@@ -16,8 +17,9 @@ import { importActions } from "../../../framework/imports.js";
 import { canAct } from "../../../framework/permissions.js";
 import { resourceByName } from "../../../../resources/index.js";
 import { sql } from "kysely";
-import type { DB } from "../../db/connect.js";
+import type { AnyDB, DB } from "../../db/connect.js";
 import type { Jobs } from "../../jobs/jobs.js";
+import { isPGlite } from "../../db/pglite-dialect.js";
 import { forCompany } from "../../db/row-security.js";
 import { inTransaction } from "../../db/unit-of-work.js";
 import { HttpError } from "../../errors.js";
@@ -29,7 +31,13 @@ import { insertTogether, insertsTogether } from "./import-insert.js";
 import { checkRows, rowErrors, type CheckedRow, type ImportPlan } from "./import-rows.js";
 
 export const importJob = "import-rows";
-export const batchSize = 1000;
+
+/**
+ * Rows per batch: on PostgreSQL 5,000 (measured: a fifth less database time per row than 1,000 — fewer
+ * statements, each planned once per batch); on PGlite 1,000, as its one connection is held by the batch
+ * while the page waits to read the progress.
+ */
+const batchSizeOf = (db: AnyDB): number => (isPGlite(db) ? 1000 : 5000);
 
 /** The import's stored file and settings as a plan for its resource. */
 export async function importPlan(db: DB, companyId: number, importId: number): Promise<{ row: Row; plan: ImportPlan; rows: FileRow[] } | undefined> {
@@ -54,13 +62,13 @@ async function writeOne(plan: ImportPlan, row: CheckedRow, ctx: Ctx): Promise<Ro
   }
 }
 
-/** A batch of new rows in one transaction with `progress` (set-based where nothing runs per row); false when one was refused (nothing written). */
-async function createTogether(plan: ImportPlan, rows: readonly CheckedRow[], ctx: Ctx, progress: (trx: DB) => Promise<void>): Promise<boolean> {
+/** New rows in one transaction, with `progress` when given (set-based where nothing runs per row); false when one was refused (nothing written). */
+async function createTogether(plan: ImportPlan, rows: readonly CheckedRow[], ctx: Ctx, progress?: (trx: DB) => Promise<void>): Promise<boolean> {
   try {
     await inTransaction(ctx, async (trx, tctx) => {
       if (insertsTogether(plan.resource)) await insertTogether(plan.resource, rows.map((row) => row.data), tctx, trx);
       else for (const row of rows) await createInTransaction(plan.resource, { ...row.data }, tctx, trx);
-      await progress(trx);
+      await progress?.(trx);
     });
     return true;
   } catch (error) {
@@ -68,6 +76,20 @@ async function createTogether(plan: ImportPlan, rows: readonly CheckedRow[], ctx
     if (error instanceof HttpError || /^23/.test(String((error as { code?: unknown }).code))) return false;
     throw error;
   }
+}
+
+/**
+ * New rows of a refused batch, in file order: each half together, a refused half halved again, a single
+ * row on its own (writeOne: its refusal reported). One refused row among n costs about 2·log2(n)
+ * set-based attempts instead of n single creates.
+ */
+async function createInHalves(plan: ImportPlan, rows: readonly CheckedRow[], ctx: Ctx): Promise<RowError[]> {
+  if (rows.length <= 1) return rows.length ? writeOne(plan, rows[0], ctx) : [];
+  const half = Math.ceil(rows.length / 2);
+  const parts = [rows.slice(0, half), rows.slice(half)];
+  const errors: RowError[] = [];
+  for (const part of parts) if (!(await createTogether(plan, part, ctx))) errors.push(...(await createInHalves(plan, part, ctx)));
+  return errors;
 }
 
 async function recordProgress(trx: DB, importId: number, processed: number, errors: readonly RowError[]): Promise<void> {
@@ -99,6 +121,7 @@ export async function runImport(owner: DB, companyId: number, importId: number):
   }
   const ctx: Ctx = { ...session, db };
   try {
+    const batchSize = batchSizeOf(db);
     for (let start = Number(row.processed_rows); start < rows.length; start += batchSize) {
       // let the requests waiting on the database (PGlite has one connection) read the progress between batches
       await new Promise((resolve) => setTimeout(resolve, 0));
@@ -107,7 +130,8 @@ export async function runImport(owner: DB, companyId: number, importId: number):
       const { good, errors } = await checkRows(plan, batch, ctx);
       const progress = (trx: DB) => recordProgress(trx, importId, processed, errors);
       if (plan.kind === "create" && (await createTogether(plan, good, ctx, progress))) continue;
-      for (const one of good) errors.push(...(await writeOne(plan, one, ctx)));
+      if (plan.kind === "create") errors.push(...(await createInHalves(plan, good, ctx)));
+      else for (const one of good) errors.push(...(await writeOne(plan, one, ctx)));
       await inTransaction(ctx, progress);
     }
     await finish(db, importId, "DONE");
