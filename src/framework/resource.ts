@@ -219,6 +219,12 @@ export interface LinesDef {
    * { catalogue_item_id: { description: "display_name", unit_price: "price" } }
    */
   fill?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /**
+   * the line resource's documents relation (documentsOf): the lines are read with their files, and the
+   * grid shows them in a cell per line — each file's name opening it — with an upload or take-a-photo
+   * control on a saved line where the user may attach (src/client/documents/attach-rights.ts)
+   */
+  files?: string;
 }
 
 /** "Find records, tick several, pull their open lines" (data-spec 2): e.g. a receipt pulls open PO lines. */
