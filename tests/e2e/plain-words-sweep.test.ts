@@ -2,7 +2,7 @@
  * Issue 17, plain words everywhere: each demo role opens every list page of its side menu (the
  * entries the client builds from the declarations and the user's keys) and the first page of rows
  * reads in plain words — no raw id, no code where a label exists, no untranslated key (page-text.ts).
- * One browser, one page per role, moved from list to list in the app: fast enough to run every time.
+ * One browser, one page per role, moved from list to list in the app.
  */
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
@@ -17,8 +17,14 @@ import { textProblems, visibleText } from "./page-text.js";
 
 const { signedIn } = useSignedIn();
 
-/** The demo users of seed/demo.ts: accounts payable, an approver, the administrator, a card-holding employee, a purchaser. */
-const users = ["ap@acme.test", "approver@acme.test", "admin@acme.test", "staff@acme.test", "po@acme.test"];
+/** The demo users of seed/demo.ts: a card-holding employee, a purchaser, an approver, accounts payable, the administrator. */
+const users = ["staff@acme.test", "po@acme.test", "approver@acme.test", "ap@acme.test", "admin@acme.test"];
+
+/**
+ * A list an earlier role has read is not read again (the cells are the same, only buttons differ by
+ * role): the narrower roles go first, the administrator reads the rest, halving the sweep.
+ */
+const swept = new Set<string>();
 
 /** Paths that are a resource's list (its own or a view's), not a dashboard or a custom page. */
 const listPaths = new Set(resources.flatMap((r) => routesOf(r).filter((route) => route.page === "list").map((route) => route.path)));
@@ -40,9 +46,10 @@ async function loaded(page: Page): Promise<void> {
 
 describe("every list page of every demo role reads in plain words", () => {
   it.each(users)("%s", async (email) => {
-    const paths = await menuLists(email);
-    expect(paths.length).toBeGreaterThan(3);
-    const page = await signedIn(email, paths[0]);
+    const menu = await menuLists(email);
+    expect(menu.length).toBeGreaterThan(3);
+    const paths = menu.filter((path) => !swept.has(path));
+    const page = await signedIn(email, menu[0]);
     await page.setViewportSize({ width: 1440, height: 900 });
     const problems: string[] = [];
     for (const path of paths) {
@@ -51,5 +58,7 @@ describe("every list page of every demo role reads in plain words", () => {
       for (const problem of textProblems(await visibleText(page))) problems.push(`${path}: ${problem.kind}: ${problem.text}`);
     }
     expect([...new Set(problems)]).toEqual([]);
-  }, 120_000);
+    // only once read clean: a retried role reads its lists again
+    for (const path of paths) swept.add(path);
+  }, 180_000);
 });

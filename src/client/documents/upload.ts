@@ -7,7 +7,7 @@ export async function uploadDocument(parentType: string, parentId: unknown, file
   form.append("assetable_type", parentType);
   form.append("assetable_id", String(parentId));
   form.append("file", file, file.name);
-  return (await http.post<{ data: Row }>("/api/documents/upload", form, { silent: true })).data.data;
+  return (await http.post<Row>("/api/documents/upload", form, { silent: true })).data;
 }
 
 /** The server's words for a refused upload (422 per field, 413, 403 base), one line each. */
