@@ -51,6 +51,7 @@ describe("a receipt per line of an expense report", () => {
     await login(page, "staff@acme.test", `/expense_report/${item!.expense_report_id}`);
     const line = page.locator("[data-lines=expense_items] tr.ant-table-row", { hasText: item!.merchant }).first();
     await line.waitFor();
+    await line.scrollIntoViewIfNeeded();
     const attach = line.locator("input[type=file]");
     await expect.poll(() => attach.getAttribute("accept")).toBe("image/*,application/pdf");
     await screenshot(page, "line-receipt-before-390");
@@ -62,7 +63,10 @@ describe("a receipt per line of an expense report", () => {
     // the name opens the receipt
     await line.getByRole("button", { name: "line-receipt.png" }).click();
     await page.locator(".ant-modal img[alt='line-receipt.png']").waitFor();
+    await page.keyboard.press("Escape");
+    await page.locator(".ant-modal img").waitFor({ state: "hidden" });
     await page.setViewportSize({ width: 1440, height: 900 });
+    await line.scrollIntoViewIfNeeded();
     await screenshot(page, "line-receipt-attached-1440");
     await page.context().close();
   });

@@ -105,6 +105,17 @@ export function LineGrid({ resource, def, lines, onChange, errors = {}, document
 
   const columns: ColumnsType<Row> = [
     { key: "position", title: def.position ? label(def.position) : "#", width: 56, render: (_: unknown, l: Row, index: number) => String((def.position ? l[def.position] : undefined) ?? index + 1) },
+    // the files first: on a phone the receipt is seen and attached without scrolling sideways
+    ...(filesType ? [{
+      key: def.files!,
+      title: label(def.files!),
+      width: 180,
+      render: (_: unknown, l: Row, index: number) => {
+        const files = Array.isArray(l[def.files!]) ? (l[def.files!] as Row[]) : [];
+        // keyed by the files read: the cell starts afresh when the record is read again
+        return <LineFiles key={files.map((f) => String(f.id)).join()} parentType={filesType} line={l} files={files} label={`${label(def.files!)} ${index + 1}`} />;
+      },
+    }] : []),
     ...fields.map((field) => ({
       key: field,
       title: label(field),
@@ -127,16 +138,6 @@ export function LineGrid({ resource, def, lines, onChange, errors = {}, document
       width: 110,
       align: "right" as const,
       render: (_: unknown, l: Row) => format.format(line, totalField, lineTotal(def, l) ?? "", currency),
-    }] : []),
-    ...(filesType ? [{
-      key: def.files!,
-      title: label(def.files!),
-      width: 180,
-      render: (_: unknown, l: Row, index: number) => {
-        const files = Array.isArray(l[def.files!]) ? (l[def.files!] as Row[]) : [];
-        // keyed by the files read: the cell starts afresh when the record is read again
-        return <LineFiles key={files.map((f) => String(f.id)).join()} parentType={filesType} line={l} files={files} label={`${label(def.files!)} ${index + 1}`} />;
-      },
     }] : []),
     ...(editable ? [{
       key: "remove",
