@@ -42,7 +42,7 @@ describe("an expense receipt from the phone camera", () => {
 describe("a receipt per line of an expense report", () => {
   it("the employee attaches a receipt to one line from the report's page on a phone; the line's cell names it", async () => {
     const staff = await apiAs("staff@acme.test");
-    const items = await staff.get<{ data: { id: number; merchant: string; expense_report_id: number | null }[] }>("/api/expense_items?status=NEW&status=DRAFT&receipt_attached=false&_end=50");
+    const items = await staff.get<{ data: { id: number; merchant: string; expense_report_id: number | null }[] }>("/api/expense_items?status=NEW&status=DRAFT&status=REJECTED&receipt_attached=false&_end=200");
     const item = items.body.data.find((i) => i.expense_report_id !== null);
     expect(item).toBeDefined();
 
@@ -63,7 +63,7 @@ describe("a receipt per line of an expense report", () => {
     // the name opens the receipt
     await line.getByRole("button", { name: "line-receipt.png" }).click();
     await page.locator(".ant-modal img[alt='line-receipt.png']").waitFor();
-    await page.keyboard.press("Escape");
+    await page.locator(".ant-modal-close").click();
     await page.locator(".ant-modal img").waitFor({ state: "hidden" });
     await page.setViewportSize({ width: 1440, height: 900 });
     await line.scrollIntoViewIfNeeded();
