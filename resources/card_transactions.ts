@@ -8,6 +8,7 @@
  */
 import { defineResource } from "../src/framework/resource.js";
 import { cardTransactionSchema } from "../schemas/card_transaction.js";
+import { documentsOf } from "./shared/documents.js";
 
 /** What every list of card transactions shows; vcard_linked_accounts.ts spreads it. */
 export const cardTransactionList = {
@@ -51,6 +52,8 @@ export const cardTransactionList = {
   functional: { rate: "exchange_rate", currency: "currency_code", date: "transaction_date", amounts: {  } },
   computed: ["masked_number", "currency", "receipt_tooltip"],
   relations: {
+    // the receipt: a file (upload or phone camera), attached by the card holder too (docs/cards.md)
+    documents: documentsOf("CardTransaction"),
     virtual_card: { kind: "belongsTo", resource: "virtual_cards", foreignKey: "virtual_card_id", fields: ["id", "last4", "card_type", "contact_id"] },
     purchase: { kind: "belongsTo", resource: "purchases", foreignKey: "purchase_id", fields: ["id", "number", "status", "external_id"] },
     statement: { kind: "belongsTo", resource: "statements", foreignKey: "statement_id", fields: ["id", "external_id", "close_date"] },

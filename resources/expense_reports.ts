@@ -69,7 +69,7 @@ export const expenseReportList = {
     policy: { kind: "belongsTo", resource: "policies", foreignKey: "policy_id", fields: ["id", "name"] },
     expense_items: {
       kind: "hasMany", resource: "expense_items", foreignKey: "expense_report_id",
-      fields: ["id", "date", "merchant", "category_name", "expense_type", "mileage_distance", "per_diem_days", "amount", "currency_code", "receipt_attached", "description", "policy_violation", "status"],
+      fields: ["id", "date", "merchant", "category_name", "expense_type", "mileage_distance", "per_diem_days", "amount", "currency_code", "description", "policy_violation", "status"],
     },
   },
 } as const;
@@ -99,7 +99,11 @@ export default defineResource({
   // the report's amount is the sum of its items (domain/expenses/expense-reports.ts rollUpExpenseReport)
   // mileage and per diem lines are priced by the server (distance × the company's rate; the policy's rate × days); the
   // report's amount is the server's roll-up of its items (not the form's sum: amount is a server field)
-  lines: [{ relation: "expense_items", fields: ["date", "merchant", "category_name", "expense_type", "mileage_distance", "per_diem_days", "amount", "description"], total: { field: "amount" } }],
+  // each line's receipt files in a cell of the grid (not a receipt_attached tick): named, opened, attached there
+  lines: [{
+    relation: "expense_items", fields: ["date", "merchant", "category_name", "expense_type", "mileage_distance", "per_diem_days", "amount", "description"],
+    total: { field: "amount" }, files: "documents",
+  }],
   approvable: { type: "ExpenseReport", submittable: ["DRAFT", "NEW", "REJECTED"], permission: ["submitExpenseItems"] },
   rowActions: [
     { action: "edit", permission: ["submitExpenseItems"], when: { status: ["DRAFT", "NEW", "REJECTED"] } },

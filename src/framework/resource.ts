@@ -223,6 +223,12 @@ export interface LinesDef {
    * { catalogue_item_id: { description: "display_name", unit_price: "price" } }
    */
   fill?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /**
+   * the line resource's documents relation (documentsOf): the lines are read with their files, and the
+   * grid shows them in a cell per line — each file's name opening it — with an upload or take-a-photo
+   * control on a saved line where the user may attach (src/client/documents/attach-rights.ts)
+   */
+  files?: string;
 }
 
 /** "Find records, tick several, pull their open lines" (data-spec 2): e.g. a receipt pulls open PO lines. */
@@ -396,10 +402,13 @@ export const portalActionPath = (resource: string, action: Pick<PortalAction, "n
  * `approvals.type` naming them, a team of theirs or a delegator of theirs, for the record whose id is
  * in column `approvals.key`); a row they create or edit is their own. Without `contact` (an approver's
  * list, e.g. PO approvals) only the awaiting rows. Other rows do not exist for them (404).
+ * `contact` may name a belongs-to relation's column (`virtual_card.contact_id`: a transaction is the
+ * card holder's); such rows are theirs to read, not to file. Without `all`, a "my" view: every user
+ * sees only their own rows, whatever their keys.
  */
 export interface PersonalScope {
   contact?: string;
-  all: PermissionKeys;
+  all?: PermissionKeys;
   approvals?: { type: ApprovableType; key: string };
 }
 

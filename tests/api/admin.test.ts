@@ -143,7 +143,7 @@ describe("workflows", () => {
       expect.objectContaining({ order: 1, trigger: "AMOUNT", min_amount: "1000.00", approver_type: "USER", approver_ids: [await contactId("approver@acme.test")] }),
       expect.objectContaining({ order: 2, trigger: "AMOUNT", min_amount: "10000.00", approver_type: "USER", approver_ids: [await contactId("admin@acme.test")] }),
     ]);
-    expect(invoice.steps_summary).toBe("1. AMOUNT ≥ 1000.00 → USER; 2. AMOUNT ≥ 10000.00 → USER");
+    expect(invoice.steps_summary).toBe("1. Amount ≥ 1000.00 → User; 2. Amount ≥ 10000.00 → User");
     const [po] = await rows("/api/workflows?workflow_type=PurchaseOrder");
     expect((po.steps as { approver_type: string }[]).some((s) => s.approver_type === "TEAM")).toBe(true);
   });

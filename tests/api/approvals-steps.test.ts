@@ -161,7 +161,7 @@ describe("DEPARTMENT and LOCATION steps match the record's names", () => {
     });
     expect(saved.statusCode).toBe(201);
     expect(saved.json().data.steps[0].names).toEqual(["Austin"]);
-    expect(saved.json().data.steps_summary).toBe("1. LOCATION (Austin) → USER");
+    expect(saved.json().data.steps_summary).toBe("1. Location (Austin) → User");
   });
 });
 

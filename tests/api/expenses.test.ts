@@ -258,6 +258,20 @@ describe("expense reports and items", () => {
     expect(row).toMatchObject({ merchant_list: "Hilton, Sushi Zen", category_list_str: "Lodging, Meals", has_attachments: true, has_policy_violations: false });
   });
 
+  it("reads each line of a report with its receipt files (LinesDef files), to whoever reads the report", async () => {
+    const headers = await admin();
+    const report = await newReport(headers);
+    const hilton = await created("/api/expense_items", headers, item(report.id, { merchant: "Hilton", category_name: "Lodging" }));
+    const sushi = await created("/api/expense_items", headers, item(report.id, { merchant: "Sushi Zen", category_name: "Meals" }));
+    expect((await upload({ type: "ExpenseItem", id: sushi.id }, "sushi.pdf", pdf("Sushi Zen 40.00"))).statusCode).toBe(201);
+    const lines = (await get(`/api/expense_reports/${report.id}`, headers)).body.data.expense_items as (Row & { documents: Row[] })[];
+    const byId = new Map(lines.map((line) => [line.id, line.documents]));
+    expect(byId.get(hilton.id)).toEqual([]);
+    expect(byId.get(sushi.id)).toEqual([expect.objectContaining({ asset_file_file_name: "sushi.pdf", content_type: "application/pdf" })]);
+    // the list reads no lines, so no files
+    expect((await list(`/api/expense_reports?id=${report.id}`, headers))[0].expense_items).toBeUndefined();
+  });
+
   it("checks items against the report's policy: category limit, per diem, receipt threshold; policy changes re-check", async () => {
     const headers = await admin();
     const policy = await created("/api/policies", headers, {

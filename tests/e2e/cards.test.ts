@@ -1,12 +1,15 @@
 /**
  * Cards in the browser (docs/cards.md): a card issued, blocked for a while and unblocked by its buttons;
  * purchases tried through the card-network simulator listed on the card, a declined one with its reason;
- * the program's statement closed, submitted for payment and paid.
+ * the program's statement closed, submitted for payment and paid. A card holder's own transactions,
+ * a receipt attached to one by the camera.
  */
 import { describe, expect, it } from "vitest";
 import { apiAs } from "./api.js";
 import { screenshot, useSignedIn } from "./browser.js";
+import { png } from "./files.js";
 import { confirmDialog, typeDate } from "./forms.js";
+import { expectPlainWords } from "./page-text.js";
 
 const { signedIn } = useSignedIn();
 
@@ -68,4 +71,34 @@ describe("cards with the card-network simulator", () => {
     await screenshot(page, "cards-statement-paid");
     expect((await api.get<{ data: { status: string; current_balance: string } }>(`/api/statements/${statement.id}`)).body.data).toMatchObject({ status: "PAID", current_balance: "0.00" });
   }, 120_000);
+});
+
+describe("a card holder's own card transactions", () => {
+  it("the employee opens My Card Transactions from the menu, opens one and attaches its receipt by the camera", async () => {
+    const page = await signedIn("staff@acme.test", "/dashboard");
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.getByLabel("Search menu and records").fill("My Card Tr");
+    await page.locator(".ant-menu-item", { hasText: "My Card Transactions" }).first().click();
+    await page.waitForURL((url) => url.pathname === "/my_vcard_transactions");
+    const first = page.locator(".ant-table-tbody tr.ant-table-row").first();
+    await first.waitFor();
+    await expectPlainWords(page, "my card transactions");
+    await screenshot(page, "my-card-transactions-1440");
+    await first.locator("a").first().click();
+    await page.waitForURL(/\/my_vcard_transactions\/\d+$/);
+    const camera = page.locator("input[type=file][capture=environment]");
+    await expect.poll(() => camera.count()).toBe(1);
+    await camera.setInputFiles({ name: "taxi.png", mimeType: "image/png", buffer: png });
+    await page.getByText("taxi.png").first().waitFor();
+    await expectPlainWords(page, "my card transaction with its receipt");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(500);
+    await screenshot(page, "my-card-transaction-390");
+    // another holder's transaction is not theirs to open
+    const api = await apiAs("admin@acme.test");
+    const staffContact = (await (await apiAs("staff@acme.test")).get<{ data: { contact: { id: number } } }>("/api/users/current")).body.data.contact.id;
+    const others = (await api.get<{ data: { id: number; virtual_card: { contact_id: number } }[] }>("/api/card_transactions?_end=50")).body.data;
+    const other = others.find((t) => t.virtual_card.contact_id !== staffContact)!;
+    expect((await (await apiAs("staff@acme.test")).get(`/api/my_card_transactions/${other.id}`)).status).toBe(404);
+  });
 });

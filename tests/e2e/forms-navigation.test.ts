@@ -123,6 +123,30 @@ describe("forms", () => {
     await page.waitForURL((url) => url.pathname !== "/vendors/new");
   });
 
+  test("the browser's Back asks too: Cancel keeps the form and its values, OK leaves; a clean form leaves at once", async () => {
+    const page = await signedIn("admin@acme.test", "/vendors");
+    await navigate(page, "/vendors/new");
+    const name = page.getByLabel("Name", { exact: true });
+    await name.fill("Backed-out vendor");
+    await page.goBack();
+    const dialog = page.locator(".ant-modal-confirm", { hasText: "You have unsaved changes" });
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    expect(new URL(page.url()).pathname).toBe("/vendors/new");
+    expect(await name.inputValue()).toBe("Backed-out vendor");
+    // asked again on the next Back, and OK leaves for the page before the form
+    await page.goBack();
+    await dialog.getByRole("button", { name: "OK" }).click();
+    await page.waitForURL((url) => url.pathname === "/vendors");
+    // nothing typed: Back leaves without a question
+    await navigate(page, "/vendors/new");
+    await name.waitFor();
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === "/vendors");
+    expect(await dialog.count()).toBe(0);
+  });
+
   test("a requester's saved PO request opens (not the dashboard)", async () => {
     const page = await signedIn("staff@acme.test", "/purchase_orders/requests/new");
     await page.getByRole("combobox", { name: "Vendor", exact: true }).waitFor();

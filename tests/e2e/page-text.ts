@@ -40,7 +40,9 @@ function rawCodes(): RegExp {
     for (const set of labelled) if (typeof set === "object") for (const [code, label] of Object.entries(set)) if (typeof label === "string" && !codes.has(code)) codes.set(code, label);
   }
   const codeLike = (code: string) => code.includes("_") || /^[A-Z][A-Z0-9]+(?: [A-Z0-9]+)*$/.test(code);
-  const raw = [...codes].filter(([code, label]) => code !== label && codeLike(code)).map(([code]) => code)
+  // a code its own label uses as a word ("SAML" in "SAML 2.0") is a word
+  const asWord = (code: string, label: string) => new RegExp(`(?<![\\w-])${code.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w-])`).test(label);
+  const raw = [...codes].filter(([code, label]) => code !== label && codeLike(code) && !asWord(code, label)).map(([code]) => code)
     .sort((a, b) => b.length - a.length).map((code) => code.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
   // case-sensitive, whole words: "Past Due" and "New" pass, "PAST DUE" and "NEW" do not
   return new RegExp(`(?<![\\w-])(?:${raw.join("|")})(?![\\w-])`, "g");
@@ -48,15 +50,21 @@ function rawCodes(): RegExp {
 
 let codes: RegExp | undefined;
 
+/** A host name shaped like a key ("login.acme.test", "punchout.example.com"): an address, not a key. */
+const hostName = /\.(?:com|org|net|io|dev|test|example|local)$/;
+
 /** Namespaces of the locale files: a dotted word under one of them is a key that found no text. */
 const namespaces = Object.keys(en).join("|");
 const untranslated = new RegExp(`(?<![@\\w.-])(?:${namespaces})\\.[a-zA-Z_]+(?:\\.[\\w]+)*(?![\\w@-])`, "g");
 
-/** An id where a name belongs: a person or record label followed by a bare number, and the internal forms. */
+/**
+ * An id where a name belongs: a person or record label followed by a bare number (on one line and in
+ * one cell: a table's cells are split by tabs, its rows by line breaks), and the internal forms.
+ */
 const rawIds = [
-  /\b(?:created|submitted|approved|rejected|updated|requested|attached|uploaded|paid|owned)\s+by\s*:?\s*#?\d+\b/gi,
+  /\b(?:created|submitted|approved|rejected|updated|requested|attached|uploaded|paid|owned) +by *:? *#?\d+\b/gi,
   // not a date or a time after the word ("User" as a record type, then the next row's 11/27/2026)
-  /\b(?:user|contact|employee|approver|vendor|holder|submitter|requestor)\s*:?\s*#?\d+\b(?![/.:]\d)/gi,
+  /\b(?:user|contact|employee|approver|vendor|holder|submitter|requestor) *:? *#?\d+\b(?![/.:]\d)/gi,
   /\(ID\)/g,
   /\bdb:\d+\b/g,
   /\b[a-z]+(?:_[a-z]+)*_ids?\b/g,
@@ -76,7 +84,7 @@ export function textProblems(text: string, names: readonly string[] = []): TextP
   const words = [...capitalLabels, ...names.filter((name) => !name.match(codes!)?.includes(name.trim()))]
     .reduce((rest, name) => rest.split(name).join(" "), text);
   for (const pattern of rawIds) for (const match of text.matchAll(pattern)) problems.push({ kind: "raw id", text: match[0] });
-  for (const match of text.matchAll(untranslated)) problems.push({ kind: "untranslated key", text: match[0] });
+  for (const match of text.matchAll(untranslated)) if (!hostName.test(match[0])) problems.push({ kind: "untranslated key", text: match[0] });
   for (const match of words.matchAll(codes)) problems.push({ kind: "raw code", text: match[0] });
   return problems;
 }

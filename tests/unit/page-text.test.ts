@@ -27,4 +27,16 @@ describe("the page-text checker", () => {
   it("passes names, labels and ordinary text", () => {
     expect(kinds("Created By: Ana Ruiz. Status Pending, Past Due. Role AP Clerk. Pay by ACH in USD. ap@acme.test sent INV-100499.pdf on 11/27/2026, total $5,909.53")).toEqual([]);
   });
+
+  it("reads a table by its cells: a label ending one cell or row does not name the number starting the next", () => {
+    expect(kinds("Active\tVendor\t\n\n\t16\tAna")).toEqual([]);
+    expect(kinds("Vendor\t1. Any amount")).toEqual([]);
+    expect(kinds("Vendor 16")).toEqual(["raw id: Vendor 16"]);
+  });
+
+  it("passes host names and a code its own label uses as a word", () => {
+    expect(kinds("https://login.acme.test/oauth2 and punchout.example.com")).toEqual([]);
+    expect(kinds("Sign-On URL (SAML)")).toEqual([]);
+    expect(kinds("Issuer (OIDC URL)")).toEqual(["raw code: OIDC"]);
+  });
 });

@@ -168,8 +168,9 @@ describe("the manifest", () => {
 
   it("guards every route with keys, except the few open to every signed-in staff user", () => {
     // the spec shows no guard for /accrual_invoice_links; one's own dashboard, profile and
-    // notifications, and the label map every screen reads, need none
+    // notifications, one's own cards and their transactions, and the label map every screen reads, need none
     const open = routes.filter((r) => r.permissions.length === 0).map((r) => r.path).sort();
-    expect(open).toEqual(["/accrual_invoice_links", "/custom_labels", "/custom_labels/:customLabelID", "/dashboard", "/notifications", "/notifications/:notificationID", "/user_profile"]);
+    expect(open).toEqual(["/accrual_invoice_links", "/custom_labels", "/custom_labels/:customLabelID", "/dashboard",
+      "/my_vcard_transactions", "/my_vcard_transactions/:transactionID", "/my_vcards", "/notifications", "/notifications/:notificationID", "/user_profile"]);
   });
 });

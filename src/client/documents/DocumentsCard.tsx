@@ -6,7 +6,7 @@
  */
 import { CameraOutlined, InboxOutlined } from "@ant-design/icons";
 import { useTranslation } from "@refinedev/core";
-import { Alert, Button, Card, Flex, Modal, Space, Table, Typography, Upload, type UploadProps } from "antd";
+import { Alert, Button, Card, Flex, Space, Table, Typography, Upload, type UploadProps } from "antd";
 import { useState } from "react";
 import { resourceByName } from "../../../resources/index.js";
 import { downloadFile, saveBlob } from "../download.js";
@@ -14,6 +14,8 @@ import { useFormat, type Row } from "../format.js";
 import { http } from "../http.js";
 import { useUser } from "../user.js";
 import { canPreview } from "./preview.js";
+import { usePreviewDialog } from "./PreviewDialog.js";
+import { refusal, uploadDocument } from "./upload.js";
 import { mayUpload, receiptTypes } from "./attach-rights.js";
 
 
@@ -26,13 +28,6 @@ interface Props {
   onChanged(): void;
 }
 
-/** The server's words for a refused upload (422 per field, 413, 403 base), one line each. */
-function refusal(error: unknown): string {
-  const body = (error as { errors?: Record<string, string[]> }).errors;
-  if (!body) return String((error as Error).message);
-  return Object.entries(body).map(([field, messages]) => (field === "base" ? messages.join(", ") : `${field === "file" ? "File" : field} ${messages.join(", ")}`)).join("\n");
-}
-
 export function DocumentsCard({ parentType, parent, title, rows, onChanged }: Props) {
   const user = useUser();
   const format = useFormat();
@@ -40,19 +35,9 @@ export function DocumentsCard({ parentType, parent, title, rows, onChanged }: Pr
   const documents = resourceByName.get("documents")!;
   const [refused, setRefused] = useState<string | null>(null);
   const [ticked, setTicked] = useState<React.Key[]>([]);
-  const [preview, setPreview] = useState<{ name: string; type: string; url: string } | null>(null);
+  const preview = usePreviewDialog();
   const t = (key: string, fallback: string) => translate(`documents.ui.${key}`, fallback);
 
-  const open = async (row: Row) => {
-    const { data } = await http.get<Blob>(`/api/documents/${String(row.id)}/preview`, { responseType: "blob" });
-    const type = String(row.content_type);
-    // the blob's type is set here from the allow-list, never taken from the answer
-    setPreview({ name: String(row.asset_file_file_name), type, url: URL.createObjectURL(new Blob([data], { type })) });
-  };
-  const close = () => {
-    if (preview) URL.revokeObjectURL(preview.url);
-    setPreview(null);
-  };
   const zip = async () => {
     const ids = (ticked.length ? ticked : rows.map((r) => r.id)).map(Number);
     const { data } = await http.post<Blob>("/api/documents/zip", { ids }, { responseType: "blob" });
@@ -62,13 +47,9 @@ export function DocumentsCard({ parentType, parent, title, rows, onChanged }: Pr
   const uploadProps: UploadProps = {
     name: "file", multiple: false, showUploadList: false,
     customRequest: ({ file, onSuccess, onError }) => {
-      const form = new FormData();
-      form.append("assetable_type", parentType);
-      form.append("assetable_id", String(parent.id));
-      form.append("file", file as Blob, (file as File).name);
       setRefused(null);
-      http.post("/api/documents/upload", form, { silent: true }).then((response) => {
-        onSuccess?.(response.data);
+      uploadDocument(parentType, parent.id, file as File).then((document) => {
+        onSuccess?.(document);
         onChanged();
       }, (error: unknown) => {
         setRefused(`${(file as File).name}: ${refusal(error)}`);
@@ -107,7 +88,7 @@ export function DocumentsCard({ parentType, parent, title, rows, onChanged }: Pr
               {
                 key: "actions", title: "", render: (_: unknown, row: Row) => (
                   <Space>
-                    {canPreview(row) ? <Button size="small" onClick={() => void open(row)}>{t("preview", "Preview")}</Button> : null}
+                    {canPreview(row) ? <Button size="small" onClick={() => void preview.open(row)}>{t("preview", "Preview")}</Button> : null}
                     <Button size="small" onClick={() => void downloadFile(`/api/documents/${String(row.id)}/file`, String(row.asset_file_file_name))}>{t("download", "Download")}</Button>
                   </Space>
                 ),
@@ -115,11 +96,7 @@ export function DocumentsCard({ parentType, parent, title, rows, onChanged }: Pr
             ]} />
         ) : <Typography.Text type="secondary">{translate("common.noRecords", "No records")}</Typography.Text>}
       </Flex>
-      <Modal open={preview !== null} title={preview?.name} onCancel={close} footer={null} width={900} destroyOnHidden>
-        {preview?.type === "application/pdf"
-          ? <iframe title={preview.name} src={preview.url} style={{ width: "100%", height: "70vh", border: 0 }} />
-          : preview ? <img alt={preview.name} src={preview.url} style={{ maxWidth: "100%" }} /> : null}
-      </Modal>
+      {preview.dialog}
     </Card>
   );
 }

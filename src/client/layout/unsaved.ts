@@ -1,7 +1,8 @@
 /**
  * Leaving a form with unsaved changes asks first: closing or reloading the tab (the browser's own
- * question), a link in the page, a menu entry or a breadcrumb (our confirm dialog). The router has no
- * blocker outside a data router, so the links are caught here and the menu asks `useLeave`.
+ * question), a link in the page, a menu entry or a breadcrumb, the browser's Back button (our confirm
+ * dialog). The router has no blocker outside a data router, so the links are caught here, the menu
+ * asks `useLeave`, and Back lands on a guard entry (below).
  */
 import { useEffect } from "react";
 import { useTranslation } from "@refinedev/core";
@@ -25,6 +26,30 @@ export function useLeave(): (go: () => void) => void {
   };
 }
 
+/**
+ * Back cannot be cancelled once the URL has changed, and the router re-renders on the same popstate.
+ * So while the form is dirty a copy of the current entry (the guard) is on top: Back pops only the
+ * guard and the page stays; the guard goes back on top at once, and we ask. Leaving steps back past
+ * it for real. Saved, the guard stays behind in the history as one more entry of the same page.
+ */
+function guardBack(ask: (go: () => void) => void): () => void {
+  // marked, so that a form dirty again on the same page reuses the guard left on top
+  const pushGuard = () => {
+    const state = (history.state ?? {}) as Record<string, unknown>;
+    if (!state.unsavedGuard) history.pushState({ ...state, unsavedGuard: true }, "", location.href);
+  };
+  const back = () => {
+    pushGuard();
+    ask(() => {
+      window.removeEventListener("popstate", back);
+      history.go(-2);
+    });
+  };
+  pushGuard();
+  window.addEventListener("popstate", back);
+  return () => window.removeEventListener("popstate", back);
+}
+
 /** A form with unsaved changes (`dirty`) holds the user back from leaving it. */
 export function useUnsavedChanges(dirty: boolean): void {
   const ask = useLeave();
@@ -44,8 +69,10 @@ export function useUnsavedChanges(dirty: boolean): void {
     };
     window.addEventListener("beforeunload", beforeUnload);
     document.addEventListener("click", click, true);
+    const unguard = guardBack(ask);
     return () => {
       unsaved = false;
+      unguard();
       window.removeEventListener("beforeunload", beforeUnload);
       document.removeEventListener("click", click, true);
     };

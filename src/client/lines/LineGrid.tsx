@@ -2,7 +2,8 @@
  * The one line grid of every document with lines (ResourceDef `lines`): a row per line, a cell per
  * declared field typed by the line resource's schema (number, money, date, enum, reference, text),
  * add and remove, the server's per-line errors (`po_items.2.quantity`) under their cells, and the
- * running total in the footer by the rule the server stores (framework/lines.ts). Read-only on show pages.
+ * running total in the footer by the rule the server stores (framework/lines.ts), and with `files` each
+ * line's files (LineFiles). Read-only on show pages, but for attaching files.
  */
 import { useDataProvider, useTranslation } from "@refinedev/core";
 import { Button, Checkbox, Flex, Input, InputNumber, Select, Table, Typography } from "antd";
@@ -15,6 +16,7 @@ import { useFormat, type Row } from "../format.js";
 import { codeLabel } from "../../framework/cell-text.js";
 import { enumOf, fieldKey } from "../i18n/keys.js";
 import { ReferenceName, ReferenceSelect } from "../pages/ReferenceSelect.js";
+import { LineFiles } from "./LineFiles.js";
 import { LinePicker } from "./LinePicker.js";
 
 interface Props {
@@ -97,9 +99,23 @@ export function LineGrid({ resource, def, lines, onChange, errors = {}, document
   const relation = resource.relations?.[def.relation];
   const fields = editable || !relation ? def.fields : relation.fields.filter((f) => f !== "id" && f !== def.position);
   const currency = { currency_code: document.currency_code };
+  // the parent type of the lines' files (the documents relation's assetable_type)
+  const filesRelation = def.files ? line.relations?.[def.files] : undefined;
+  const filesType = filesRelation?.kind === "hasMany" ? filesRelation.where?.assetable_type : undefined;
 
   const columns: ColumnsType<Row> = [
     { key: "position", title: def.position ? label(def.position) : "#", width: 56, render: (_: unknown, l: Row, index: number) => String((def.position ? l[def.position] : undefined) ?? index + 1) },
+    // the files first: on a phone the receipt is seen and attached without scrolling sideways
+    ...(filesType ? [{
+      key: def.files!,
+      title: label(def.files!),
+      width: 180,
+      render: (_: unknown, l: Row, index: number) => {
+        const files = Array.isArray(l[def.files!]) ? (l[def.files!] as Row[]) : [];
+        // keyed by the files read: the cell starts afresh when the record is read again
+        return <LineFiles key={files.map((f) => String(f.id)).join()} parentType={filesType} line={l} files={files} label={`${label(def.files!)} ${index + 1}`} />;
+      },
+    }] : []),
     ...fields.map((field) => ({
       key: field,
       title: label(field),

@@ -214,9 +214,10 @@ export default function FormPage({ resource, mode, id, prefill, onSaved, readOnl
         transformErrors={(errors) => plainErrors(errors, formSchemaNow, i18n.t)}
         onError={(errors) => refused(errorsByPath(errors))}
         noHtml5Validate
-        onChange={(e) => {
+        onChange={(e, id) => {
           setFormData(e.formData as Row);
-          setDirty(true);
+          // a change with no field behind it is the form filling its defaults: nothing typed yet
+          if (id !== undefined) setDirty(true);
         }}
         onSubmit={(e) => void save(e.formData as Row)}
       >

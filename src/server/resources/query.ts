@@ -2,11 +2,11 @@
  * Reading resources: tenant scoping, the filter grammar turned into SQL, paging and capped counts.
  * Every statement a resource runs goes through `scope`, so no query can see another company's rows.
  */
-import { sql, type AliasedExpression, type SelectQueryBuilder } from "kysely";
+import { sql, type AliasedExpression, type ExpressionBuilder, type SelectQueryBuilder } from "kysely";
 import { parseListQuery, QueryError, type FilterClause, type ListQuery } from "./grammar.js";
 import { isoDate } from "../../framework/dates.js";
 import { can } from "../../framework/permissions.js";
-import { tableOf, type BelongsTo, type PersonalScope, type HasMany, type ResourceDef } from "../../framework/resource.js";
+import { tableOf, type BelongsTo, type HasMany, type ResourceDef } from "../../framework/resource.js";
 import { baseType, propertiesOf, type Property } from "../../framework/schema.js";
 import { fullFormats } from "ajv-formats/dist/formats.js";
 import { TtlCache } from "../cache.js";
@@ -21,6 +21,8 @@ import { portalScope, portalSearch, readsAsPortal } from "./portal-view.js";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Select = SelectQueryBuilder<any, any, any>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Where = ExpressionBuilder<any, any>;
 
 export const countCap = 10_000;
 
@@ -97,7 +99,7 @@ export function scope(qb: Select, resource: ResourceDef, ctx: Ctx, alias = "t"):
     );
   }
   if (resource.owner) qb = qb.where(`${alias}.${resource.owner}`, "=", ctx.user.id);
-  if (personallyScoped(resource, ctx)) qb = ownRows(qb, resource.personalScope!, ctx, alias);
+  if (personallyScoped(resource, ctx)) qb = ownRows(qb, resource, ctx, alias);
   if (readsAsPortal(resource, ctx)) {
     // through a relation: the ids of the related records the portal shows the contact, confined the same way
     const shown = (parent: BelongsTo) => scope(untyped(ctx.db).selectFrom(`${tableOf(related(parent.resource))} as ${alias}_p`).select(`${alias}_p.id`), related(parent.resource), ctx, `${alias}_p`);
@@ -110,7 +112,8 @@ export function scope(qb: Select, resource: ResourceDef, ctx: Ctx, alias = "t"):
 
 /** Whether the user sees only their own rows of this personally scoped resource (they hold none of its `all` keys). */
 export function personallyScoped(resource: ResourceDef, ctx: Ctx): boolean {
-  return resource.personalScope !== undefined && !can(ctx.principal, resource.personalScope.all);
+  const own = resource.personalScope;
+  return own !== undefined && (own.all === undefined || !can(ctx.principal, own.all));
 }
 
 /**
@@ -136,10 +139,11 @@ export function teamsToday(ctx: Ctx): Select {
 }
 
 /** The user's own rows of a personally scoped resource, and those of a record awaiting their approval (PersonalScope). */
-function ownRows(qb: Select, own: PersonalScope, ctx: Ctx, alias: string): Select {
+function ownRows(qb: Select, resource: ResourceDef, ctx: Ctx, alias: string): Select {
+  const own = resource.personalScope!;
   const mine = ctx.contact.id;
   return qb.where((eb) => {
-    const ways = own.contact ? [eb(`${alias}.${own.contact}`, "=", mine)] : [];
+    const ways = own.contact ? [ownedBy(eb, resource, own.contact, ctx, alias)] : [];
     if (own.approvals) {
       const awaiting = eb.selectFrom("approvals as a").select("a.approvable_id").where("a.company_id", "=", ctx.company.id)
         .where("a.approvable_type", "=", own.approvals.type).where("a.aasm_state", "=", "pending")
@@ -148,6 +152,17 @@ function ownRows(qb: Select, own: PersonalScope, ctx: Ctx, alias: string): Selec
     }
     return eb.or(ways);
   });
+}
+
+/** The row's contact column is the user's, or (`relation.column`) that of the belongs-to record it points to, in this company. */
+function ownedBy(eb: Where, resource: ResourceDef, contact: string, ctx: Ctx, alias: string) {
+  const [name, column] = contact.split(".");
+  if (column === undefined) return eb(`${alias}.${contact}`, "=", ctx.contact.id);
+  const relation = resource.relations?.[name];
+  if (relation?.kind !== "belongsTo") throw new Error(`${resource.name}: personalScope.contact ${contact} names no belongs-to relation`);
+  const parents = eb.selectFrom(`${tableOf(related(relation.resource))} as own`).select("own.id")
+    .where("own.company_id", "=", ctx.company.id).where(`own.${column}`, "=", ctx.contact.id);
+  return eb(`${alias}.${relation.foreignKey}`, "in", parents);
 }
 
 /** A resource's own further confinement (ResourceHooks.scope), e.g. approvals to the records one may read. */

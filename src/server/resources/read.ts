@@ -12,7 +12,7 @@ import { listPage, readableRows, related, scope, type Page, type ResourceQuery }
 import { isRecordId } from "../validation.js";
 import { perReader } from "./per-reader.js";
 import { portalRow, readsAsPortal } from "./portal-view.js";
-import { embedRelations, embedsOf } from "./relations.js";
+import { embedRelation, embedRelations, embedsOf } from "./relations.js";
 import { nameReferences } from "./reference-names.js";
 import { untyped } from "../db/connect.js";
 
@@ -77,6 +77,7 @@ async function embedLines(resource: ResourceDef, rows: Row[], ctx: Ctx): Promise
       let qb = scope(untyped(ctx.db).selectFrom(`${tableOf(line)} as t`).selectAll("t"), line, ctx, "t").where(`t.${relation.foreignKey}`, "=", row.id);
       if (def.position) qb = qb.orderBy(`t.${def.position}`);
       row[def.relation] = await decorate(line, (await qb.orderBy("t.id").execute()), ctx, false);
+      if (def.files) await embedRelation(line, def.files, row[def.relation] as Row[], ctx);
     }
   }
 }

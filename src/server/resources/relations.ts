@@ -103,15 +103,26 @@ function buildEmbeds(resource: ResourceDef, ctx: Ctx, withMany: boolean): Embed[
   const lines = new Set((resource.lines ?? []).map((l) => l.relation));
   return Object.entries(resource.relations ?? {}).flatMap(([name, relation]) => {
     if (relation.kind === "hasMany" && (!withMany || lines.has(name))) return [];
-    const partOfRecord = relation.kind === "hasMany" && relation.readWithParent;
-    if (relation.kind !== "belongsTo" && !partOfRecord && !canAct(ctx.principal, related(relation.resource), "list")) return [];
-    return [embedOf(name, relation, ctx, "t")];
+    return mayEmbed(relation, ctx) ? [embedOf(name, relation, ctx, "t")] : [];
   });
 }
 
+/** A to-many relation is embedded for a reader who may list its resource, or read with the record (`readWithParent`). */
+const mayEmbed = (relation: Relation, ctx: Ctx): boolean =>
+  relation.kind === "belongsTo" || (relation.kind === "hasMany" && relation.readWithParent === true) || canAct(ctx.principal, related(relation.resource), "list");
+
 /** Embed the relations into rows read without them (e.g. after a write): one statement for all rows. */
 export async function embedRelations(resource: ResourceDef, rows: Row[], ctx: Ctx, withMany: boolean): Promise<void> {
-  const embeds = embedsOf(resource, ctx, withMany);
+  await embedInto(resource, rows, ctx, embedsOf(resource, ctx, withMany));
+}
+
+/** Embed one relation, by the same rule, into rows read without it (a document's lines' files: LinesDef `files`). */
+export async function embedRelation(resource: ResourceDef, name: string, rows: Row[], ctx: Ctx): Promise<void> {
+  const relation = resource.relations?.[name];
+  if (relation && mayEmbed(relation, ctx)) await embedInto(resource, rows, ctx, [embedOf(name, relation, ctx, "t")]);
+}
+
+async function embedInto(resource: ResourceDef, rows: Row[], ctx: Ctx, embeds: readonly Embed[]): Promise<void> {
   if (rows.length === 0 || embeds.length === 0) return;
   const ids = [...new Set(rows.map((row) => row.id))];
   const found = (await untyped(ctx.db).selectFrom(`${tableOf(resource)} as t`).select("t.id").select(embeds).where("t.id", "in", ids).execute()) as Row[];

@@ -52,7 +52,8 @@ export async function checkReferences(resource: ResourceDef, data: Row, ctx: Ctx
 /** A user confined to their own rows of a personally scoped resource writes only their own (a new row is theirs by default). */
 function keepOwn(resource: ResourceDef, data: Row, ctx: Ctx, creating: boolean): void {
   const column = resource.personalScope?.contact;
-  if (column === undefined || !personallyScoped(resource, ctx)) return;
+  // a relation's column (`virtual_card.contact_id`) makes rows one's own to read only: the scope keeps others out
+  if (column === undefined || column.includes(".") || !personallyScoped(resource, ctx)) return;
   if (creating) data[column] ??= ctx.contact.id;
   if (data[column] !== undefined && data[column] !== ctx.contact.id) throw unprocessable({ [column]: ["must be yourself: you may file only your own"] });
 }

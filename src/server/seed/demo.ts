@@ -74,7 +74,8 @@ async function seedCompany(db: DB, spec: (typeof companies)[number], users: Map<
   }).returning("id").executeTakeFirstOrThrow();
   const companyId = company.id;
 
-  await insertMany(db, "subsidiaries", ["HQ", "East", "West"].map((region, i) => ({
+  // "Headquarters", not "HQ": a name reads in words (HQ is also the code of the subsidiary type)
+  await insertMany(db, "subsidiaries", ["Headquarters", "East", "West"].map((region, i) => ({
     company_id: companyId, name: `${spec.name.split(" ")[0]} ${region}`, external_id: `SUB-${i + 1}`, sub_type: "HQ",
     country: spec.country, currency_code: spec.currency_code, exchange_rate: "1",
   })));

@@ -216,7 +216,9 @@ async function seedCards(db: DB, context: SeedContext, employees: number[], prog
     const amount = round(random.int(5, 250) * 100);
     const issued = !["PENDING", "APPROVED", "REJECTED"].includes(status);
     const issueDate = issued ? day(-random.int(30, 400)) : null;
-    const holder = random.pick(employees);
+    // the staff demo user holds the first active card, so that "My Cards" has one to show (the pick still runs: the same data follows)
+    const picked = random.pick(employees);
+    const holder = staff && status === "ACTIVE" && i < statuses.length ? staff : picked;
     rows.push({
       company_id: companyId, last4, card_type: cardType, contact_id: holder, amount, remaining_amount: amount,
       expiry: dayjs().add(random.int(6, 36), "month").endOf("month").format("YYYY-MM-DD"), card_program_id: program.id, status,

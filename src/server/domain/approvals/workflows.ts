@@ -7,6 +7,8 @@
  * distinct, CUSTOM_QUESTION / CUSTOM_TRIGGER steps are refused (nothing to evaluate yet); and at most
  * one workflow per type is ACTIVE.
  */
+import { valueKey } from "../../../framework/cell-text.js";
+import { translator, type Translate } from "../../locale.js";
 import { sql } from "kysely";
 import { customFormats } from "../../../framework/schema.js";
 import { money } from "../../../framework/money.js";
@@ -120,15 +122,20 @@ const normalise = (data: Row) => {
     .sort((a, b) => a.order - b.order);
 };
 
-function summary(step: Step): string {
+/** One step in the reader's words: its trigger and approver type by their labels (locales), not their codes. */
+function summary(step: Step, t: Translate): string {
   const range = [step.min_amount != null ? `≥ ${step.min_amount}` : "", step.max_amount != null ? `≤ ${step.max_amount}` : ""].filter(Boolean).join(" ");
   const names = step.names?.length ? ` (${step.names.join(", ")})` : "";
-  return `${step.order}. ${step.trigger}${range ? ` ${range}` : ""}${names} → ${step.approver_type}${step.require_all ? " (all)" : ""}`;
+  const trigger = t(valueKey("workflows", "steps_trigger", step.trigger), step.trigger);
+  const approvers = t(valueKey("workflows", "steps_approver_type", step.approver_type), step.approver_type);
+  const all = step.require_all ? ` (${t("workflows.ui.allMustApprove", "all")})` : "";
+  return `${step.order}. ${trigger}${range ? ` ${range}` : ""}${names} → ${approvers}${all}`;
 }
 
 export const workflowHooks: ResourceHooks = {
-  decorate(rows) {
-    for (const row of rows) row.steps_summary = ((row.steps as Step[] | null) ?? []).map(summary).join("; ");
+  decorate(rows, ctx) {
+    const t = translator(ctx.contact.language);
+    for (const row of rows) row.steps_summary = ((row.steps as Step[] | null) ?? []).map((step) => summary(step, t)).join("; ");
   },
   async beforeCreate(data, ctx, trx) {
     data.status ??= "INACTIVE";
