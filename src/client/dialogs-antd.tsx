@@ -1,8 +1,10 @@
-/** The part of dialogs.tsx that loads on demand: antd's static Modal under the app's locale. */
-import { ConfigProvider, Modal, type ModalFuncProps } from "antd";
-import type { Locale } from "antd/es/locale";
+/**
+ * The part of dialogs.tsx that loads on demand: antd's static Modal. Its callers name the buttons in
+ * the reader's language (okText, cancelText): a global `holderRender` for the locale would also take
+ * over antd's static notifications, which then no longer show.
+ */
+import { Modal, type ModalFuncProps } from "antd";
 
-export function open(kind: "confirm" | "info", props: ModalFuncProps, locale: Locale): void {
-  ConfigProvider.config({ holderRender: (children) => <ConfigProvider locale={locale}>{children}</ConfigProvider> });
+export function open(kind: "confirm" | "info", props: ModalFuncProps): void {
   Modal[kind](props);
 }

@@ -1,13 +1,12 @@
 /**
  * antd's confirm and info dialogs, loaded on first use: Modal and rc-dialog are not part of the first
- * load (issue 11). The static dialogs render outside the app's tree, so they get its locale here.
+ * load (issue 11). They render outside the app's tree: callers name their buttons (okText, cancelText).
  */
 import type { ModalFuncProps } from "antd";
-import { antdLocale } from "./i18n/index.js";
 
 const load = () => import("./dialogs-antd.js");
 
 export const modal = {
-  confirm: (props: ModalFuncProps) => void load().then(({ open }) => open("confirm", props, antdLocale())),
-  info: (props: ModalFuncProps) => void load().then(({ open }) => open("info", props, antdLocale())),
+  confirm: (props: ModalFuncProps) => void load().then(({ open }) => open("confirm", props)),
+  info: (props: ModalFuncProps) => void load().then(({ open }) => open("info", props)),
 };

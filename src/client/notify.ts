@@ -5,8 +5,8 @@
 import { i18n } from "./i18n/index.js";
 
 const notificationSeconds = 10;
-/** Below the header and a page's title bar, whose action buttons (top right too) it would cover. */
-const belowPageActions = 176;
+/** Below the header, the breadcrumb and the title row of a record's head, whose action buttons (top right too) it would cover. */
+const belowPageActions = 196;
 
 /** antd's notification loads with the first notice, not with the first load (issue 11). */
 let notifications: Promise<typeof import("antd/es/notification").default> | undefined;

@@ -24,7 +24,8 @@ const upload = (kind: string, resource: string, content: string, extra: Record<s
 async function applied(id: number): Promise<Json> {
   const started = await send("POST", `/api/imports/${id}/apply`);
   expect(started.statusCode, started.body).toBe(200);
-  expect(started.json().data.status).toBe("PROCESSING");
+  // a small file may be done before the answer is written (batches of 5,000 on PostgreSQL)
+  expect(["PROCESSING", "DONE"]).toContain(started.json().data.status);
   for (let i = 0; i < 200; i++) {
     const row = (await send("GET", `/api/imports/${id}`)).json().data as Json;
     if (row.status === "DONE" || row.status === "FAILED") return row;

@@ -139,6 +139,15 @@ describe("forms", () => {
     await page.goBack();
     await dialog.getByRole("button", { name: "OK" }).click();
     await page.waitForURL((url) => url.pathname === "/vendors");
+    // Cancel on a changed form, answered OK, steps back past the guard to the page before the form
+    await navigate(page, "/vendors/new");
+    await name.fill("Cancelled vendor");
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await dialog.getByRole("button", { name: "OK" }).click();
+    await page.waitForURL((url) => url.pathname === "/vendors");
+    await page.waitForTimeout(300);
+    expect(await dialog.count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe("/vendors");
     // nothing typed: Back leaves without a question
     await navigate(page, "/vendors/new");
     await name.waitFor();

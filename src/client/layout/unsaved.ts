@@ -17,20 +17,34 @@ export function useLeave(): (go: () => void) => void {
   const confirm = useConfirm();
   const { translate } = useTranslation();
   return (go) => {
-    if (!unsaved) return go();
+    if (!unsaved) return offGuard(go);
     void confirm(translate("forms.unsaved", "You have unsaved changes. Leave this page and lose them?")).then((leave) => {
       if (!leave) return;
       unsaved = false;
-      go();
+      offGuard(go);
     });
   };
+}
+
+/** Stops the guard's Back listener, while a guard is up. */
+let stopGuard: (() => void) | undefined;
+
+/**
+ * Goes on from a form as if no guard had been pushed: off the guard entry first when it is on top, so
+ * that a save, Cancel (one step back) or a link leaves the history as it would be without it.
+ */
+export function offGuard(go: () => void): void {
+  if (!(history.state as Record<string, unknown> | null)?.unsavedGuard) return go();
+  stopGuard?.();
+  window.addEventListener("popstate", () => go(), { once: true });
+  history.back();
 }
 
 /**
  * Back cannot be cancelled once the URL has changed, and the router re-renders on the same popstate.
  * So while the form is dirty a copy of the current entry (the guard) is on top: Back pops only the
- * guard and the page stays; the guard goes back on top at once, and we ask. Leaving steps back past
- * it for real. Saved, the guard stays behind in the history as one more entry of the same page.
+ * guard and the page stays; the guard goes back on top at once, and we ask. Leaving this way, like
+ * any other way out (a save, Cancel, a link), steps off the guard first (`offGuard`).
  */
 function guardBack(ask: (go: () => void) => void): () => void {
   // marked, so that a form dirty again on the same page reuses the guard left on top
@@ -40,14 +54,13 @@ function guardBack(ask: (go: () => void) => void): () => void {
   };
   const back = () => {
     pushGuard();
-    ask(() => {
-      window.removeEventListener("popstate", back);
-      history.go(-2);
-    });
+    // asked through `useLeave`, which steps off the guard first: then one step back leaves the form
+    ask(() => history.back());
   };
   pushGuard();
   window.addEventListener("popstate", back);
-  return () => window.removeEventListener("popstate", back);
+  stopGuard = () => window.removeEventListener("popstate", back);
+  return stopGuard;
 }
 
 /** A form with unsaved changes (`dirty`) holds the user back from leaving it. */

@@ -21,7 +21,7 @@ import { usePageTitle, type Row, type Translate } from "../format.js";
 import { customFormats, isWritable, propertiesOf, requiredOf, type Property, type WriteMode } from "../../framework/schema.js";
 import { i18n } from "../i18n/index.js";
 import { enumOf, fieldKey, statusKey, valueKey } from "../i18n/keys.js";
-import { useUnsavedChanges, useLeave } from "../layout/unsaved.js";
+import { offGuard, useUnsavedChanges, useLeave } from "../layout/unsaved.js";
 import { duplicateOf, openedPath, recordName } from "../registry.js";
 import { useUser } from "../user.js";
 import { DateWidget } from "./DateWidget.js";
@@ -181,7 +181,7 @@ export default function FormPage({ resource, mode, id, prefill, onSaved, readOnl
         : await create({ resource: resource.name, values, meta: { headers: { "Idempotency-Key": createKey } }, ...notice });
       setDirty(false);
       if (onSaved) onSaved(data);
-      else navigate(openedPath(resource.name, { ...data, id: data.id ?? id }, user) ?? "/");
+      else offGuard(() => navigate(openedPath(resource.name, { ...data, id: data.id ?? id }, user) ?? "/"));
     } catch (error) {
       if ((error as HttpError).statusCode !== 0) setCreateKey(crypto.randomUUID());
       const errors = (error as HttpError).errors as Record<string, string[]> | undefined;
