@@ -490,6 +490,9 @@ describe("payment documents", () => {
     expect(shown.statusCode).toBe(200);
     expect(shown.json().data.account_number).toBeUndefined();
     expect(shown.json().data.account_number_masked).toBe(`••••${full.slice(-4)}`);
+    // a list reads the masked number too, though the number itself never leaves the database on a read
+    const listed = (await get("ap@acme.test", `/api/payment_methods?vendor_id=${String(method.vendor_id)}`)).json().data as { id: number; account_number_masked: string }[];
+    expect(listed.find((m) => m.id === method.id)?.account_number_masked).toBe(`••••${full.slice(-4)}`);
     for (const url of [`/api/payment_methods?vendor_id=${String(method.vendor_id)}`, `/api/payments/${wire.paymentId}`, `/api/payments?vendor_id=${(await acme()).vendorId}`, `/api/payments/${wire.paymentId}/remittance`]) {
       const response = await get("ap@acme.test", url);
       expect(response.statusCode, url).toBe(200);

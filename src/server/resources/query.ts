@@ -10,7 +10,7 @@ import { tableOf, type BelongsTo, type HasMany, type ResourceDef } from "../../f
 import { baseType, propertiesOf, type Property } from "../../framework/schema.js";
 import { fullFormats } from "ajv-formats/dist/formats.js";
 import { TtlCache } from "../cache.js";
-import { sqlType } from "../db/tables.js";
+import { columnsOf as tableColumns, companyScoped, sqlType } from "../db/tables.js";
 import { int32, isRecordId } from "../validation.js";
 import { count, type DB, untyped } from "../db/connect.js";
 import { onTablesWritten } from "../db/written-tables.js";
@@ -344,7 +344,8 @@ export interface Page {
 /** A page of rows; `columns` are further select-list columns of the page's statement (the embedded relations, see relations.ts). */
 export async function listPage(resource: ResourceDef, query: ResourceQuery, ctx: Ctx, columns: readonly AliasedExpression<unknown, string>[] = []): Promise<Page> {
   const base = await filtered(resource, query, ctx);
-  const rowsQuery = ordered(base.selectAll("t").select(columns), resource, query, ctx);
+  const shown = shownColumns(resource);
+  const rowsQuery = ordered((shown ? base.select(shown) : base.selectAll("t")).select(columns), resource, query, ctx);
   const limit = query.end - query.start;
   const table = tableOf(resource);
   const countQuery = ctx.db.selectFrom(base.select(sql.lit(1).as("one")).limit(countCap + 1).as("capped"))
@@ -365,6 +366,22 @@ export async function listPage(resource: ResourceDef, query: ResourceQuery, ctx:
 /** The readable rows of `resource` (aliased `t`), every column and the further `columns` (as for listPage). */
 export function readableRows(resource: ResourceDef, ctx: Ctx, columns: readonly AliasedExpression<unknown, string>[] = []): Select {
   return scope(untyped(ctx.db).selectFrom(`${tableOf(resource)} as t`).selectAll("t").select(columns), resource, ctx);
+}
+
+/**
+ * The columns an API read selects: all but the write-only ones, which never leave the database on a
+ * read (an import's file of megabytes, polled for its progress; a bank account number). A resource
+ * over another's table (a view) reads every column, and its answer drops them (read.ts).
+ */
+const shownColumns = memo((resource) => (tableOf(resource) === resource.name
+  ? tableColumns(resource.schema as Parameters<typeof tableColumns>[0], companyScoped(resource)).filter((c) => !propertiesOf(resource)[c.name]?.writeOnly).map((c) => `t.${c.name}`)
+  : undefined));
+
+/** The readable rows of `resource` as the API shows them: `readableRows` without the write-only columns. */
+export function shownRows(resource: ResourceDef, ctx: Ctx, columns: readonly AliasedExpression<unknown, string>[] = []): Select {
+  const shown = shownColumns(resource);
+  const base = untyped(ctx.db).selectFrom(`${tableOf(resource)} as t`);
+  return scope((shown ? base.select(shown) : base.selectAll("t")).select(columns), resource, ctx);
 }
 
 /** One readable row by id. */

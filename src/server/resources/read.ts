@@ -8,7 +8,7 @@ import { tableOf, type ResourceDef } from "../../framework/resource.js";
 import { writeOnlyFields } from "../../framework/schema.js";
 import { hooksOf } from "./modules.js";
 import type { Ctx, Row } from "./context.js";
-import { listPage, readableRows, related, scope, type Page, type ResourceQuery } from "./query.js";
+import { listPage, related, scope, shownRows, type Page, type ResourceQuery } from "./query.js";
 import { isRecordId } from "../validation.js";
 import { perReader } from "./per-reader.js";
 import { portalRow, readsAsPortal } from "./portal-view.js";
@@ -25,7 +25,7 @@ export async function readPage(resource: ResourceDef, query: ResourceQuery, ctx:
 /** Rows by id in the order given, each as a list page returns it (exports read a list in slices this way). */
 export async function readRows(resource: ResourceDef, ids: readonly number[], ctx: Ctx): Promise<Row[]> {
   if (ids.length === 0) return [];
-  const rows = await readableRows(resource, ctx, embedsOf(resource, ctx, false)).where("t.id", "in", ids).execute() as Row[];
+  const rows = await shownRows(resource, ctx, embedsOf(resource, ctx, false)).where("t.id", "in", ids).execute() as Row[];
   const byId = new Map(rows.map((row) => [Number(row.id), row]));
   return finish(resource, ids.flatMap((id) => byId.get(id) ?? []) as Row[], ctx, false);
 }
@@ -44,7 +44,7 @@ const recordId = Object.freeze({ recordId: true });
 
 /** A record's show statement, compiled once per reader (per-reader.ts); the record id is bound per request. */
 const showStatement = perReader((resource, ctx) =>
-  readableRows(resource, ctx, embedsOf(resource, ctx, true)).where("t.id", "=", recordId).compile() as CompiledQuery<Row>);
+  shownRows(resource, ctx, embedsOf(resource, ctx, true)).where("t.id", "=", recordId).compile() as CompiledQuery<Row>);
 
 /** Decorate rows read without their relations. */
 export async function decorate(resource: ResourceDef, rows: Row[], ctx: Ctx, withMany: boolean): Promise<Row[]> {
