@@ -5,7 +5,9 @@ import { Tag } from "antd";
 import { Link } from "react-router";
 import { cellTexts, fieldKind } from "../framework/cell-text.js";
 import { valueAt } from "../framework/conditions.js";
+import { canAct } from "../framework/permissions.js";
 import type { ColumnDef, PageKind, ResourceDef } from "../framework/resource.js";
+import { resourceByName } from "../../resources/index.js";
 import { titleKey } from "./i18n/keys.js";
 import { numberLocale } from "./i18n/index.js";
 import { recordName, showPath } from "./registry.js";
@@ -15,12 +17,17 @@ export type { Row } from "../framework/cell-text.js";
 import type { Row } from "../framework/cell-text.js";
 export type Translate = (key: string, fallback: string) => string;
 
-/** Where a column's cell links to: its own record, or a related one (`linkResource`/`linkIdField`). */
-const linkOf = (resource: ResourceDef, column: Pick<ColumnDef, "link" | "linkResource" | "linkIdField">, row: Row) =>
-  column.link === "show" ? showPath(column.linkResource ?? resource.name, valueAt(row, column.linkIdField ?? "id")) : undefined;
+/**
+ * Where a column's cell links to: its own record, or a related one (`linkResource`/`linkIdField`); no
+ * link to a page the reader may not open (a card holder's own card, whose card page takes readVCards).
+ */
+export function linkOf(user: CurrentUser, resource: ResourceDef, column: Pick<ColumnDef, "link" | "linkResource" | "linkIdField">, row: Row) {
+  const target = resourceByName.get(column.linkResource ?? resource.name);
+  return column.link === "show" && target && canAct(user, target, "show") ? showPath(target.name, valueAt(row, column.linkIdField ?? "id")) : undefined;
+}
 
-function formatter(company: CurrentUser["company"], translate: Translate) {
-  const { format, text } = cellTexts({ company, translate, numberLocale: numberLocale() });
+function formatter(user: CurrentUser, translate: Translate) {
+  const { format, text } = cellTexts({ company: user.company, translate, numberLocale: numberLocale() });
 
   /** The value as shown in a page: status tags, links to show pages. */
   function render(resource: ResourceDef, column: ColumnDef, row: Row): ReactNode {
@@ -29,7 +36,7 @@ function formatter(company: CurrentUser["company"], translate: Translate) {
       const status = resource.statuses?.values.find((s) => s.code === valueAt(row, column.field));
       return <Tag color={status?.color}>{shown}</Tag>;
     }
-    const link = shown ? linkOf(resource, column, row) : undefined;
+    const link = shown ? linkOf(user, resource, column, row) : undefined;
     return link ? <Link to={link}>{shown}</Link> : shown;
   }
 
@@ -42,9 +49,9 @@ function formatter(company: CurrentUser["company"], translate: Translate) {
 type Formatter = ReturnType<typeof formatter>;
 
 export function useFormat(): Formatter {
-  const { company } = useUser();
+  const user = useUser();
   const { translate } = useTranslation();
-  return useMemo(() => formatter(company, translate), [company, translate]);
+  return useMemo(() => formatter(user, translate), [user, translate]);
 }
 
 /**

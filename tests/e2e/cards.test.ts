@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { apiAs } from "./api.js";
-import { screenshot, useSignedIn } from "./browser.js";
+import { navigate, screenshot, useSignedIn } from "./browser.js";
 import { png } from "./files.js";
 import { confirmDialog, typeDate } from "./forms.js";
 import { expectPlainWords } from "./page-text.js";
@@ -98,7 +98,19 @@ describe("a card holder's own card transactions", () => {
     const api = await apiAs("admin@acme.test");
     const staffContact = (await (await apiAs("staff@acme.test")).get<{ data: { contact: { id: number } } }>("/api/users/current")).body.data.contact.id;
     const others = (await api.get<{ data: { id: number; virtual_card: { contact_id: number } }[] }>("/api/card_transactions?_end=50")).body.data;
-    const other = others.find((t) => t.virtual_card.contact_id !== staffContact)!;
+    // a linked account's transactions have no card
+    const other = others.find((t) => t.virtual_card && t.virtual_card.contact_id !== staffContact)!;
     expect((await (await apiAs("staff@acme.test")).get(`/api/my_card_transactions/${other.id}`)).status).toBe(404);
+    // My Cards lists the holder's card, linked to the card's page, which staff may open (readVCards;
+    // without that key the number shows as text: tests/unit/cell-links.test.ts)
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await navigate(page, "/my_vcards");
+    const card = page.locator(".ant-table-tbody tr.ant-table-row").first();
+    await card.waitFor();
+    expect(await card.innerText()).toMatch(/\*{4} \d{4}/);
+    await card.locator("a").first().click();
+    await page.waitForURL(/\/vcards\/\d+$/);
+    await page.locator("[data-head]").waitFor();
+    await expectPlainWords(page, "the holder's card");
   });
 });
