@@ -1,6 +1,6 @@
 /**
  * Issue 17, show pages laid out (pages/show/): the record's head — title, actions, key figures, the
- * amounts large — above its other fields in sections (Details, Dates, Amounts, Notes, Record), each
+ * amounts large — above its other fields in sections (Details, Dates, Amounts, Notes, Breakdown, Record), each
  * field once, in plain words (a computed code too), at 1440 and 390 px. A sweep reads the show page of
  * fifteen kinds of record in plain words, and an activity's record type reads as the resource's title.
  */
@@ -54,8 +54,9 @@ describe("a show page's head and sections", () => {
     await head.getByRole("button", { name: "Submit for approval" }).waitFor();
 
     // the other fields in sections, in the form's order, who and when last; nothing the head shows repeated
-    expect(await sectionTitles(page)).toEqual(["Details", "Dates", "Amounts", "Notes", "Record"]);
+    expect(await sectionTitles(page)).toEqual(["Details", "Dates", "Amounts", "Notes", "Breakdown", "Record"]);
     const section = (name: string) => page.locator(`[data-section="${name}"]`);
+    expect(await section("breakdown").innerText()).toContain("6000");
     expect(await section("details").innerText()).toContain(number);
     expect(await section("notes").innerText()).toContain("Quarterly maintenance of the loading docks");
     expect(await section("record").innerText()).toContain("Created By");

@@ -58,7 +58,12 @@ describe("a show page's sections", () => {
     expect(section("exchange_rate")).toBe("amounts");
     expect(section("payments_sum")).toBe("amounts");
     expect(section("description")).toBe("notes");
-    expect(section("debit_entries")).toBe("notes");
+  });
+
+  it("puts lists of items (GL coding, a budget's consuming orders) under Breakdown", () => {
+    expect(section("debit_entries", [{ account_number: "6000", amount: "10.00" }])).toBe("breakdown");
+    expect(showSectionOf(resourceByName.get("budgets")!, "consuming_orders", [{ number: "PO-1", status: "PENDING" }])).toBe("breakdown");
+    expect(section("debit_entries", [])).toBe("notes");
   });
 
   it("gathers who and when under Record", () => {
