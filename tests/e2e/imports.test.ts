@@ -11,7 +11,7 @@ const { signedIn } = useSignedIn();
 
 const stamp = Date.now();
 const lines = ["Name,Email,Term Code,Phone"];
-for (let i = 1; i <= 40; i++) lines.push(`E2E Vendor ${stamp}-${i},v${i}@e2e.test,NET 30,555-01${String(i).padStart(2, "0")}`);
+for (let i = 1; i <= 40; i++) lines.push(`E2E Supplier ${stamp}-${i},v${i}@e2e.test,NET 30,555-01${String(i).padStart(2, "0")}`);
 lines[5] = ",blank@e2e.test,NET 30,";
 lines[20] = `E2E Bad Mail ${stamp},not an e-mail,NET 30,`;
 lines[33] = `E2E Bad Term ${stamp},term@e2e.test,NET 99,`;

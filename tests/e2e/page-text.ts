@@ -52,6 +52,8 @@ let codes: RegExp | undefined;
 
 /** A host name shaped like a key ("login.acme.test", "punchout.example.com"): an address, not a key. */
 const hostName = /\.(?:com|org|net|io|dev|test|example|local)$/;
+/** A file's name ("vendors.csv") is not a translation key either. */
+const fileName = /\.(?:csv|xlsx|pdf|png|jpe?g|txt|zip)$/;
 
 /** Namespaces of the locale files: a dotted word under one of them is a key that found no text. */
 const namespaces = Object.keys(en).join("|");
@@ -84,7 +86,7 @@ export function textProblems(text: string, names: readonly string[] = []): TextP
   const words = [...capitalLabels, ...names.filter((name) => !name.match(codes!)?.includes(name.trim()))]
     .reduce((rest, name) => rest.split(name).join(" "), text);
   for (const pattern of rawIds) for (const match of text.matchAll(pattern)) problems.push({ kind: "raw id", text: match[0] });
-  for (const match of text.matchAll(untranslated)) if (!hostName.test(match[0])) problems.push({ kind: "untranslated key", text: match[0] });
+  for (const match of text.matchAll(untranslated)) if (!hostName.test(match[0]) && !fileName.test(match[0])) problems.push({ kind: "untranslated key", text: match[0] });
   for (const match of words.matchAll(codes)) problems.push({ kind: "raw code", text: match[0] });
   return problems;
 }

@@ -36,6 +36,8 @@ describe("the page-text checker", () => {
 
   it("passes host names and a code its own label uses as a word", () => {
     expect(kinds("https://login.acme.test/oauth2 and punchout.example.com")).toEqual([]);
+    expect(kinds("vendors.csv")).toEqual([]);
+    expect(kinds("vendors.titles")).toEqual(["untranslated key: vendors.titles"]);
     expect(kinds("Sign-On URL (SAML)")).toEqual([]);
     expect(kinds("Issuer (OIDC URL)")).toEqual(["raw code: OIDC"]);
   });
