@@ -35,8 +35,8 @@ export default defineResource({
     { field: "contact_type", kind: "enum", filterable: true },
     { field: "vendor.name", filterable: true },
     { field: "source", kind: "enum", hidden: true, filterable: true },
-    // the sign-in role, a code of framework/roles.ts: shown by its label (contacts.values.role)
-    { field: "role", kind: "enum", hidden: true },
+    // the sign-in role, a code of framework/roles.ts: shown by its label
+    { field: "role", kind: "enum", codes: "roles", hidden: true },
     { field: "status", kind: "status", filterable: true },
   ],
   defaultSort: { field: "last_name", order: "asc" },

@@ -21,7 +21,7 @@ export default defineResource({
     { field: "email_domain", link: "show", filterable: true },
     { field: "protocol", kind: "enum", filterable: true },
     { field: "issuer" },
-    { field: "default_role", kind: "enum" },
+    { field: "default_role", kind: "enum", codes: "roles" },
     { field: "jit_enabled", kind: "boolean" },
     { field: "enforced", kind: "boolean" },
     { field: "status", kind: "status", filterable: true },

@@ -91,6 +91,8 @@ export interface CellTextOptions {
  * a view (the new inbox) says a code as the resource of its table (invoices) does, unless it has its own.
  */
 export function codeLabel(translate: (key: string, fallback: string) => string, resource: ResourceDef, field: string, code: string): string {
+  const codes = resource.columns.find((c) => c.field === field)?.codes;
+  if (codes) return translate(`${codes}.${code}`, code);
   const key = field === resource.statuses?.field ? statusKey : (name: string, c: string) => valueKey(name, field, c);
   return translate(key(resource.name, code), translate(key(tableOf(resource), code), code));
 }

@@ -31,6 +31,8 @@ export interface ColumnDef {
   linkIdField?: string;
   /** path (dot notation) of the row's ISO currency code, for money columns */
   currency?: string;
+  /** for an enum column whose codes another list labels: that list's locale section (a sign-in role: "roles") */
+  codes?: string;
   /** offer this column's sum in the footer for selected rows */
   total?: boolean;
   hidden?: boolean;

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import en from "../../locales/en.json" with { type: "json" };
 import { resourceByName, resources } from "../../resources/index.js";
-import { cellTexts } from "../../src/framework/cell-text.js";
+import { cellTexts, codeLabel } from "../../src/framework/cell-text.js";
 import { Translator, type Messages } from "../../src/framework/translator.js";
 import { keyFigures } from "../../src/client/pages/show/key-figures.js";
 import { showSectionOf } from "../../src/client/pages/show/sections.js";
@@ -106,5 +106,14 @@ describe("a record type", () => {
     const activities = resourceByName.get("activities")!;
     expect(text(activities, "item_type", { item_type: "purchase_orders" })).toBe("Purchase Order");
     expect(text(activities, "item_type", { item_type: "invoices" })).toBe("Invoice");
+  });
+});
+
+describe("a code another list labels", () => {
+  const translate = (key: string, fallback: string) => new Translator(en as Messages).t(key, fallback);
+
+  it("reads a sign-in role by the roles' own labels, wherever a column declares them its codes", () => {
+    expect(codeLabel(translate, resourceByName.get("contacts")!, "role", "ap_role")).toBe("Accounts payable");
+    expect(codeLabel(translate, resourceByName.get("sso_settings")!, "default_role", "staff")).toBe("Staff");
   });
 });
