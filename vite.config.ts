@@ -19,8 +19,9 @@ const markdownPackages = /node_modules[\\/](react-markdown|remark-[^\\/]+|microm
  * runs, so they stayed in the first load; declared free of side effects, they leave with that code.
  * papaparse: Refine's useImport and useExport (the client's CSV writer, framework/csv.ts, loads it on
  * demand). error-stack-parser and stackframe: Refine's devtools traces, in development builds only.
+ * rc-field-form (antd's form engine) and its shim: antd's ConfigProvider needs only its FormProvider.
  */
-const sideEffectFree = /node_modules[\\/](papaparse|error-stack-parser|stackframe)[\\/]/;
+const sideEffectFree = /node_modules[\\/](papaparse|error-stack-parser|stackframe|rc-field-form)[\\/]|shims[\\/]rc-field-form/;
 
 /**
  * Imported by first-load modules without being used there (papaparse: Refine's CSV hooks): in the
@@ -34,8 +35,13 @@ export default defineConfig({
   resolve: {
     // one icon package: @refinedev/antd brings its own older @ant-design/icons otherwise
     dedupe: ["@ant-design/icons"],
-    // qs's side-channel on WeakMap and Map, without get-intrinsic and object-inspect (src/client/shims)
-    alias: [{ find: /^side-channel$/, replacement: `${repo}src/client/shims/side-channel.cjs` }],
+    // src/client/shims: qs's side-channel on WeakMap and Map, without get-intrinsic and object-inspect;
+    // rc-field-form's exports each from its own module; the browser's own ResizeObserver
+    alias: [
+      { find: /^side-channel$/, replacement: `${repo}src/client/shims/side-channel.cjs` },
+      { find: /^rc-field-form$/, replacement: `${repo}src/client/shims/rc-field-form.js` },
+      { find: /^resize-observer-polyfill$/, replacement: `${repo}src/client/shims/resize-observer.ts` },
+    ],
   },
   build: {
     outDir,

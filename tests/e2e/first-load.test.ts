@@ -17,12 +17,13 @@ import { baseUrl, cspViolations, login, newPage, useBrowser } from "./browser.js
  * became one chunk for what the entry imports (rolldown's `$initial` tag: 18 files instead of 71, each
  * costing its response headers and compressing alone), antd's App gave way to dialogs and notices loaded
  * on first use, and Typography and Input's variants left the first load: measured 437.1 KB (418.5 KB in
- * the build's count; the rest is response headers). What remains above 350 KB: every resource
- * declaration and the whole active locale in the shell (about 26 and 21 KB); a minimal app of the same
- * stack is about 311 KB.
+ * the build's count; the rest is response headers). Lowered to 436 KB when antd's form engine (which
+ * its ConfigProvider brought whole for one provider) and the ResizeObserver polyfill left: 427.7 KB.
+ * What remains above 350 KB: every resource declaration and the whole active locale in the shell (about
+ * 26 and 21 KB), antd's Table on the list; a minimal app of the same stack is about 311 KB.
  * Raise it only with its reason here.
  */
-const budget = 446 * 1024;
+const budget = 436 * 1024;
 
 const { browser } = useBrowser();
 
