@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { precompress } from "./scripts/precompress.js";
+import { resourceOutlines } from "./scripts/resource-outlines.js";
 
 const repo = fileURLToPath(new URL(".", import.meta.url));
 const server = "http://localhost:3000";
@@ -31,7 +32,7 @@ const lazyOnly = /node_modules[\\/]papaparse[\\/]/;
 
 export default defineConfig({
   root: `${repo}src/client`,
-  plugins: [react(), precompress(outDir)],
+  plugins: [resourceOutlines(), react(), precompress(outDir)],
   resolve: {
     // one icon package: @refinedev/antd brings its own older @ant-design/icons otherwise
     dedupe: ["@ant-design/icons"],

@@ -1,7 +1,7 @@
 /**
  * The first load of `/invoices`, from the built client (`npm run build:client` writes
  * dist/client/.vite/manifest.json): the entry's chunk and CSS, every chunk it imports statically,
- * and the chunks the invoice list route needs (the lazy list page and its static imports).
+ * and the chunks the invoice list route needs (the lazy list page, the invoices' declaration and their static imports).
  * Prints each file's raw and gzip size and the totals; `--json` prints the totals only.
  * The e2e budget test (tests/e2e/bundle-budget.test.ts) measures the same in Chromium.
  */
@@ -12,14 +12,30 @@ import { gzipSync } from "node:zlib";
 interface Chunk {
   file: string;
   css?: string[];
+  name?: string;
   imports?: string[];
+  dynamicImports?: string[];
   isEntry?: boolean;
 }
 
 /** Source modules of the routes measured besides the entry: the lazy page `/invoices` renders. */
 export const invoicesRoute = ["grid/ListPage.tsx"];
+/** The declarations that page loads (src/client/declarations.ts): the invoice list's own. */
+export const invoicesDeclarations = ["invoices"];
 
-export function firstLoadFiles(clientDir: string, routeModules = invoicesRoute): string[] {
+/**
+ * The manifest's chunk of resources/<name>.ts: the module's own when only loaded on demand; else (the
+ * module imported by other chunks as well) the shared chunk named after it that the entry loads on demand.
+ */
+function declarationChunk(manifest: Record<string, Chunk>, entry: string, name: string): string {
+  const own = `../../resources/${name}.ts`;
+  if (manifest[own]) return own;
+  const shared = (manifest[entry]!.dynamicImports ?? []).find((key) => manifest[key]!.name === name);
+  if (!shared) throw new Error(`the manifest has no chunk of the resource ${name}`);
+  return shared;
+}
+
+export function firstLoadFiles(clientDir: string, routeModules = invoicesRoute, declarations = invoicesDeclarations): string[] {
   const manifest = JSON.parse(fs.readFileSync(path.join(clientDir, ".vite/manifest.json"), "utf8")) as Record<string, Chunk>;
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
   if (!entry) throw new Error("the manifest has no entry");
@@ -34,7 +50,7 @@ export function firstLoadFiles(clientDir: string, routeModules = invoicesRoute):
     for (const css of chunk.css ?? []) files.add(css);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  for (const key of [entry, ...routeModules]) visit(key);
+  for (const key of [entry, ...routeModules, ...declarations.map((name) => declarationChunk(manifest, entry, name))]) visit(key);
   return [...files];
 }
 

@@ -5,8 +5,8 @@ import routerProvider from "@refinedev/react-router";
 import { ConfigProvider, Spin } from "antd";
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useParams, type Params } from "react-router";
 import { routesOf } from "../framework/resource.js";
-import { resources } from "../../resources/index.js";
 import { pages } from "../../resources/pages/index.js";
+import { outlines } from "./declarations.js";
 import { titleKey } from "./i18n/keys.js";
 import { antdLocale, i18n, setLanguage, useLanguage } from "./i18n/index.js";
 import { Shell } from "./layout/Shell.js";
@@ -39,7 +39,7 @@ const InvalidMessagePage = lazy(() => import("./pages/identity/InvalidMessage.js
 const PortalRoutes = lazy(() => import("./portal/PortalPages.js"));
 
 /** Every route of the registry, with its page and guard (`routesOf`, `pagePermissions`). */
-const resourceRoutes = resources.flatMap(routesOf);
+const resourceRoutes = outlines.flatMap(routesOf);
 
 /**
  * Signed in: ask for the current user and fetch the code of the page at `pathname` at once, side by
@@ -52,7 +52,7 @@ export function startSignedIn(pathname: string): void {
   preloadPage(resourceRoutes, pathname);
 }
 
-const refineResources = resources.map((r) => ({
+const refineResources = outlines.map((r) => ({
   name: r.name,
   list: r.routes.list,
   show: r.routes.show,

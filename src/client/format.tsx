@@ -7,7 +7,7 @@ import { cellTexts, fieldKind } from "../framework/cell-text.js";
 import { valueAt } from "../framework/conditions.js";
 import { canAct } from "../framework/permissions.js";
 import type { ColumnDef, PageKind, ResourceDef } from "../framework/resource.js";
-import { resourceByName } from "../../resources/index.js";
+import { outlineByName } from "./declarations.js";
 import { titleKey } from "./i18n/keys.js";
 import { numberLocale } from "./i18n/index.js";
 import { recordName, showPath } from "./registry.js";
@@ -21,8 +21,8 @@ export type Translate = (key: string, fallback: string) => string;
  * Where a column's cell links to: its own record, or a related one (`linkResource`/`linkIdField`); no
  * link to a page the reader may not open (a card holder's own card, whose card page takes readVCards).
  */
-export function linkOf(user: CurrentUser, resource: ResourceDef, column: Pick<ColumnDef, "link" | "linkResource" | "linkIdField">, row: Row) {
-  const target = resourceByName.get(column.linkResource ?? resource.name);
+export function linkOf(user: CurrentUser, resource: Pick<ResourceDef, "name">, column: Pick<ColumnDef, "link" | "linkResource" | "linkIdField">, row: Row) {
+  const target = outlineByName.get(column.linkResource ?? resource.name);
   return column.link === "show" && target && canAct(user, target, "show") ? showPath(target.name, valueAt(row, column.linkIdField ?? "id")) : undefined;
 }
 
@@ -58,7 +58,7 @@ export function useFormat(): Formatter {
  * A resource page's title, `<resource>.titles.<page>`. Should the key be missing, an approval or
  * duplicate page still reads well: the show title in the generic `pages.approval|duplicate` text.
  */
-export function usePageTitle(): (resource: ResourceDef, page: PageKind) => string {
+export function usePageTitle(): (resource: Pick<ResourceDef, "name">, page: PageKind) => string {
   const { translate } = useTranslation();
   return (resource, page) => {
     const show = translate(titleKey(resource.name, "show"), resource.name);

@@ -4,8 +4,9 @@ import { matches } from "../framework/conditions.js";
 import type { PageDef } from "../framework/pages.js";
 import { can, canAct, canOpen, moduleEnabled, type Principal } from "../framework/permissions.js";
 import { pagePermissions, pathParams, routesOf, tableOf, type ResourceDef, type RouteEntry, type RowAction } from "../framework/resource.js";
-import { resourceByName } from "../../resources/index.js";
+import type { ResourceOutline } from "../framework/outline.js";
 import { baseType, isWritable, propertiesOf } from "../framework/schema.js";
+import { outlineByName } from "./declarations.js";
 
 type Row = Record<string, unknown>;
 
@@ -104,15 +105,15 @@ export function pathFor(template: string, id: string | number, row: Row = {}): s
 }
 
 /** How a record is named on screen: its name fields (or title), each as `show` says (default: as stored), else its id. */
-export function recordName(resource: ResourceDef, row: Row, show: (field: string) => string = (field) => String(row[field] ?? "")): string {
+export function recordName(resource: Pick<ResourceDef, "nameFields" | "title">, row: Row, show: (field: string) => string = (field) => String(row[field] ?? "")): string {
   const parts = (resource.nameFields ?? [resource.title]).map(show).filter((v) => v !== "");
   return parts.length ? parts.join(" ") : String(row.id ?? "");
 }
 
 export function showPath(resourceName: string, id: unknown): string | undefined {
-  const resource = resourceByName.get(resourceName);
+  const resource = outlineByName.get(resourceName);
   // a view without a show page of its own (PO requests) shows its records on its table's resource
-  const show = resource?.routes.show ?? (resource?.table ? resourceByName.get(resource.table)?.routes.show : undefined);
+  const show = resource?.routes.show ?? (resource?.table ? outlineByName.get(resource.table)?.routes.show : undefined);
   return show && id !== null && id !== undefined ? pathFor(show, id as string | number) : undefined;
 }
 
@@ -121,10 +122,10 @@ export function showPath(resourceName: string, id: unknown): string | undefined 
  * principal may open it, else its edit page, else its list (a PO request saved by a requester).
  */
 export function openedPath(resourceName: string, row: Row, principal: Principal): string | undefined {
-  const resource = resourceByName.get(resourceName);
+  const resource = outlineByName.get(resourceName);
   if (!resource || row.id === null || row.id === undefined) return undefined;
-  const table = resource.table ? resourceByName.get(resource.table) : undefined;
-  const candidates: [ResourceDef | undefined, "show" | "edit"][] = [[resource, "show"], [table, "show"], [resource, "edit"]];
+  const table = resource.table ? outlineByName.get(resource.table) : undefined;
+  const candidates: [ResourceOutline | undefined, "show" | "edit"][] = [[resource, "show"], [table, "show"], [resource, "edit"]];
   for (const [owner, page] of candidates) {
     const path = owner?.routes[page];
     if (owner && path && canOpen(principal, { permissions: pagePermissions(owner, page), module: owner.module })) return pathFor(path, row.id as number, row);
@@ -150,7 +151,7 @@ const groupOrder = ["dashboards", "approvals", "payables", "payments", "purchasi
  * resources the principal may open, and the declared pages the principal may open (dashboards under
  * "dashboards", other pages in their `menu` group).
  */
-export function menuGroups(resources: readonly ResourceDef[], pages: readonly PageDef[], principal: Principal, frequent: readonly string[] = []): MenuGroup[] {
+export function menuGroups(resources: readonly Pick<ResourceDef, "name" | "table" | "menu" | "routes" | "permissions" | "module">[], pages: readonly PageDef[], principal: Principal, frequent: readonly string[] = []): MenuGroup[] {
   const items: { group: string; order: number; entry: MenuEntry }[] = [];
   for (const resource of resources) {
     if (!resource.menu || !canAct(principal, resource, "list")) continue;

@@ -420,9 +420,9 @@ export function defineResource<const R extends ResourceDef>(def: R): R {
 
 export const tableOf = (r: Pick<ResourceDef, "name" | "table">) => r.table ?? r.name;
 
-export interface RouteEntry {
+export interface RouteEntry<R extends Pick<ResourceDef, "routes"> = ResourceDef> {
   path: string;
-  resource: ResourceDef;
+  resource: R;
   page: PageKind;
   view?: RouteView;
   /** the path parameter naming the record (show, edit, duplicate, approval): the path's first one */
@@ -443,9 +443,9 @@ export const idParamOf = (page: PageKind, path: string): string | undefined =>
   recordPages.has(page) ? pathParams(path)[0] : undefined;
 
 /** Every route a resource declares, with the page it shows. */
-export function routesOf(resource: ResourceDef): RouteEntry[] {
+export function routesOf<R extends Pick<ResourceDef, "routes">>(resource: R): RouteEntry<R>[] {
   const { list, show, create, edit, duplicate, views = [] } = resource.routes;
-  const entries: RouteEntry[] = [];
+  const entries: RouteEntry<R>[] = [];
   const fixed: [PageKind, string | undefined][] = [["list", list], ["show", show], ["create", create], ["edit", edit], ["duplicate", duplicate]];
   for (const [page, path] of fixed) if (path) entries.push({ path, resource, page });
   for (const view of views) {
@@ -458,7 +458,7 @@ export function routesOf(resource: ResourceDef): RouteEntry[] {
 }
 
 /** The permission keys guarding a page of the resource (any one). */
-export function pagePermissions(resource: ResourceDef, page: PageKind): PermissionKeys | undefined {
+export function pagePermissions(resource: Pick<ResourceDef, "permissions">, page: PageKind): PermissionKeys | undefined {
   if (page === "list") return resource.permissions.list;
   if (page === "show" || page === "approval") return resource.permissions.show;
   if (page === "duplicate") return resource.permissions.create;

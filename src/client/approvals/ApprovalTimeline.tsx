@@ -4,11 +4,10 @@
  */
 import { useTranslation } from "@refinedev/core";
 import { Card, Space, Spin, Tag, Timeline, Typography } from "antd";
-import { resourceByName } from "../../../resources/index.js";
+import { useResources } from "../declarations.js";
 import { useFormat, type Row } from "../format.js";
 import { useApprovals } from "./useApprovals.js";
 
-const approvals = resourceByName.get("approvals")!;
 const colors: Record<string, string> = { pending: "gold", approved: "green", rejected: "red" };
 
 const nameOf = (contact: unknown) => {
@@ -23,6 +22,7 @@ export function ApprovalTimeline({ type, id }: { type: string; id: unknown }) {
   const { translate } = useTranslation();
   const format = useFormat();
   const { rows, loading } = useApprovals(type, id);
+  const [approvals] = useResources(["approvals"]);
 
   const entry = (row: Row) => {
     const state = String(row.aasm_state);

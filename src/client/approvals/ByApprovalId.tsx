@@ -9,6 +9,7 @@ import { useOne } from "@refinedev/core";
 import { Spin } from "antd";
 import { Navigate } from "react-router";
 import type { ResourceDef } from "../../framework/resource.js";
+import { outlineByName, pageResources, useResources } from "../declarations.js";
 import type { Row } from "../format.js";
 import { NotFound } from "../pages/Results.js";
 import { approvableOf, isApprovalsView } from "./approvables.js";
@@ -22,5 +23,11 @@ export function ByApprovalId({ resource, id }: { resource: ResourceDef; id: stri
   if (isApprovalsView(resource)) return <Navigate replace to={(approvable?.screen as string | undefined) ?? resource.routes.list ?? "/"} />;
   const declaring = approvableOf(resource);
   if (!approval || !declaring || approval.approvable_type !== declaring.approvable.type) return <NotFound />;
-  return <ShowPage resource={declaring.resource} id={String(approval.approvable_id)} page="approval" />;
+  return <ApprovedRecord name={declaring.resource.name} id={String(approval.approvable_id)} />;
+}
+
+/** The approval's record on its show page, once the declarations that page renders are loaded. */
+function ApprovedRecord({ name, id }: { name: string; id: string }) {
+  const [resource] = useResources(pageResources(outlineByName.get(name)!, "approval"));
+  return <ShowPage resource={resource} id={id} page="approval" />;
 }

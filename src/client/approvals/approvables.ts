@@ -4,22 +4,24 @@
  */
 import type { HttpError } from "@refinedev/core";
 import { routesOf, tableOf, type ResourceDef } from "../../framework/resource.js";
-import { resourceByName, resources } from "../../../resources/index.js";
+import { outlineByName, outlines } from "../declarations.js";
 import type { Row } from "../format.js";
 import { pathFor, showPath } from "../registry.js";
 
 export type Approvable = NonNullable<ResourceDef["approvable"]>;
 
 /** The approvals table's views (the approval lists) and the legacy screens addressed by approval id. */
-export const isApprovalsView = (resource: ResourceDef) => tableOf(resource) === "approvals";
+export const isApprovalsView = (resource: Pick<ResourceDef, "name" | "table">) => tableOf(resource) === "approvals";
 
 /** The resource declaring `approvable` for this resource's rows: itself, or the resource of the table it views. */
-export function approvableOf(resource: ResourceDef): { resource: ResourceDef; approvable: Approvable } | undefined {
-  const declaring = resource.approvable ? resource : resourceByName.get(tableOf(resource));
+type Declaring = Pick<ResourceDef, "name" | "table" | "title" | "approvable">;
+
+export function approvableOf(resource: Declaring): { resource: Declaring; approvable: Approvable } | undefined {
+  const declaring = resource.approvable ? resource : outlineByName.get(tableOf(resource));
   return declaring?.approvable ? { resource: declaring, approvable: declaring.approvable } : undefined;
 }
 
-const declaringOf = (type: string) => resources.find((r) => r.approvable?.type === type);
+const declaringOf = (type: string) => outlines.find((r) => r.approvable?.type === type);
 
 /**
  * Where a row of a list of approvable records is approved: the list resource's own approval screen
@@ -27,7 +29,7 @@ const declaringOf = (type: string) => resources.find((r) => r.approvable?.type =
  * screen, which shows the approval awaiting the user too. (Rows of the approvals table carry the
  * server's `approvable.screen`.)
  */
-export function recordScreen(resource: ResourceDef, row: Row): string | undefined {
+export function recordScreen(resource: Declaring & Pick<ResourceDef, "routes">, row: Row): string | undefined {
   const screen = routesOf(resource).find((e) => e.page === "approval" && e.idParam && e.idParam !== "approvalID");
   if (screen) return pathFor(screen.path, row.id as number, row);
   const declaring = approvableOf(resource)?.resource;

@@ -1,7 +1,7 @@
 /** The approvals of one record, in step order, and the one awaiting the signed-in user (spec 2.10). */
 import { useInvalidate, useList } from "@refinedev/core";
 import { canAct } from "../../framework/permissions.js";
-import { resourceByName } from "../../../resources/index.js";
+import { outlineByName } from "../declarations.js";
 import type { Row } from "../format.js";
 import { useUser } from "../user.js";
 
@@ -11,7 +11,7 @@ const chainLimit = 100;
 export function useApprovals(type: string, id: unknown, options: { awaitingMe?: boolean } = {}) {
   const user = useUser();
   // the approvals of a record are readable with the approvals' own permission (module keys)
-  const readable = canAct(user, resourceByName.get("approvals")!, "list");
+  const readable = canAct(user, outlineByName.get("approvals")!, "list");
   const { result, query } = useList<Row>({
     resource: "approvals",
     filters: [

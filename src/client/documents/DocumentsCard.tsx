@@ -8,7 +8,7 @@ import { CameraOutlined, InboxOutlined } from "@ant-design/icons";
 import { useTranslation } from "@refinedev/core";
 import { Alert, Button, Card, Flex, Space, Table, Typography, Upload, type UploadProps } from "antd";
 import { useState } from "react";
-import { resourceByName } from "../../../resources/index.js";
+import { useResources } from "../declarations.js";
 import { downloadFile, saveBlob } from "../download.js";
 import { useFormat, type Row } from "../format.js";
 import { http } from "../http.js";
@@ -32,7 +32,7 @@ export function DocumentsCard({ parentType, parent, title, rows, onChanged }: Pr
   const user = useUser();
   const format = useFormat();
   const { translate } = useTranslation();
-  const documents = resourceByName.get("documents")!;
+  const [documents] = useResources(["documents"]);
   const [refused, setRefused] = useState<string | null>(null);
   const [ticked, setTicked] = useState<React.Key[]>([]);
   const preview = usePreviewDialog();

@@ -4,8 +4,8 @@
  * edit, the card holder on a transaction of their card. The client only hides what the server refuses.
  */
 import { uploadKeys } from "../../../resources/documents.js";
-import { resourceByName } from "../../../resources/index.js";
 import { can, canAct } from "../../framework/permissions.js";
+import { outlineByName } from "../declarations.js";
 import type { Row } from "../format.js";
 import type { CurrentUser } from "../user.js";
 
@@ -14,7 +14,7 @@ export const receiptTypes: ReadonlySet<string> = new Set(["ExpenseItem", "CardTr
 
 export function mayUpload(user: CurrentUser, parentType: string, record: Row): boolean {
   if (can(user, uploadKeys)) return true;
-  if (parentType === "ExpenseItem") return canAct(user, resourceByName.get("expense_items")!, "edit");
+  if (parentType === "ExpenseItem") return canAct(user, outlineByName.get("expense_items")!, "edit");
   if (parentType === "CardTransaction") return (record.virtual_card as { contact_id?: unknown } | null)?.contact_id === user.contact.id;
   return false;
 }

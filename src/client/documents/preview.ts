@@ -4,7 +4,7 @@
  * declared `readWithParent`) and in its lines' own (an expense report's receipts are on its items).
  */
 import type { ResourceDef } from "../../framework/resource.js";
-import { resourceByName } from "../../../resources/index.js";
+import { resourceByName } from "../declarations.js";
 import type { Row } from "../format.js";
 
 export const previewable: ReadonlySet<string> = new Set(["application/pdf", "image/png", "image/jpeg", "image/gif"]);

@@ -8,10 +8,11 @@ import { useOne, useTranslation } from "@refinedev/core";
 import { Breadcrumb } from "antd";
 import { Link, matchRoutes, useLocation } from "react-router";
 import { canAct } from "../../framework/permissions.js";
+import type { ResourceOutline } from "../../framework/outline.js";
 import { routesOf, tableOf, type RouteEntry } from "../../framework/resource.js";
 import type { PageDef } from "../../framework/pages.js";
-import { resourceByName, resources } from "../../../resources/index.js";
 import { pages } from "../../../resources/pages/index.js";
+import { outlineByName, outlines, useLoadedResource } from "../declarations.js";
 import { useFormat, usePageTitle, type Row } from "../format.js";
 import { titleKey } from "../i18n/keys.js";
 import { showPath } from "../registry.js";
@@ -19,9 +20,9 @@ import { useUser } from "../user.js";
 
 const appName = "Outlay";
 
-type Screen = { path: string; entry?: RouteEntry; page?: PageDef };
+type Screen = { path: string; entry?: RouteEntry<ResourceOutline>; page?: PageDef };
 const screens: Screen[] = [
-  ...resources.flatMap(routesOf).map((entry) => ({ path: entry.path, entry })),
+  ...outlines.flatMap(routesOf).map((entry) => ({ path: entry.path, entry })),
   ...pages.map((page) => ({ path: page.path, page })),
 ];
 
@@ -43,7 +44,9 @@ export function PageTrail() {
   const id = entry?.idParam && entry.idParam !== "approvalID" ? match?.params[entry.idParam] : undefined;
   const readable = Boolean(entry && id && canAct(user, entry.resource, "show"));
   const { result: record } = useOne<Row>({ resource: entry?.resource.name ?? "", id, queryOptions: { enabled: readable } });
-  const name = entry && record && readable ? format.name(entry.resource, record) : undefined;
+  // the record's name reads its fields as the page does: by the declaration, which the page loads
+  const declared = useLoadedResource(readable ? entry?.resource.name : undefined);
+  const name = declared && record ? format.name(declared, record) : undefined;
   const screenTitle = entry ? pageTitle(entry.resource, entry.page) : page ? translate(page.title, page.title) : undefined;
   const title = name ? `${screenTitle} ${name}` : screenTitle;
 
@@ -53,7 +56,7 @@ export function PageTrail() {
 
   if (!entry || !id) return null;
   // the list of the record's resource, else of the table it views (a PO request's purchase orders)
-  const listOwner = [entry.resource, resourceByName.get(tableOf(entry.resource))].find((r) => r?.routes.list && canAct(user, r, "list"));
+  const listOwner = [entry.resource, outlineByName.get(tableOf(entry.resource))].find((r) => r?.routes.list && canAct(user, r, "list"));
   const list = listOwner?.routes.list;
   const show = canAct(user, entry.resource, "show") ? showPath(entry.resource.name, id) : undefined;
   return (

@@ -10,8 +10,8 @@ import { Menu, type MenuProps } from "antd";
 import Search from "antd/es/input/Search";
 import { useLocation, useNavigate } from "react-router";
 import { canAct } from "../../framework/permissions.js";
-import { resourceByName, resources } from "../../../resources/index.js";
 import { pages } from "../../../resources/pages/index.js";
+import { outlineByName, outlines } from "../declarations.js";
 import type { Row } from "../format.js";
 import { menuKey, titleKey } from "../i18n/keys.js";
 import { menuGroups, recordName, showPath } from "../registry.js";
@@ -30,7 +30,7 @@ const folded = (text: string) => text.normalize("NFD").replace(/\p{Diacritic}/gu
 
 /** The records of `resource` matching `search`, as menu items (nothing while it loads). */
 function useRecordItems(resource: string, search: string, enabled: boolean): NonNullable<MenuProps["items"]> {
-  const target = resourceByName.get(resource)!;
+  const target = outlineByName.get(resource)!;
   const { result } = useList<Row>({
     resource, filters: [{ field: "q", operator: "eq", value: search }], pagination: { pageSize: recordsShown },
     queryOptions: { enabled }, errorNotification: false,
@@ -50,7 +50,7 @@ export function SideMenu({ onChoose }: { onChoose: () => void }) {
   const { pathname } = useLocation();
   const [search, setSearch] = useState("");
   const frequent = frequentAreas[user.role] ?? [];
-  const groups = menuGroups(resources, pages, user, frequent);
+  const groups = menuGroups(outlines, pages, user, frequent);
   const paths = groups.flatMap((g) => g.entries.map((e) => e.path));
   const selected = paths.filter((p) => pathname === p || pathname.startsWith(`${p}/`)).sort((a, b) => b.length - a.length)[0];
   const current = groups.find((g) => g.entries.some((e) => e.path === selected))?.group;
@@ -68,7 +68,7 @@ export function SideMenu({ onChoose }: { onChoose: () => void }) {
   // one hook per searched list, always called (the rules of hooks), enabled for the lists the user may open
   const recordItems = searchedRecords.map((name) =>
     // eslint-disable-next-line react-hooks/rules-of-hooks -- a fixed list: the same hooks on every render
-    ({ name, items: useRecordItems(name, search.trim(), recordsSearched && canAct(user, resourceByName.get(name)!, "list")) }));
+    ({ name, items: useRecordItems(name, search.trim(), recordsSearched && canAct(user, outlineByName.get(name)!, "list")) }));
 
   const groupItems = groups.map(({ group, entries }) => ({
     key: group,

@@ -11,7 +11,7 @@ import type { ColumnsType } from "antd/es/table";
 import { lineTotal, linesTotal } from "../../framework/lines.js";
 import type { LinesDef, ResourceDef } from "../../framework/resource.js";
 import { propertiesOf, type Property } from "../../framework/schema.js";
-import { resourceByName } from "../../../resources/index.js";
+import { resourceByName } from "../declarations.js";
 import { useFormat, type Row } from "../format.js";
 import { codeLabel } from "../../framework/cell-text.js";
 import { enumOf, fieldKey } from "../i18n/keys.js";

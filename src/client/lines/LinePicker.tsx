@@ -9,7 +9,7 @@ import { useDataProvider, useList, useTranslation } from "@refinedev/core";
 import { Button, Input, Modal, Table, Typography } from "antd";
 import { matches } from "../../framework/conditions.js";
 import type { LinePick } from "../../framework/resource.js";
-import { resourceByName } from "../../../resources/index.js";
+import { resourceByName } from "../declarations.js";
 import { useFormat, type Row } from "../format.js";
 import { fieldKey, titleKey } from "../i18n/keys.js";
 

@@ -17,7 +17,7 @@ import { canAct } from "../../framework/permissions.js";
 import type { ResourceDef } from "../../framework/resource.js";
 import { formatDate } from "../../framework/dates.js";
 import { formatMoney, sum } from "../../framework/money.js";
-import { resourceByName } from "../../../resources/index.js";
+import { outlineByName, useResources } from "../declarations.js";
 import { apiUrl } from "../http.js";
 import { numberLocale } from "../i18n/index.js";
 import { statusKey, valueKey } from "../i18n/keys.js";
@@ -118,11 +118,15 @@ export function DashboardPage({ page }: { page: PageDef }) {
   const variant = variantFor(page, user.role);
   // relative days ("@today", "@week") become this day's dates
   const today = dayjs().format("YYYY-MM-DD");
-  const widgets = (variant?.widgets ?? []).flatMap((declared) => {
-    const resource = resourceByName.get(declared.resource);
-    const widget = { ...declared, filter: resolveFilter(declared.filter, today) };
-    return resource && canAct(user, resource, "list") ? [{ widget, resource }] : [];
+  const shown = (variant?.widgets ?? []).filter((declared) => {
+    const outline = outlineByName.get(declared.resource);
+    return outline && canAct(user, outline, "list");
   });
+  const resources = useResources([...new Set(shown.map((declared) => declared.resource))]);
+  const widgets = shown.map((declared) => ({
+    widget: { ...declared, filter: resolveFilter(declared.filter, today) },
+    resource: resources.find((r) => r.name === declared.resource)!,
+  }));
   const figures = widgets.flatMap(({ widget, resource }) => (widget.type === "count" || widget.type === "sum" ? [{ widget, resource }] : []));
   const panels = widgets.filter(({ widget }) => widget.type === "chart" || widget.type === "list");
   return (

@@ -7,8 +7,8 @@ import { useSelect } from "@refinedev/antd";
 import { useOne, useTranslation } from "@refinedev/core";
 import { Select } from "antd";
 import { canAct } from "../../framework/permissions.js";
-import { mayChooseFrom } from "../../framework/references.js";
-import { resourceByName, resources } from "../../../resources/index.js";
+import { mayChoose } from "../../framework/references.js";
+import { outlineByName } from "../declarations.js";
 import type { Row } from "../format.js";
 import { recordName } from "../registry.js";
 import { useUser } from "../user.js";
@@ -37,14 +37,14 @@ function UnlistedSelect(props: Props) {
 
 export function ReferenceSelect(props: Props) {
   const user = useUser();
-  const target = resourceByName.get(props.resource)!;
+  const target = outlineByName.get(props.resource)!;
   if (canAct(user, target, "list")) return <ListedSelect {...props} source={target.name} />;
-  return mayChooseFrom(user, target, resources) ? <ListedSelect {...props} source={`${target.name}/options`} /> : <UnlistedSelect {...props} />;
+  return mayChoose(user, target, target.choosers) ? <ListedSelect {...props} source={`${target.name}/options`} /> : <UnlistedSelect {...props} />;
 }
 
 /** `source`: the list read, the resource's own or its options (id and name). */
 function ListedSelect({ resource, source, value, onChange, id, label, multiple, disabled, status, where }: Props & { source: string }) {
-  const target = resourceByName.get(resource)!;
+  const target = outlineByName.get(resource)!;
   const { selectProps } = useSelect<Row>({
     resource: source,
     optionLabel: (row) => recordName(target, row),
@@ -66,7 +66,7 @@ function ListedSelect({ resource, source, value, onChange, id, label, multiple, 
 /** The name of the referenced record `id` (its id while it loads, or when the user may not read it). */
 export function ReferenceName({ resource, id }: { resource: string; id: unknown }) {
   const user = useUser();
-  const target = resourceByName.get(resource)!;
+  const target = outlineByName.get(resource)!;
   const readable = id !== null && id !== undefined && canAct(user, target, "show");
   const { result } = useOne<Row>({ resource: target.name, id: id as number, queryOptions: { enabled: readable } });
   if (id === null || id === undefined) return null;

@@ -6,13 +6,18 @@
 import { lazy, Suspense, useState } from "react";
 import { Spin } from "antd";
 import { matchRoutes, useParams, useSearchParams } from "react-router";
-import { pagePermissions, type RouteEntry } from "../../framework/resource.js";
+import type { ResourceOutline } from "../../framework/outline.js";
+import { pagePermissions, type RouteEntry as AnyRouteEntry } from "../../framework/resource.js";
+import { loadResources, pageResources, useResources } from "../declarations.js";
 import { titleKey } from "../i18n/keys.js";
 import { grammarFilter, routeFilters, routePrefill, routeValues } from "../registry.js";
 import { ByApprovalId } from "../approvals/ByApprovalId.js";
 import { isApprovalsView } from "../approvals/approvables.js";
 import { CustomPage } from "./DeclaredPage.js";
 import { RouteGuard } from "./Guard.js";
+
+/** A route of a resource as the shell knows it: its outline; the page loads the declaration. */
+type RouteEntry = AnyRouteEntry<ResourceOutline>;
 
 /** The code of each generated page, loaded on demand (the forms bring the form library). */
 const modules = {
@@ -58,26 +63,37 @@ function moduleOf({ resource, page, view }: RouteEntry): keyof typeof modules | 
 }
 
 /**
- * Start fetching the code of the page at `pathname` now (at boot, beside the current-user request)
- * instead of after the user has arrived and the shell has rendered; `lazy` then finds it loaded.
+ * Start fetching the code of the page at `pathname` and the declarations it renders now (at boot,
+ * beside the current-user request) instead of after the user has arrived and the shell has rendered;
+ * `lazy` and `useResources` then find them loaded.
  */
 export function preloadPage(entries: RouteEntry[], pathname: string): void {
-  const match = matchRoutes(entries.map((entry) => ({ path: entry.path, entry })), pathname)?.at(-1);
-  const key = match && moduleOf(match.route.entry);
+  const entry = matchRoutes(entries.map((e) => ({ path: e.path, entry: e })), pathname)?.at(-1)?.route.entry;
+  const key = entry && moduleOf(entry);
   if (key) void load(key).catch(() => undefined);
+  if (key) void loadResources(pageResources(entry.resource, entry.page)).catch(() => undefined);
 }
 
 function Page({ entry }: { entry: RouteEntry }) {
+  const { page, view } = entry;
+  // a hand-written page loads the declarations it uses itself
+  if (view?.component) {
+    const { name, module } = entry.resource;
+    return <CustomPage page={{ path: entry.path, kind: "page", title: view.title ?? titleKey(name, page), component: view.component,
+      permissions: pagePermissions(entry.resource, page) ?? [], module, resource: name }} />;
+  }
+  return <GeneratedPage entry={entry} />;
+}
+
+/** A generated page, once the declarations it renders are loaded. */
+function GeneratedPage({ entry }: { entry: RouteEntry }) {
   const params = useParams();
   const [search] = useSearchParams();
-  const { resource, page, view } = entry;
+  const { page, view } = entry;
   // chosen once per mount: a page switching from its lazy wrapper to the loaded one would remount
   const [{ ListPage, ApprovalListPage, ShowPage, FormPage }] = useState(() =>
     ({ ListPage: pageOf("list"), ApprovalListPage: pageOf("approvalList"), ShowPage: pageOf("show"), FormPage: pageOf("form") }));
-  if (view?.component) {
-    return <CustomPage page={{ path: entry.path, kind: "page", title: view.title ?? titleKey(resource.name, page), component: view.component,
-      permissions: pagePermissions(resource, page) ?? [], module: resource.module, resource: resource.name }} />;
-  }
+  const [resource] = useResources(pageResources(entry.resource, page));
   const id = entry.idParam ? params[entry.idParam] : undefined;
   const values = routeValues(entry, params, search);
   // path parameters and the view's preset always apply; query parameters are where the list starts

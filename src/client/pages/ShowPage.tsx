@@ -12,7 +12,7 @@ import { Button, Card, Flex, Result, Spin, Table, Typography } from "antd";
 import { Link, useNavigate } from "react-router";
 import { canOpen } from "../../framework/permissions.js";
 import { pathParams, type ResourceDef } from "../../framework/resource.js";
-import { resourceByName } from "../../../resources/index.js";
+import { resourceByName } from "../declarations.js";
 import { pages } from "../../../resources/pages/index.js";
 import { RowActions } from "../actions.js";
 import { ActivityFeed } from "../activities/ActivityFeed.js";

@@ -8,7 +8,7 @@ import { lazy, Suspense, useState } from "react";
 import { useTranslation, useList, useOne } from "@refinedev/core";
 import { Button, Card, Col, Descriptions, Flex, Grid, Row as GridRow, Segmented, Space, Spin, Statistic, Table, Tag, Typography, type TableColumnsType } from "antd";
 import { Link, Navigate, Route, Routes, useParams, useSearchParams } from "react-router";
-import { resourceByName } from "../../../resources/index.js";
+import { resourceByName, useResources } from "../declarations.js";
 import { pages } from "../../../resources/pages/index.js";
 import type { ResourceDef } from "../../framework/resource.js";
 import { useFormat, type Row } from "../format.js";
@@ -32,6 +32,8 @@ const SubmitAccrual = lazy(() => import("./SubmitAccrual.js"));
 const UserProfile = lazy(() => import("../pages/custom/UserProfile.js"));
 const userProfilePage = pages.find((page) => page.path === "/user_profile")!;
 
+/** The declarations of the sections and of the lists their records show: loaded by PortalRoutes, read below it. */
+const portalResources = [...new Set(portalSections.flatMap((s) => [s.resource, ...(s.related ?? []).map((r) => r.resource)]))];
 const defOf = (name: string): ResourceDef => resourceByName.get(name)!;
 const alignRight = new Set(["money", "number"]);
 const pageSize = 25;
@@ -273,6 +275,7 @@ function Purchaser() {
 /** Every `/vendor_portal/*` route; staff users are refused (their API calls would be 403). */
 export default function PortalRoutes() {
   const user = useUser();
+  useResources(portalResources);
   if (!user.portal) return <NotAuthorized />;
   return (
     <Routes>

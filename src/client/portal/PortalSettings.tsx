@@ -10,7 +10,8 @@ import { useList, useTranslation } from "@refinedev/core";
 import { Alert, Button, Card, Descriptions, Flex, Form, Input, Select, Spin, Table, Tabs, Typography, Upload } from "antd";
 import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
-import { resourceByName } from "../../../resources/index.js";
+import methods from "../../../resources/payment_methods.js";
+import vendors from "../../../resources/vendors.js";
 import { useFormat, type Row } from "../format.js";
 import { http } from "../http.js";
 import { notify } from "../notify.js";
@@ -20,8 +21,6 @@ import { portalPrefix, portalResource } from "./sections.js";
 export const settingsTabs = ["general", "payment", "tax"] as const;
 type Tab = (typeof settingsTabs)[number];
 
-const vendors = resourceByName.get("vendors")!;
-const methods = resourceByName.get("payment_methods")!;
 const detailFields = ["email", "phone", "address1", "city", "state", "zipcode", "country"];
 const bankFields = ["account_name", "bank_name", "routing", "account_number"];
 

@@ -6,7 +6,7 @@
 import { useOne, useTranslation, type HttpError } from "@refinedev/core";
 import { Card, Descriptions, Flex, Spin, Typography } from "antd";
 import { Link, useParams } from "react-router";
-import { resourceByName } from "../../../resources/index.js";
+import requests from "../../../resources/accrual_requests.js";
 import { useFormat, type Row } from "../format.js";
 import { fieldKey } from "../i18n/keys.js";
 import { http } from "../http.js";
@@ -15,7 +15,6 @@ import { NotFound } from "../pages/Results.js";
 import { AccrualAnswerForm, AccrualAnswerShown, type AccrualAnswer, type AnswerResult } from "./AccrualAnswerForm.js";
 import { portalPrefix, portalResource } from "./sections.js";
 
-const requests = resourceByName.get("accrual_requests")!;
 const answerable = ["NEW", "SENT"];
 
 export default function SubmitAccrual() {

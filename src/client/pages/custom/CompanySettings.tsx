@@ -5,12 +5,10 @@
  */
 import { useInvalidateAuthStore, useTranslation } from "@refinedev/core";
 import { canAct } from "../../../framework/permissions.js";
-import { resourceByName } from "../../../../resources/index.js";
+import companies from "../../../../resources/companies.js";
 import FormPage from "../FormPage.js";
 import { forgetCurrentUser, useUser } from "../../user.js";
 import type { CustomPageProps } from "./index.js";
-
-const companies = resourceByName.get("companies")!;
 
 export default function CompanySettings({ page }: CustomPageProps) {
   const user = useUser();

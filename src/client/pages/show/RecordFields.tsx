@@ -10,7 +10,7 @@ import { Link } from "react-router";
 import { canAct } from "../../../framework/permissions.js";
 import type { ResourceDef } from "../../../framework/resource.js";
 import { propertiesOf } from "../../../framework/schema.js";
-import { resourceByName } from "../../../../resources/index.js";
+import { outlineByName, resourceByName } from "../../declarations.js";
 import { useFormat, type Row } from "../../format.js";
 import { fieldKey } from "../../i18n/keys.js";
 import { showPath } from "../../registry.js";
@@ -72,7 +72,7 @@ export function RecordFields({ resource, record, leaveOut, narrow }: Props) {
     const reference = properties[field]?.["x-references"];
     if (reference) {
       const name = (record.reference_names as Record<string, string> | undefined)?.[field];
-      const target = resourceByName.get(reference);
+      const target = outlineByName.get(reference);
       const link = name && target && canAct(user, target, "show") ? showPath(reference, record[field]) : undefined;
       return { key: field, label: label(field), children: link ? <Link to={link}>{name}</Link> : name ?? "" };
     }

@@ -8,7 +8,8 @@ import { useTranslation } from "@refinedev/core";
 import { Button, Flex, Space, Table, Typography, type TableColumnsType } from "antd";
 import { useNavigate } from "react-router";
 import { earliestPaymentDate } from "../../../../framework/business-days.js";
-import { resourceByName } from "../../../../../resources/index.js";
+import type { ResourceDef } from "../../../../framework/resource.js";
+import payExpenses from "../../../../../resources/pay_expenses.js";
 import { useFormat, type Row } from "../../../format.js";
 import { fieldKey } from "../../../i18n/keys.js";
 import { fieldKind } from "../../../registry.js";
@@ -17,7 +18,8 @@ import type { CustomPageProps } from "../index.js";
 import { PaymentDateField } from "../payments/PaymentDateField.js";
 import { paymentDateError } from "../payments/selection.js";
 
-const resource = resourceByName.get("pay_expenses")!;
+// read as any declaration: its literal type narrows each column to the members it sets
+const resource: ResourceDef = payExpenses;
 
 export default function PayExpenses({ page }: CustomPageProps) {
   const format = useFormat();

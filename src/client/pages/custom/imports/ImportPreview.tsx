@@ -6,7 +6,7 @@
 import { useState } from "react";
 import { useTranslation } from "@refinedev/core";
 import { Alert, Button, Card, Descriptions, Flex, Popconfirm, Select, Table } from "antd";
-import { resourceByName } from "../../../../../resources/index.js";
+import { useResources } from "../../../declarations.js";
 import { importableFields } from "../../../../framework/imports.js";
 import { http } from "../../../http.js";
 import type { ImportRecord, RowError, T } from "./types.js";
@@ -23,7 +23,7 @@ function remapped(mapping: Readonly<Record<string, string>>, header: string, fie
 
 export function ImportPreview({ t, record, onChanged }: { t: T; record: ImportRecord; onChanged(record: ImportRecord): void }) {
   const { translate } = useTranslation();
-  const resource = resourceByName.get(record.resource_name)!;
+  const [resource] = useResources([record.resource_name]);
   const label = (field: string) => (field === "base" ? "—" : translate(`${resource.name}.fields.${field}`, field));
   const [mapping, setMapping] = useState(record.mapping);
   const [failure, setFailure] = useState<string>();

@@ -7,7 +7,7 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "@refinedev/core";
 import { Alert, Button, Card, Form, Select, Upload } from "antd";
 import { DownloadOutlined, InboxOutlined } from "@ant-design/icons";
-import { resources } from "../../../../../resources/index.js";
+import { loadResources, outlines } from "../../../declarations.js";
 import { toCsv } from "../../../../framework/csv.js";
 import { importActions, importableFields, importKinds } from "../../../../framework/imports.js";
 import { canAct } from "../../../../framework/permissions.js";
@@ -27,13 +27,13 @@ export function ImportUpload({ t, kind: initialKind, onCreated }: { t: T; kind: 
   const [failure, setFailure] = useState<string>();
   const [sending, setSending] = useState(false);
   // resources of their own table (not a view of another's) that the user may write this way
-  const targets = useMemo(() => resources.filter((r) => r.name !== "imports" && !r.table && r.permissions[importActions[kind]] && canAct(user, r, importActions[kind]))
+  const targets = useMemo(() => outlines.filter((r) => r.name !== "imports" && !r.table && r.permissions[importActions[kind]] && canAct(user, r, importActions[kind]))
     .map((r) => ({ value: r.name, label: translate(`${r.name}.titles.list`, r.name) }))
     .sort((a, b) => a.label.localeCompare(b.label)), [kind, user, translate]);
-  const resource = resources.find((r) => r.name === resourceName);
-
-  const template = () => {
-    if (!resource) return;
+  // the template's columns are the declaration's: fetched when asked for
+  const template = async () => {
+    if (!resourceName) return;
+    const [resource] = await loadResources([resourceName]);
     const labels = importableFields(resource, kind).map((field) => translate(`${resource.name}.fields.${field}`, field));
     saveBlob(new Blob([toCsv(labels, [])], { type: "text/csv" }), `${resource.name}-template.csv`);
   };
@@ -64,7 +64,7 @@ export function ImportUpload({ t, kind: initialKind, onCreated }: { t: T; kind: 
           <Select showSearch optionFilterProp="label" value={resourceName} onChange={setResourceName} options={targets} placeholder={t("chooseResource", "Choose what to import")} aria-label={translate("imports.fields.resource_name", "Resource")} />
         </Form.Item>
         <Form.Item>
-          <Button icon={<DownloadOutlined />} disabled={!resource} onClick={template}>{t("template", "Download a template")}</Button>
+          <Button icon={<DownloadOutlined />} disabled={!resourceName} onClick={() => void template()}>{t("template", "Download a template")}</Button>
         </Form.Item>
         <Form.Item label={translate("imports.fields.content", "File")}>
           <Upload.Dragger accept=".csv,text/csv" multiple={false} showUploadList={false}

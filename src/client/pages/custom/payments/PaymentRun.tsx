@@ -12,7 +12,8 @@ import { Alert, Button, Card, Descriptions, Flex, Result, Space, Spin, Tag, Typo
 import { DownloadOutlined } from "@ant-design/icons";
 import { useNavigate, useParams } from "react-router";
 import { can } from "../../../../framework/permissions.js";
-import { resourceByName } from "../../../../../resources/index.js";
+import runs from "../../../../../resources/payment_runs.js";
+import { outlineByName } from "../../../declarations.js";
 import { RowActions } from "../../../actions.js";
 import { ApprovalBar } from "../../../approvals/ApprovalBar.js";
 import { ApprovalTimeline } from "../../../approvals/ApprovalTimeline.js";
@@ -28,10 +29,9 @@ import { downloadFile } from "../../../download.js";
 import { BatchesTable, ItemsTable, PaymentsTable } from "./PaymentRunTables.js";
 import { useApi } from "./useApi.js";
 
-const runs = resourceByName.get("payment_runs")!;
 const approvable = runs.approvable!;
 /** processing a run needs the pay-bills guard's keys, as the server says (spec 2.15) */
-const runKeys = resourceByName.get("invoices_pay_bills")!.permissions.list;
+const runKeys = outlineByName.get("invoices_pay_bills")!.permissions.list;
 const listLimit = 1000;
 
 export default function PaymentRun({ page }: CustomPageProps) {

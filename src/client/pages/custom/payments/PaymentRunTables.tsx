@@ -7,15 +7,16 @@
 import { useTranslation } from "@refinedev/core";
 import { Button, Table, Tag, Tooltip, type TableColumnsType } from "antd";
 import { Link } from "react-router";
-import type { ColumnDef } from "../../../../framework/resource.js";
-import { resourceByName } from "../../../../../resources/index.js";
+import type { ColumnDef, ResourceDef } from "../../../../framework/resource.js";
+import paymentRunBatches from "../../../../../resources/payment_run_batches.js";
+import paymentRunItems from "../../../../../resources/payment_run_items.js";
+import paymentsDeclared from "../../../../../resources/payments.js";
 import { useFormat, type Row } from "../../../format.js";
 import { fieldKey } from "../../../i18n/keys.js";
 import { showPath } from "../../../registry.js";
 
-const batches = resourceByName.get("payment_run_batches")!;
-const items = resourceByName.get("payment_run_items")!;
-const payments = resourceByName.get("payments")!;
+// read as any declaration: its literal type narrows each column to the members it sets
+const [batches, items, payments]: ResourceDef[] = [paymentRunBatches, paymentRunItems, paymentsDeclared];
 
 /** data spec 9: a payment-run payment row lists at most this many linked invoices */
 export const linkedInvoicesShown = 10;

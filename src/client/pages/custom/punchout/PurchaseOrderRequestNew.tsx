@@ -6,7 +6,7 @@
 import { useTranslation } from "@refinedev/core";
 import { Alert, Card, Result, Space, Spin } from "antd";
 import { useSearchParams } from "react-router";
-import { resourceByName } from "../../../../../resources/index.js";
+import { outlineByName, pageResources, useResources } from "../../../declarations.js";
 import { isoDate } from "../../../../framework/dates.js";
 import FormPage from "../../FormPage.js";
 import type { CustomPageProps } from "../index.js";
@@ -24,7 +24,7 @@ interface Cart {
 
 export default function PurchaseOrderRequestNew({ page }: CustomPageProps) {
   const { translate } = useTranslation();
-  const resource = resourceByName.get(page.resource!)!;
+  const [resource] = useResources(pageResources(outlineByName.get(page.resource!)!, "create"));
   const user = useUser();
   const [search] = useSearchParams();
   const punchoutId = search.get("punchoutId");
