@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { precompress } from "./scripts/precompress.js";
+import { localeSplit } from "./scripts/locale-split.js";
 import { resourceOutlines } from "./scripts/resource-outlines.js";
 
 const repo = fileURLToPath(new URL(".", import.meta.url));
@@ -32,7 +33,7 @@ const lazyOnly = /node_modules[\\/]papaparse[\\/]/;
 
 export default defineConfig({
   root: `${repo}src/client`,
-  plugins: [resourceOutlines(), react(), precompress(outDir)],
+  plugins: [resourceOutlines(), localeSplit(), react(), precompress(outDir)],
   resolve: {
     // one icon package: @refinedev/antd brings its own older @ant-design/icons otherwise
     dedupe: ["@ant-design/icons"],

@@ -1,13 +1,15 @@
 /**
  * The first load of `/invoices`, from the built client (`npm run build:client` writes
  * dist/client/.vite/manifest.json): the entry's chunk and CSS, every chunk it imports statically,
- * and the chunks the invoice list route needs (the lazy list page, the invoices' declaration and their static imports).
+ * and the chunks the invoice list route needs (the lazy list page, the invoices' declaration and English texts,
+ * and their static imports).
  * Prints each file's raw and gzip size and the totals; `--json` prints the totals only.
  * The e2e budget test (tests/e2e/bundle-budget.test.ts) measures the same in Chromium.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { textsId } from "./locale-split.js";
 
 interface Chunk {
   file: string;
@@ -20,7 +22,7 @@ interface Chunk {
 
 /** Source modules of the routes measured besides the entry: the lazy page `/invoices` renders. */
 export const invoicesRoute = ["grid/ListPage.tsx"];
-/** The declarations that page loads (src/client/declarations.ts): the invoice list's own. */
+/** The declarations that page loads (src/client/declarations.ts), with their English texts: the invoice list's own. */
 export const invoicesDeclarations = ["invoices"];
 
 /**
@@ -50,7 +52,8 @@ export function firstLoadFiles(clientDir: string, routeModules = invoicesRoute, 
     for (const css of chunk.css ?? []) files.add(css);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  for (const key of [entry, ...routeModules, ...declarations.map((name) => declarationChunk(manifest, entry, name))]) visit(key);
+  const texts = declarations.map((name) => `../../${textsId("en", name)}`);
+  for (const key of [entry, ...routeModules, ...declarations.map((name) => declarationChunk(manifest, entry, name)), ...texts]) visit(key);
   return [...files];
 }
 

@@ -2,13 +2,14 @@
 /**
  * The resources as the client knows them (docs/client.md "First load"): every outline from the start
  * (the shell's: menu, routes, guards, links), each full declaration on demand (a page's: schema,
- * columns, forms, lines, actions). `loadResources` fetches declarations into the cache,
+ * columns, forms, lines, actions) with its texts. `loadResources` fetches declarations into the cache,
  * `useResources` holds a page back until its own are there, and `resourceByName` reads the cache
  * for code that runs once its page has loaded them.
  */
 import { use, useEffect, useState } from "react";
 import type { ResourceOutline } from "../framework/outline.js";
 import type { PageKind, ResourceDef } from "../framework/resource.js";
+import { loadTexts } from "./i18n/texts.js";
 import { outlines } from "./outlines.js";
 
 export { outlines };
@@ -26,7 +27,10 @@ const pending = new Map<string, Promise<ResourceDef[]>>();
 async function loadOne(name: string): Promise<ResourceDef> {
   const load = files[`../../resources/${name}.ts`];
   if (!load) throw new Error(`No resource "${name}"`);
-  const def = await load();
+  // its texts with it (and its table's, which label a view's codes: cell-text.ts codeLabel), so a page
+  // renders once they are there, never a raw field name or code
+  const table = outlineByName.get(name)?.table;
+  const [def] = await Promise.all([load(), loadTexts(table ? [name, table] : [name])]);
   loaded.set(name, def);
   return def;
 }

@@ -16,7 +16,10 @@ export interface ResourceOutline extends Pick<ResourceDef,
   choosers: readonly ChooseGrant[];
 }
 
-/** The resources a record page of `def` renders: its relations' (and their link resources'), its lines' and their picks'. */
+/**
+ * The resources a record page of `def` renders: its relations' (and their link resources'), its lines'
+ * and their picks', and the approvals of an approvable record (its own or its table's: the approval bar).
+ */
 export function referencesOf(def: ResourceDef, byName: ReadonlyMap<string, ResourceDef>): string[] {
   const names = Object.values(def.relations ?? {}).flatMap((r) => [r.resource, ...(r.kind === "hasMany" && r.through ? [r.through.resource] : [])]);
   for (const { pick } of def.lines ?? []) {
@@ -24,6 +27,7 @@ export function referencesOf(def: ResourceDef, byName: ReadonlyMap<string, Resou
     const pulled = byName.get(pick.from)?.relations?.[pick.relation]?.resource;
     names.push(pick.from, ...(pulled ? [pulled] : []));
   }
+  if (def.approvable ?? byName.get(def.table ?? "")?.approvable) names.push("approvals");
   return [...new Set(names)].filter((name) => name !== def.name);
 }
 

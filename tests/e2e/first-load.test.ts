@@ -19,11 +19,14 @@ import { baseUrl, cspViolations, login, newPage, useBrowser } from "./browser.js
  * on first use, and Typography and Input's variants left the first load: measured 437.1 KB (418.5 KB in
  * the build's count; the rest is response headers). Lowered to 436 KB when antd's form engine (which
  * its ConfigProvider brought whole for one provider) and the ResizeObserver polyfill left: 427.7 KB.
- * What remains above 350 KB: every resource declaration and the whole active locale in the shell (about
- * 26 and 21 KB), antd's Table on the list; a minimal app of the same stack is about 311 KB.
+ * Lowered to 413 KB when the resource declarations left the shell (it knows their outlines; a page loads
+ * the declarations it renders) and so did the resources' fields, values and statuses in the locale (they
+ * load with their declarations): 410.0 KB (387.4 KB in the build's count, /invoices's declaration and
+ * English texts included). What remains above 350 KB: antd's Table on the list, the rest of the active
+ * locale; a minimal app of the same stack is about 311 KB.
  * Raise it only with its reason here.
  */
-const budget = 436 * 1024;
+const budget = 413 * 1024;
 
 const { browser } = useBrowser();
 

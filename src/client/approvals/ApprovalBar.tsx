@@ -15,6 +15,7 @@ import { http } from "../http.js";
 import { notify } from "../notify.js";
 import { recordPath, serverMessage } from "./approvables.js";
 import { useApprovals, useApprovalsChanged } from "./useApprovals.js";
+import { useResources } from "../declarations.js";
 
 interface Props {
   type: string;
@@ -29,6 +30,8 @@ interface Props {
 type Action = "approve" | "reject" | "claim";
 
 export function ApprovalBar({ type, resourceName, record, number, sayWhenNothing = false }: Props) {
+  // the texts (and declarations) of the resources it shows
+  useResources(["approvals"]);
   const { translate } = useTranslation();
   const navigate = useNavigate();
   const confirm = useConfirm();

@@ -1,6 +1,6 @@
 /**
  * The translator (framework/translator.ts) with the locale files (locales/*.json at the repository root). English is the fallback and
- * ships with the app; any other language, with antd's and dayjs's matching locales, loads when it is chosen (or
+ * ships with the app (its resources' own texts load with their declarations: texts.ts); any other language, with antd's and dayjs's matching locales, loads when it is chosen (or
  * at sign-in, from the contact's language: providers/auth.ts), so the
  * first load carries one language (issue 11). `ready` settles once the stored language is in place.
  */
@@ -10,8 +10,9 @@ import type { Locale } from "antd/es/locale";
 import { numberLocaleOf } from "../../framework/cell-text.js";
 // antd/es: the ES modules (antd/locale/* are CommonJS, whose default would be the module, not the locale)
 import enUS from "antd/es/locale/en_US";
-import en from "../../../locales/en.json";
-import { Translator, type Messages } from "../../framework/translator.js";
+import type { Messages } from "../../framework/translator.js";
+import { loadTextsIn, setMessages } from "./texts.js";
+import { i18n } from "./translator.js";
 
 export const languages = { en: "English", es: "Español" } as const;
 export type Language = keyof typeof languages;
@@ -26,7 +27,7 @@ const loaders: Record<Exclude<Language, "en">, () => Promise<[Record<string, unk
 };
 const antdLocales = new Map<string, Locale>([["en", enUS]]);
 
-export const i18n = new Translator(en);
+export { i18n };
 
 /** The language in use; a component using it renders again when it changes. */
 export const useLanguage = (): string =>
@@ -35,12 +36,14 @@ export const useLanguage = (): string =>
 async function load(language: Language): Promise<void> {
   if (antdLocales.has(language) || language === "en") return;
   const [messages, antd] = await loaders[language]();
-  i18n.addResourceBundle(language, messages as Messages);
+  setMessages(language, messages as Messages);
   antdLocales.set(language, antd);
 }
 
 async function switchTo(language: Language): Promise<void> {
   await load(language);
+  // the texts of the resources whose pages were opened, in that language too
+  await loadTextsIn(language);
   dayjs.locale(language);
   await i18n.changeLanguage(language);
 }

@@ -17,6 +17,7 @@ import { http } from "../http.js";
 import { notify } from "../notify.js";
 import { fieldKey } from "../i18n/keys.js";
 import { portalPrefix, portalResource } from "./sections.js";
+import { useResources } from "../declarations.js";
 
 export const settingsTabs = ["general", "payment", "tax"] as const;
 type Tab = (typeof settingsTabs)[number];
@@ -137,6 +138,8 @@ function Tax({ vendor, refresh }: { vendor: Row; refresh: () => void }) {
 }
 
 export default function PortalSettings() {
+  // the texts (and declarations) of the resources it shows
+  useResources(["vendors", "payment_methods"]);
   const { translate } = useTranslation();
   const navigate = useNavigate();
   const { status } = useParams();

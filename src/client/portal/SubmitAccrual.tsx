@@ -14,10 +14,13 @@ import { notify } from "../notify.js";
 import { NotFound } from "../pages/Results.js";
 import { AccrualAnswerForm, AccrualAnswerShown, type AccrualAnswer, type AnswerResult } from "./AccrualAnswerForm.js";
 import { portalPrefix, portalResource } from "./sections.js";
+import { useResources } from "../declarations.js";
 
 const answerable = ["NEW", "SENT"];
 
 export default function SubmitAccrual() {
+  // the texts (and declarations) of the resources it shows
+  useResources(["accrual_requests"]);
   const { id = "" } = useParams();
   const { translate } = useTranslation();
   const format = useFormat();

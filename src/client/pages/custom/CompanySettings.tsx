@@ -9,8 +9,11 @@ import companies from "../../../../resources/companies.js";
 import FormPage from "../FormPage.js";
 import { forgetCurrentUser, useUser } from "../../user.js";
 import type { CustomPageProps } from "./index.js";
+import { useResources } from "../../declarations.js";
 
 export default function CompanySettings({ page }: CustomPageProps) {
+  // the texts (and declarations) of the resources it shows
+  useResources(["companies"]);
   const user = useUser();
   const { translate } = useTranslation();
   const invalidate = useInvalidateAuthStore();

@@ -17,11 +17,14 @@ import { getDefaultSortOrder, useTable } from "../../../grid/use-table.js";
 import type { CustomPageProps } from "../index.js";
 import { PaymentDateField } from "../payments/PaymentDateField.js";
 import { paymentDateError } from "../payments/selection.js";
+import { useResources } from "../../../declarations.js";
 
 // read as any declaration: its literal type narrows each column to the members it sets
 const resource: ResourceDef = payExpenses;
 
 export default function PayExpenses({ page }: CustomPageProps) {
+  // the texts (and declarations) of the resources it shows
+  useResources(["pay_expenses"]);
   const format = useFormat();
   const { translate } = useTranslation();
   const navigate = useNavigate();

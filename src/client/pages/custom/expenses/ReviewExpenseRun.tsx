@@ -16,6 +16,7 @@ import { numberLocale } from "../../../i18n/index.js";
 import { useUser } from "../../../user.js";
 import type { CustomPageProps } from "../index.js";
 import { CurrencyTotals } from "../payments/CurrencyTotals.js";
+import { useResources } from "../../../declarations.js";
 
 interface PreviewPayment {
   employee_contact_id: number;
@@ -37,6 +38,8 @@ interface Preview {
 type Failure = { statusCode?: number; errors?: Record<string, string[]> };
 
 export default function ReviewExpenseRun({ page }: CustomPageProps) {
+  // the texts (and declarations) of the resources it shows
+  useResources(["payment_methods"]);
   const user = useUser();
   const { translate } = useTranslation();
   const navigate = useNavigate();

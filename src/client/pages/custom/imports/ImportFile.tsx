@@ -14,8 +14,11 @@ import { ImportPreview } from "./ImportPreview.js";
 import { ImportProgress } from "./ImportProgress.js";
 import { ImportUpload } from "./ImportUpload.js";
 import type { ImportRecord, T } from "./types.js";
+import { useResources } from "../../../declarations.js";
 
 export default function ImportFile(_: CustomPageProps) {
+  // the texts (and declarations) of the resources it shows
+  useResources(["imports"]);
   const { translate } = useTranslation();
   const t: T = (key, fallback, values) => (values ? translate(`imports.page.${key}`, values, fallback) : translate(`imports.page.${key}`, fallback));
   const [params, setParams] = useSearchParams();

@@ -35,6 +35,7 @@ import {
 } from "./selection.js";
 import { anyOf, useApi } from "./useApi.js";
 import { usePaymentOptions } from "./usePaymentOptions.js";
+import { useResources } from "../../../declarations.js";
 
 // read as any declaration: its literal type narrows each column to the members it sets
 const resource: ResourceDef = payBills;
@@ -73,6 +74,8 @@ const grammarQuery = (filters: readonly LogicalFilter[]) =>
   filters.filter((f) => f.value !== undefined && f.value !== "").map((f) => anyOf(apiKey(f), ([] as unknown[]).concat(f.value).map(String))).join("&");
 
 export default function PayBills({ page }: CustomPageProps) {
+  // the texts (and declarations) of the resources it shows
+  useResources(["invoices_pay_bills"]);
   const user = useUser();
   const format = useFormat();
   const { translate } = useTranslation();

@@ -13,7 +13,7 @@ import { DownloadOutlined } from "@ant-design/icons";
 import { useNavigate, useParams } from "react-router";
 import { can } from "../../../../framework/permissions.js";
 import runs from "../../../../../resources/payment_runs.js";
-import { outlineByName } from "../../../declarations.js";
+import { outlineByName, useResources } from "../../../declarations.js";
 import { RowActions } from "../../../actions.js";
 import { ApprovalBar } from "../../../approvals/ApprovalBar.js";
 import { ApprovalTimeline } from "../../../approvals/ApprovalTimeline.js";
@@ -35,6 +35,8 @@ const runKeys = outlineByName.get("invoices_pay_bills")!.permissions.list;
 const listLimit = 1000;
 
 export default function PaymentRun({ page }: CustomPageProps) {
+  // the texts (and declarations) of the resources it shows
+  useResources(["payment_runs", "payment_run_batches", "payment_run_items", "payments", "payment_methods"]);
   const { paymentRunID } = useParams();
   const user = useUser();
   const format = useFormat();

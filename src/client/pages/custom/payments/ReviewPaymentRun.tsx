@@ -19,6 +19,7 @@ import { useUser } from "../../../user.js";
 import type { CustomPageProps } from "../index.js";
 import { CurrencyTotals } from "./CurrencyTotals.js";
 import { draftStore, errorsByRow, runBody } from "./selection.js";
+import { useResources } from "../../../declarations.js";
 
 export interface PreviewPayment {
   vendor_id: number;
@@ -43,6 +44,8 @@ interface Preview {
 type Failure = { statusCode?: number; errors?: Record<string, string[]> };
 
 export default function ReviewPaymentRun({ page }: CustomPageProps) {
+  // the texts (and declarations) of the resources it shows
+  useResources(["payment_methods"]);
   const user = useUser();
   const { translate } = useTranslation();
   const navigate = useNavigate();
