@@ -70,8 +70,9 @@ function moduleOf({ resource, page, view }: RouteEntry): keyof typeof modules | 
 export function preloadPage(entries: RouteEntry[], pathname: string): void {
   const entry = matchRoutes(entries.map((e) => ({ path: e.path, entry: e })), pathname)?.at(-1)?.route.entry;
   const key = entry && moduleOf(entry);
-  if (key) void load(key).catch(() => undefined);
-  if (key) void loadResources(pageResources(entry.resource, entry.page)).catch(() => undefined);
+  if (!key) return;
+  void load(key).catch(() => undefined);
+  void loadResources(pageResources(entry.resource, entry.page)).catch(() => undefined);
 }
 
 function Page({ entry }: { entry: RouteEntry }) {
