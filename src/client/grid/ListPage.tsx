@@ -6,8 +6,8 @@
 import { BulkActions } from "../actions/bulk-actions.js";
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useDataProvider, useTranslation, type CrudFilter, type LogicalFilter } from "@refinedev/core";
-import { getDefaultSortOrder, useTable } from "./use-table.js";
-import { Button, Checkbox, ConfigProvider, Dropdown, Flex, Grid, Popover, Space, Table, type TableColumnsType } from "antd";
+import { useTable } from "./use-table.js";
+import { Button, Checkbox, Dropdown, Flex, Grid, Pagination, Popover, Space } from "antd";
 import { Heading } from "../text.js";
 // the search box alone: antd's Input brings its password, OTP and text-area variants into the first load
 import Search from "antd/es/input/Search";
@@ -25,6 +25,7 @@ import { useUser } from "../user.js";
 import { downloadExport, downloadPdf, exportDateFormat, exportRowLimit, type ExportTable } from "./export.js";
 import { useFilterPanel, useGridLayout } from "./layout.js";
 import { RowCard } from "./RowCard.js";
+import { DataTable, type DataColumn } from "./DataTable.js";
 
 // closed by default: the filter panel and its date and number pickers load when it opens
 const FilterPanel = lazy(() => import("./filters.js").then((m) => ({ default: m.FilterPanel })));
@@ -54,8 +55,6 @@ export interface ListExtension {
 const defaultPageSize = 25;
 /** data spec 9: rows are 25 px unless the resource says otherwise */
 export const defaultRowHeight = 25;
-/** a small table cell's text line (14 px × 1.5714) and its bottom border */
-const lineHeight = 22;
 const alignRight = new Set(["money", "number"]);
 /** data spec 9: column minimum width mostly 100 */
 const minColumnWidth = 100;
@@ -82,7 +81,7 @@ export default function ListPage({ resource, view, permanent: declared, initial,
   const meta = useMemo(() => ({ preset: permanent }), [permanent]);
   const fixed = new Set(permanent.map(apiKey));
 
-  const { tableProps, tableQuery, filters, setFilters, sorters, setCurrentPage, pageSize } = useTable<Row>({
+  const { pagination, tableQuery, filters, setFilters, sorters, setSorters, setCurrentPage, pageSize, setPageSize } = useTable<Row>({
     resource: resource.name,
     syncWithLocation: true,
     pagination: { pageSize: layout.pageSize },
@@ -115,22 +114,20 @@ export default function ListPage({ resource, view, permanent: declared, initial,
   const rowActions = (row: Row) => (resource.rowActions?.length
     ? <RowActions resource={resource} row={row} size="small" only={["edit", "duplicate", "delete"]} /> : null);
   const card = phone && visible.length > 0;
-  const columns: TableColumnsType<Row> = card ? [{
+  const columns: DataColumn<Row>[] = card ? [{
     key: "card",
-    render: (_: unknown, row: Row) => <RowCard resource={resource} columns={visible} row={row} title={titleCell(row)} label={label} actions={rowActions(row)} />,
+    render: (row) => <RowCard resource={resource} columns={visible} row={row} title={titleCell(row)} label={label} actions={rowActions(row)} />,
   }] : visible.map((column, index) => ({
     key: column.field,
-    dataIndex: column.field.split("."),
     title: label(column.field),
     width: column.width,
     minWidth: minColumnWidth,
     align: alignRight.has(fieldKind(resource, column.field)) ? "right" : undefined,
-    sorter: column.sortable !== false,
-    sortOrder: getDefaultSortOrder(column.field, sorters) ?? null,
-    render: (_: unknown, row: Row) => (index === 0 ? titleCell(row) : format.render(resource, column, row)),
+    sortable: column.sortable !== false,
+    render: (row) => (index === 0 ? titleCell(row) : format.render(resource, column, row)),
   }));
   if (!card && resource.rowActions?.length) {
-    columns.push({ key: "actions", title: translate("grid.actions", "Actions"), render: (_: unknown, row: Row) => rowActions(row) });
+    columns.push({ key: "actions", title: translate("grid.actions", "Actions"), render: rowActions });
   }
 
   async function exportAs(kind: "csv" | "xlsx" | "pdf") {
@@ -217,25 +214,30 @@ export default function ListPage({ resource, view, permanent: declared, initial,
             columns={resource.columns.filter((c) => c.filterable && !fixed.has(c.field))} />
         </Suspense>
       ) : null}
-      <ConfigProvider theme={{ components: { Table: { cellPaddingBlockSM: Math.max(0, Math.floor((rowHeight - lineHeight - 1) / 2)) } } }}>
-        <Table<Row>
-          {...tableProps}
-          rowKey="id"
-          columns={columns}
-          size="small"
-          showHeader={!card}
-          tableLayout={card ? "fixed" : undefined}
-          scroll={card ? undefined : { x: "max-content" }}
-          onRow={() => ({ style: card ? undefined : { height: rowHeight } })}
-          pagination={tableProps.pagination && { ...tableProps.pagination, showSizeChanger: true }}
-          rowSelection={{
-            preserveSelectedRowKeys: true,
-            selectedRowKeys: selected.map((row) => row.id as number),
-            onChange: (_, rows) => setSelected(rows.filter(Boolean)),
-          }}
-          footer={selected.length ? () => <Suspense fallback={null}><SelectionTotal resource={resource} rows={selected} /></Suspense> : undefined}
-        />
-      </ConfigProvider>
+      <DataTable<Row>
+        columns={columns}
+        rows={tableQuery.data?.data ?? []}
+        rowKey={(row) => row.id as number}
+        rowLabel={(row) => translate("grid.selectRow", { name: format.text(resource, visible[0]?.field ?? "id", row) || String(row.id) }, "Select {{name}}")}
+        pageLabel={translate("grid.selectPage", "Select the rows of this page")}
+        loading={tableQuery.isFetching}
+        rowHeight={rowHeight}
+        fit={card}
+        sort={sorters[0]}
+        onSort={(field, order) => setSorters(order ? [{ field, order }] : [])}
+        selected={selected}
+        onSelect={setSelected}
+        footer={selected.length ? <Suspense fallback={null}><SelectionTotal resource={resource} rows={selected} /></Suspense> : undefined}
+      />
+      {/* none for an empty list, as antd's table */}
+      {pagination && pagination.total ? (
+        <Flex justify={pagination.simple ? "center" : "flex-end"} style={{ margin: "16px 0" }}>
+          <Pagination {...pagination} size="small" showSizeChanger onChange={(page, size) => {
+            setCurrentPage(page);
+            setPageSize(size);
+          }} />
+        </Flex>
+      ) : null}
     </>
   );
 }

@@ -15,9 +15,9 @@ import {
   type LogicalFilter,
   type useTableProps,
 } from "@refinedev/core";
-import { Grid, type TableProps } from "antd";
+import { Grid, type PaginationProps, type TableProps } from "antd";
 import { Link } from "react-router";
-import type { FilterValue, SorterResult, TablePaginationConfig } from "antd/es/table/interface.js";
+import type { FilterValue, SorterResult } from "antd/es/table/interface.js";
 
 /** A column's sort order as antd names it (`ascend`, `descend`). */
 export function getDefaultSortOrder(field: string, sorters?: CrudSort[]): "ascend" | "descend" | undefined {
@@ -70,7 +70,7 @@ export function useTable<TData extends BaseRecord = BaseRecord>(props: useTableP
     }
   };
 
-  const pagination: TablePaginationConfig | false = paged && {
+  const pagination: PaginationProps | false = paged && {
     itemRender: (page, type, element) => {
       const to = createLinkForSyncWithLocation({ pagination: { pageSize, currentPage: page }, sorters, filters });
       if (type === "page") return <PaginationLink to={to} element={`${page}`} />;
@@ -84,7 +84,6 @@ export function useTable<TData extends BaseRecord = BaseRecord>(props: useTableP
     pageSize,
     current: currentPage,
     simple: !breakpoint.sm,
-    position: !breakpoint.sm ? ["bottomCenter"] : ["bottomRight"],
     total: data?.total,
   };
 
@@ -92,8 +91,9 @@ export function useTable<TData extends BaseRecord = BaseRecord>(props: useTableP
     dataSource: data?.data,
     loading: !isFetched,
     onChange,
-    pagination,
+    pagination: pagination && { ...pagination, position: !breakpoint.sm ? ["bottomCenter"] : ["bottomRight"] },
     scroll: { x: true },
   };
-  return { ...table, tableProps };
+  // the pagination alone too, for a table of our own (grid/DataTable.tsx) that places it itself
+  return { ...table, tableProps, pagination };
 }
