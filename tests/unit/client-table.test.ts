@@ -1,6 +1,11 @@
-/** The antd table props of the lists (src/client/grid/use-table.tsx): antd's sorter and filters as Refine's. */
+/**
+ * The tables' state: antd's sorter and filters as Refine's (src/client/grid/use-table.tsx), and the list
+ * table's sort cycle and selection (grid/SortButton.tsx, grid/selection.ts).
+ */
 import { describe, expect, it } from "vitest";
 import { getDefaultSortOrder, toFilters, toSorters } from "../../src/client/grid/use-table.js";
+import { nextOrder } from "../../src/client/grid/SortButton.js";
+import { pageSelection, togglePage, toggleRow } from "../../src/client/grid/selection.js";
 
 describe("list table state", () => {
   it("names a column's sort order as antd does", () => {
@@ -20,5 +25,32 @@ describe("list table state", () => {
       .toEqual([{ field: "status", operator: "in", value: ["NEW"] }, { field: "number", operator: "contains", value: ["7"] }]);
     expect(toFilters({ amount: ["5"] }, [], [{ field: "amount", operator: "gte", value: "1" }])).toEqual([{ field: "amount", operator: "gte", value: ["5"] }]);
     expect(toFilters({ any: ["x"] }, [{ operator: "or", value: [] }], [{ field: "any", operator: "or", value: [] } as never])).toEqual([]);
+  });
+});
+
+describe("list table", () => {
+  it("cycles a header's sort: ascending, descending, none", () => {
+    expect(nextOrder(undefined)).toBe("asc");
+    expect(nextOrder("asc")).toBe("desc");
+    expect(nextOrder("desc")).toBeUndefined();
+  });
+
+  const key = (row: { id: number }) => row.id;
+  const rows = (...ids: number[]) => ids.map((id) => ({ id }));
+
+  it("says how much of the page is selected, rows of other pages aside", () => {
+    expect(pageSelection(rows(9), rows(1, 2), key)).toBe("none");
+    expect(pageSelection(rows(9, 2), rows(1, 2), key)).toBe("some");
+    expect(pageSelection(rows(2, 9, 1), rows(1, 2), key)).toBe("all");
+  });
+
+  it("selects the page's rows, or clears a wholly selected page, keeping other pages' rows", () => {
+    expect(togglePage(rows(9, 2), rows(1, 2), key)).toEqual(rows(9, 2, 1));
+    expect(togglePage(rows(9, 2, 1), rows(1, 2), key)).toEqual(rows(9));
+  });
+
+  it("toggles one row", () => {
+    expect(toggleRow(rows(9), { id: 1 }, key)).toEqual(rows(9, 1));
+    expect(toggleRow(rows(9, 1), { id: 1 }, key)).toEqual(rows(9));
   });
 });
