@@ -2,7 +2,8 @@
  * Refine's table state (useTable of @refinedev/core) as antd Table props: what useTable of
  * @refinedev/antd gives (data, loading, sorting, column filters, pagination with links that follow
  * the URL), without its search form, which no list uses and which brought antd's Form and its
- * validator into the first load of every list (issue 11).
+ * validator into the first load of every list (issue 11). The generic list draws its own table
+ * (DataTable.tsx) and takes the pagination alone.
  */
 import { Children, type ReactElement, type ReactNode } from "react";
 import {
@@ -94,6 +95,5 @@ export function useTable<TData extends BaseRecord = BaseRecord>(props: useTableP
     pagination: pagination && { ...pagination, position: !breakpoint.sm ? ["bottomCenter"] : ["bottomRight"] },
     scroll: { x: true },
   };
-  // the pagination alone too, for a table of our own (grid/DataTable.tsx) that places it itself
   return { ...table, tableProps, pagination };
 }
