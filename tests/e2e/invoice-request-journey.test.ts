@@ -134,7 +134,8 @@ describe("an invoice request, from the e-mail to the remittance", () => {
     await row.waitFor({ timeout: 15_000 });
     await row.getByRole("link", { name: number }).click();
     await approver.waitForURL(new RegExp(`/invoices/${invoiceId}/approval$`));
-    await approver.getByRole("button", { name: "Approve" }).click();
+    // not the list's "Approver" header, while the list is still leaving
+    await approver.getByRole("button", { name: /\bApprove$/ }).click();
     const confirm = approver.locator(".ant-modal-confirm", { hasText: `Are you sure you want to Approve (${number})?` });
     await confirm.getByRole("button", { name: "OK" }).click();
     await approver.waitForURL(new RegExp(`/invoices/${invoiceId}$`));
