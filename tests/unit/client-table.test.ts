@@ -1,11 +1,12 @@
 /**
  * The tables' state: antd's sorter and filters as Refine's (src/client/grid/use-table.tsx), and the list
- * table's sort cycle and selection (grid/SortButton.tsx, grid/selection.ts).
+ * table's sort cycle, selection and pages (grid/SortButton.tsx, grid/selection.ts, grid/Pager.tsx).
  */
 import { describe, expect, it } from "vitest";
 import { getDefaultSortOrder, toFilters, toSorters } from "../../src/client/grid/use-table.js";
 import { nextOrder } from "../../src/client/grid/SortButton.js";
 import { pageSelection, togglePage, toggleRow } from "../../src/client/grid/selection.js";
+import { pageItems } from "../../src/client/grid/Pager.js";
 
 describe("list table state", () => {
   it("names a column's sort order as antd does", () => {
@@ -52,5 +53,14 @@ describe("list table", () => {
   it("toggles one row", () => {
     expect(toggleRow(rows(9), { id: 1 }, key)).toEqual(rows(9, 1));
     expect(toggleRow(rows(9, 1), { id: 1 }, key)).toEqual(rows(9));
+  });
+
+  it("shows the pages as antd does: all of seven, else the ends, the current ±2 and jumps between", () => {
+    expect(pageItems(1, 1)).toEqual([1]);
+    expect(pageItems(4, 7)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(pageItems(1, 20)).toEqual([1, 2, 3, 4, 5, "ahead", 20]);
+    expect(pageItems(4, 20)).toEqual([1, 2, 3, 4, 5, 6, "ahead", 20]);
+    expect(pageItems(10, 20)).toEqual([1, "back", 8, 9, 10, 11, 12, "ahead", 20]);
+    expect(pageItems(20, 20)).toEqual([1, "back", 16, 17, 18, 19, 20]);
   });
 });

@@ -5,9 +5,9 @@
  */
 import { BulkActions } from "../actions/bulk-actions.js";
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from "react";
-import { useDataProvider, useTranslation, type CrudFilter, type LogicalFilter } from "@refinedev/core";
-import { useTable } from "./use-table.js";
-import { Button, Checkbox, Dropdown, Flex, Grid, Pagination, Popover, Space } from "antd";
+// Refine core's table state: the list draws its own table, so it needs no antd props (grid/use-table.tsx)
+import { useDataProvider, useTable, useTranslation, type CrudFilter, type LogicalFilter } from "@refinedev/core";
+import { Button, Checkbox, Dropdown, Flex, Grid, Popover, Space } from "antd";
 import { Heading } from "../text.js";
 // the search box alone: antd's Input brings its password, OTP and text-area variants into the first load
 import Search from "antd/es/input/Search";
@@ -26,6 +26,7 @@ import { downloadExport, downloadPdf, exportDateFormat, exportRowLimit, type Exp
 import { useFilterPanel, useGridLayout } from "./layout.js";
 import { RowCard } from "./RowCard.js";
 import { DataTable, type DataColumn } from "./DataTable.js";
+import { Pager } from "./Pager.js";
 
 // closed by default: the filter panel and its date and number pickers load when it opens
 const FilterPanel = lazy(() => import("./filters.js").then((m) => ({ default: m.FilterPanel })));
@@ -72,8 +73,9 @@ export default function ListPage({ resource, view, permanent: declared, initial,
   const [filterPanel, setFilterPanel] = useFilterPanel();
   const [selected, setSelected] = useState<Row[]>([]);
   const [exporting, setExporting] = useState<"csv" | "xlsx" | "pdf">();
+  const breakpoint = Grid.useBreakpoint();
   // spec 9: below 768 px the layout is the phone's
-  const phone = Grid.useBreakpoint().md === false;
+  const phone = breakpoint.md === false;
 
   // stable while the route's values are the same (Refine compares filters by reference)
   const permanentKey = JSON.stringify([...declared, ...(extension?.filters ?? [])]);
@@ -81,7 +83,7 @@ export default function ListPage({ resource, view, permanent: declared, initial,
   const meta = useMemo(() => ({ preset: permanent }), [permanent]);
   const fixed = new Set(permanent.map(apiKey));
 
-  const { pagination, tableQuery, filters, setFilters, sorters, setSorters, setCurrentPage, pageSize, setPageSize } = useTable<Row>({
+  const { tableQuery, filters, setFilters, sorters, setSorters, currentPage, setCurrentPage, pageSize, setPageSize, createLinkForSyncWithLocation } = useTable<Row>({
     resource: resource.name,
     syncWithLocation: true,
     pagination: { pageSize: layout.pageSize },
@@ -114,6 +116,8 @@ export default function ListPage({ resource, view, permanent: declared, initial,
   const rowActions = (row: Row) => (resource.rowActions?.length
     ? <RowActions resource={resource} row={row} size="small" only={["edit", "duplicate", "delete"]} /> : null);
   const card = phone && visible.length > 0;
+  // none for an empty list, as antd's table
+  const total = tableQuery.data?.total ?? 0;
   const columns: DataColumn<Row>[] = card ? [{
     key: "card",
     render: (row) => <RowCard resource={resource} columns={visible} row={row} title={titleCell(row)} label={label} actions={rowActions(row)} />,
@@ -129,6 +133,14 @@ export default function ListPage({ resource, view, permanent: declared, initial,
   if (!card && resource.rowActions?.length) {
     columns.push({ key: "actions", title: translate("grid.actions", "Actions"), render: rowActions });
   }
+
+  /** A page's URL. Refine's link keeps the URL's own `currentPage` over the one asked for (it drops only v4's `current`). */
+  const pageLink = (page: number) => {
+    const [path, query] = createLinkForSyncWithLocation({ pagination: { currentPage: page, pageSize }, sorters, filters }).split("?");
+    const params = new URLSearchParams(query);
+    params.set("currentPage", String(page));
+    return `${path}?${params.toString()}`;
+  };
 
   async function exportAs(kind: "csv" | "xlsx" | "pdf") {
     setExporting(kind);
@@ -228,16 +240,15 @@ export default function ListPage({ resource, view, permanent: declared, initial,
         selected={selected}
         onSelect={setSelected}
         footer={selected.length ? <Suspense fallback={null}><SelectionTotal resource={resource} rows={selected} /></Suspense> : undefined}
+        pagination={total ? (
+          <Pager current={currentPage} pageSize={pageSize} total={total} simple={breakpoint.sm === false}
+            href={pageLink}
+            onChange={(page, size) => {
+              setCurrentPage(page);
+              setPageSize(size);
+            }} />
+        ) : undefined}
       />
-      {/* none for an empty list, as antd's table */}
-      {pagination && pagination.total ? (
-        <Flex justify={pagination.simple ? "center" : "flex-end"} style={{ margin: "16px 0" }}>
-          <Pagination {...pagination} size="small" showSizeChanger onChange={(page, size) => {
-            setCurrentPage(page);
-            setPageSize(size);
-          }} />
-        </Flex>
-      ) : null}
     </>
   );
 }

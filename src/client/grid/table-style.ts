@@ -1,5 +1,6 @@
 /**
- * The look of the list table (DataTable.tsx): antd's small table, drawn from antd's design tokens.
+ * The look of the list table (DataTable.tsx) and its pagination (Pager.tsx): antd's small table and
+ * small pagination, drawn from antd's design tokens.
  * The rules are one static style sheet (hover, pseudo-elements and selected rows need CSS, not inline
  * styles); the token values reach it as custom properties on the table's wrapper, so a theme change
  * restyles it without a new sheet.
@@ -34,6 +35,12 @@ export function tableVars(token: GlobalToken, rowHeight: number): CSSProperties 
     "--dt-primary": token.colorPrimary,
     "--dt-empty": token.colorTextDisabled,
     "--dt-motion": token.motionDurationMid,
+    "--dt-text": token.colorText,
+    "--dt-disabled": token.colorTextDisabled,
+    "--dt-primary-hover": token.colorPrimaryHover,
+    "--dt-item": `${token.controlHeightSM}px`,
+    "--dt-item-radius": `${token.borderRadius}px`,
+    "--dt-item-hover": token.colorBgTextHover,
   } as CSSProperties;
 }
 
@@ -66,4 +73,19 @@ export const tableCss = `
 .dt-arrows>*+*{margin-top:-0.3em}
 .dt-sort:hover .dt-arrows{color:var(--dt-icon-hover)}
 .dt-arrows>.dt-active{color:var(--dt-primary);opacity:1}
+.dt-pager{display:flex;flex-wrap:wrap;row-gap:8px;align-items:center;justify-content:flex-end;margin:16px 0;padding:0;list-style:none}
+.dt-pager[data-simple]{justify-content:center}
+.dt-page,.dt-pager-simple{min-width:var(--dt-item);height:var(--dt-item);line-height:calc(var(--dt-item) - 2px);text-align:center;border:1px solid transparent;border-radius:var(--dt-item-radius);user-select:none}
+.dt-page>*{display:block;padding:0 6px;color:var(--dt-text)}
+.dt-page:not(.dt-current):not([aria-disabled]):hover{background:var(--dt-item-hover)}
+.dt-current{font-weight:var(--dt-strong);background:var(--dt-bg);border-color:var(--dt-primary)}
+.dt-current>a{color:var(--dt-primary)}
+.dt-current:hover{border-color:var(--dt-primary-hover)}
+.dt-current:hover>a{color:var(--dt-primary-hover)}
+.dt-step{font-size:12px}
+.dt-step[aria-disabled]>*{color:var(--dt-disabled);cursor:not-allowed}
+.dt-jump>a{color:var(--dt-disabled);letter-spacing:2px;text-indent:0.13em}
+.dt-jump:hover>a{color:var(--dt-primary)}
+.dt-pager-simple{padding:0 8px}
+.dt-pager-size{margin-inline-start:4px}
 `;

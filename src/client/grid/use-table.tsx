@@ -2,8 +2,7 @@
  * Refine's table state (useTable of @refinedev/core) as antd Table props: what useTable of
  * @refinedev/antd gives (data, loading, sorting, column filters, pagination with links that follow
  * the URL), without its search form, which no list uses and which brought antd's Form and its
- * validator into the first load of every list (issue 11). The generic list draws its own table
- * (DataTable.tsx) and takes the pagination alone.
+ * validator into the first load of every list (issue 11).
  */
 import { Children, type ReactElement, type ReactNode } from "react";
 import {
@@ -16,9 +15,9 @@ import {
   type LogicalFilter,
   type useTableProps,
 } from "@refinedev/core";
-import { Grid, type PaginationProps, type TableProps } from "antd";
+import { Grid, type TableProps } from "antd";
 import { Link } from "react-router";
-import type { FilterValue, SorterResult } from "antd/es/table/interface.js";
+import type { FilterValue, SorterResult, TablePaginationConfig } from "antd/es/table/interface.js";
 
 /** A column's sort order as antd names it (`ascend`, `descend`). */
 export function getDefaultSortOrder(field: string, sorters?: CrudSort[]): "ascend" | "descend" | undefined {
@@ -71,7 +70,7 @@ export function useTable<TData extends BaseRecord = BaseRecord>(props: useTableP
     }
   };
 
-  const pagination: PaginationProps | false = paged && {
+  const pagination: TablePaginationConfig | false = paged && {
     itemRender: (page, type, element) => {
       const to = createLinkForSyncWithLocation({ pagination: { pageSize, currentPage: page }, sorters, filters });
       if (type === "page") return <PaginationLink to={to} element={`${page}`} />;
@@ -85,6 +84,7 @@ export function useTable<TData extends BaseRecord = BaseRecord>(props: useTableP
     pageSize,
     current: currentPage,
     simple: !breakpoint.sm,
+    position: !breakpoint.sm ? ["bottomCenter"] : ["bottomRight"],
     total: data?.total,
   };
 
@@ -92,8 +92,8 @@ export function useTable<TData extends BaseRecord = BaseRecord>(props: useTableP
     dataSource: data?.data,
     loading: !isFetched,
     onChange,
-    pagination: pagination && { ...pagination, position: !breakpoint.sm ? ["bottomCenter"] : ["bottomRight"] },
+    pagination,
     scroll: { x: true },
   };
-  return { ...table, tableProps, pagination };
+  return { ...table, tableProps };
 }
