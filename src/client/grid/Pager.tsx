@@ -10,8 +10,8 @@ import { useTranslation } from "@refinedev/core";
 import { Select } from "antd";
 import { LeftOutlined, RightOutlined } from "@ant-design/icons";
 
-/** antd's page sizes; a list's own (25 by default) joins them */
-const pageSizes = [10, 20, 50, 100];
+/** antd's page sizes and the lists' default, 25, so that it stays on offer once another is chosen (a saved odd size joins them) */
+const pageSizes = [10, 20, 25, 50, 100];
 /** pages shown either side of the current one, as antd's */
 const buffer = 2;
 const jump = 5;
