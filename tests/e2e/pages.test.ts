@@ -2,7 +2,8 @@
  * Declared pages and the grid in the browser: dashboards per role (root-route rules of spec 2.1),
  * a count widget leading to its filtered list, company settings (read-only without the edit key,
  * saved with it), the user profile's language switch, a contact's permissions, grid rows of 25 px,
- * a composite status filter, and the list table's sorting, selection, page size, empty state and phone cards.
+ * a composite status filter, and the list table's sorting, column picker, selection, page size, empty
+ * state and phone cards.
  */
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
@@ -123,7 +124,7 @@ describe("the grid", () => {
     await screenshot(page, "grid-filter-payable");
   });
 
-  it("sorts by a header, keeps a selection with its totals, changes the page size, says when nothing is found and lays rows out as cards on a phone", async () => {
+  it("sorts by a header, hides a column, keeps a selection with its totals, changes the page size, says when nothing is found and lays rows out as cards on a phone", async () => {
     const page = await signedIn("admin@acme.test", "/invoices");
     const rows = page.locator("tbody tr[data-row-key]");
     await rows.nth(5).waitFor();
@@ -151,6 +152,16 @@ describe("the grid", () => {
     await expect.poll(query).not.toContain("amount");
     expect(await header.getAttribute("aria-sort")).toBeNull();
     await expect.poll(settled).toBe(0);
+
+    // a column hidden and shown again from the column picker
+    await page.getByRole("button", { name: /Columns$/ }).click();
+    const vendorColumn = page.getByRole("checkbox", { name: "Vendor", exact: true });
+    await vendorColumn.uncheck();
+    await expect.poll(() => page.getByRole("columnheader", { name: "Vendor", exact: true }).count()).toBe(0);
+    await screenshot(page, "grid-column-picker");
+    await vendorColumn.check();
+    await expect.poll(() => page.getByRole("columnheader", { name: "Vendor", exact: true }).count()).toBe(1);
+    await page.keyboard.press("Escape");
 
     // two rows selected: their total under the table, the page's checkbox half checked
     const first = await rows.nth(0).locator("td:nth-child(2)").innerText();

@@ -7,7 +7,7 @@ import { BulkActions } from "../actions/bulk-actions.js";
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from "react";
 // Refine core's table state: the list draws its own table, so it needs no antd props (grid/use-table.tsx)
 import { useDataProvider, useTable, useTranslation, type CrudFilter, type LogicalFilter } from "@refinedev/core";
-import { Button, Checkbox, Dropdown, Flex, Grid, Popover, Space } from "antd";
+import { Button, Checkbox, Dropdown, Flex, Grid, Space, theme } from "antd";
 import { Heading } from "../text.js";
 // the search box alone: antd's Input brings its password, OTP and text-area variants into the first load
 import Search from "antd/es/input/Search";
@@ -62,6 +62,7 @@ const minColumnWidth = 100;
 
 export default function ListPage({ resource, view, permanent: declared, initial, extension }: Props) {
   const user = useUser();
+  const { token } = theme.useToken();
   const format = useFormat();
   const { translate } = useTranslation();
   const navigate = useNavigate();
@@ -172,7 +173,8 @@ export default function ListPage({ resource, view, permanent: declared, initial,
 
   const columnPicker = (
     <Checkbox.Group
-      style={{ display: "flex", flexDirection: "column", gap: 4 }}
+      style={{ display: "flex", flexDirection: "column", gap: 4, padding: token.paddingSM, background: token.colorBgElevated,
+        borderRadius: token.borderRadiusLG, boxShadow: token.boxShadowSecondary }}
       value={offered.map((c) => c.field).filter((f) => !layout.hidden.includes(f))}
       options={offered.map((c) => ({ value: c.field, label: label(c.field) }))}
       onChange={(shown) => setLayout({ ...layout, hidden: offered.map((c) => c.field).filter((f) => !shown.includes(f)) })}
@@ -200,9 +202,10 @@ export default function ListPage({ resource, view, permanent: declared, initial,
             onClick={() => setFilterPanel(!filterPanel)}>
             {translate("grid.filters", "Filters")}
           </Button>
-          <Popover content={columnPicker} trigger="click" placement="bottomRight">
+          {/* a dropdown, not antd's Popover: Dropdown is in the shell already, Popover would join the first load */}
+          <Dropdown trigger={["click"]} placement="bottomRight" popupRender={() => columnPicker}>
             <Button icon={<SettingOutlined />}>{translate("grid.columns", "Columns")}</Button>
-          </Popover>
+          </Dropdown>
           <Dropdown trigger={["click"]} menu={{
             items: [
               { key: "csv", icon: <FileTextOutlined />, label: translate("grid.exportCsv", "CSV") },
