@@ -1,12 +1,14 @@
 /**
  * The tables' state: antd's sorter and filters as Refine's (src/client/grid/use-table.tsx), and the list
- * table's sort cycle, selection and pages (grid/SortButton.tsx, grid/selection.ts, grid/Pager.tsx).
+ * table's sort cycle, selection and pages (grid/SortButton.tsx, grid/selection.ts, grid/Pager.tsx), and
+ * the page links (grid/page-link.ts).
  */
 import { describe, expect, it } from "vitest";
 import { getDefaultSortOrder, toFilters, toSorters } from "../../src/client/grid/use-table.js";
 import { nextOrder } from "../../src/client/grid/SortButton.js";
 import { pageSelection, togglePage, toggleRow } from "../../src/client/grid/selection.js";
 import { pageItems } from "../../src/client/grid/Pager.js";
+import { pageLink } from "../../src/client/grid/page-link.js";
 
 describe("list table state", () => {
   it("names a column's sort order as antd does", () => {
@@ -62,5 +64,12 @@ describe("list table", () => {
     expect(pageItems(4, 20)).toEqual([1, 2, 3, 4, 5, 6, "ahead", 20]);
     expect(pageItems(10, 20)).toEqual([1, "back", 8, 9, 10, 11, 12, "ahead", 20]);
     expect(pageItems(20, 20)).toEqual([1, "back", 16, 17, 18, 19, 20]);
+  });
+
+  it("links a page to its own URL, not to the page shown (Refine's link builder keeps the URL's currentPage)", () => {
+    // what Refine's createLinkForSyncWithLocation gives on page 3, whichever page is asked for
+    const refineLink = () => "/invoices?currentPage=3&pageSize=25&sorters[0][field]=amount&sorters[0][order]=asc";
+    const link = decodeURIComponent(pageLink(refineLink, 5, 25, [{ field: "amount", order: "asc" }], []));
+    expect(link).toBe("/invoices?currentPage=5&pageSize=25&sorters[0][field]=amount&sorters[0][order]=asc");
   });
 });

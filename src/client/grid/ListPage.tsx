@@ -27,6 +27,7 @@ import { useFilterPanel, useGridLayout } from "./layout.js";
 import { RowCard } from "./RowCard.js";
 import { DataTable, type DataColumn } from "./DataTable.js";
 import { Pager } from "./Pager.js";
+import { pageLink } from "./page-link.js";
 
 // closed by default: the filter panel and its date and number pickers load when it opens
 const FilterPanel = lazy(() => import("./filters.js").then((m) => ({ default: m.FilterPanel })));
@@ -135,14 +136,6 @@ export default function ListPage({ resource, view, permanent: declared, initial,
     columns.push({ key: "actions", title: translate("grid.actions", "Actions"), render: rowActions });
   }
 
-  /** A page's URL. Refine's link keeps the URL's own `currentPage` over the one asked for (it drops only v4's `current`). */
-  const pageLink = (page: number) => {
-    const [path, query] = createLinkForSyncWithLocation({ pagination: { currentPage: page, pageSize }, sorters, filters }).split("?");
-    const params = new URLSearchParams(query);
-    params.set("currentPage", String(page));
-    return `${path}?${params.toString()}`;
-  };
-
   async function exportAs(kind: "csv" | "xlsx" | "pdf") {
     setExporting(kind);
     try {
@@ -245,7 +238,7 @@ export default function ListPage({ resource, view, permanent: declared, initial,
         footer={selected.length ? <Suspense fallback={null}><SelectionTotal resource={resource} rows={selected} /></Suspense> : undefined}
         pagination={total ? (
           <Pager current={currentPage} pageSize={pageSize} total={total} simple={breakpoint.sm === false}
-            href={pageLink}
+            href={(page) => pageLink(createLinkForSyncWithLocation, page, pageSize, sorters, filters)}
             onChange={(page, size) => {
               setCurrentPage(page);
               setPageSize(size);
