@@ -19,15 +19,15 @@ import { baseUrl, cspViolations, login, newPage, useBrowser } from "./browser.js
  * on first use, and Typography and Input's variants left the first load: measured 437.1 KB (418.5 KB in
  * the build's count; the rest is response headers). Lowered to 436 KB when antd's form engine (which
  * its ConfigProvider brought whole for one provider) and the ResizeObserver polyfill left: 427.7 KB.
- * Lowered to 367 KB when the list drew its own table and pagination (grid/DataTable.tsx, Pager.tsx),
+ * Lowered to 368 KB when the list drew its own table and pagination (grid/DataTable.tsx, Pager.tsx),
  * antd's Table and Pagination (rc-table, rc-tree, rc-pagination, their hooks and styles) left the first
- * load and the column picker became a Dropdown (antd's Popover left): 364.9 KB (349.7 KB in the build's
- * count).
+ * load and the column picker became a Dropdown (antd's Popover left): 365.9 KB (349.9 KB in the build's
+ * count; grid/page-link.ts, shared with the pages that keep antd's Table, is a file of its own).
  * What remains above 350 KB: every resource declaration and the whole active locale in the shell (about
  * 26 and 21 KB); a minimal app of the same stack is about 311 KB.
  * Raise it only with its reason here.
  */
-const budget = 367 * 1024;
+const budget = 368 * 1024;
 
 const { browser } = useBrowser();
 
