@@ -86,7 +86,7 @@ describe("accruals in the browser", () => {
 
     // the summary: February accrued 1,000 and open at end; March matched 980 and closed 1,000
     await page.goto("/accruals_summary");
-    const row = (period: string) => page.locator("tr.ant-table-row", { hasText: period }).filter({ hasText: vendor.name }).filter({ hasText: "6200" });
+    const row = (period: string) => page.locator("tr[data-row-key]", { hasText: period }).filter({ hasText: vendor.name }).filter({ hasText: "6200" });
     await expect.poll(() => row(`${year}-02`).count()).toBeGreaterThan(0);
     await expect.poll(() => row(`${year}-02`).first().textContent()).toContain("$1,000.00");
     await expect.poll(() => row(`${year}-03`).first().textContent()).toContain("$980.00");
@@ -99,7 +99,7 @@ describe("accruals in the browser", () => {
     await screenshot(page, "accrual-show-390");
     await page.goto("/accruals_summary");
     // on a phone each month is a card of its key figures (period, opening balance, account), without the vendor
-    await expect.poll(() => page.locator("tr.ant-table-row", { hasText: `${year}-03` }).filter({ hasText: "6200" }).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator("tr[data-row-key]", { hasText: `${year}-03` }).filter({ hasText: "6200" }).count()).toBeGreaterThan(0);
     await screenshot(page, "accrual-summary-390");
   });
 });

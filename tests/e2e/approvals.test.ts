@@ -34,7 +34,7 @@ async function submittedInvoice(ap: Api, admin: Api, amount = "4200.00"): Promis
 const stateOf = async (admin: Api, approval: number) =>
   (await admin.get<{ data: { aasm_state: string } }>(`/api/approvals/${approval}`)).body.data.aasm_state;
 
-const row = (page: Page, text: string) => page.locator(".ant-table-row", { hasText: text });
+const row = (page: Page, text: string) => page.locator("tr[data-row-key]", { hasText: text });
 
 describe("invoice approval in the browser", () => {
   it("the approver approves a pending invoice from the approval list; the timeline shows it", async () => {

@@ -55,7 +55,7 @@ describe("cards with the card-network simulator", () => {
     // the program's statement closed today on the card settings screen, then submitted and paid
     const today = new Date().toISOString().slice(0, 10);
     await page.goto("/vcards/card_program_settings/");
-    const program = page.locator(".ant-table-row", { hasText: "Corporate Virtual" });
+    const program = page.locator("tr[data-row-key]", { hasText: "Corporate Virtual" });
     await program.locator(".ant-checkbox-input").check();
     await page.getByRole("button", { name: "Close Statement" }).click();
     await typeDate(page, "Close Date", today);
@@ -80,7 +80,7 @@ describe("a card holder's own card transactions", () => {
     await page.getByLabel("Search menu and records").fill("My Card Tr");
     await page.locator(".ant-menu-item", { hasText: "My Card Transactions" }).first().click();
     await page.waitForURL((url) => url.pathname === "/my_vcard_transactions");
-    const first = page.locator(".ant-table-tbody tr.ant-table-row").first();
+    const first = page.locator("tbody tr[data-row-key]").first();
     await first.waitFor();
     await expectPlainWords(page, "my card transactions");
     await screenshot(page, "my-card-transactions-1440");
@@ -105,7 +105,7 @@ describe("a card holder's own card transactions", () => {
     // without that key the number shows as text: tests/unit/cell-links.test.ts)
     await page.setViewportSize({ width: 1440, height: 900 });
     await navigate(page, "/my_vcards");
-    const card = page.locator(".ant-table-tbody tr.ant-table-row").first();
+    const card = page.locator("tbody tr[data-row-key]").first();
     await card.waitFor();
     expect(await card.innerText()).toMatch(/\*{4} \d{4}/);
     await card.locator("a").first().click();

@@ -65,7 +65,7 @@ describe("exchange rates in the browser", () => {
     await page.goto("/invoices");
     await expect.poll(() => page.getByText("$1,250,000.00").count()).toBeGreaterThan(0);
     // two selected rows in EUR and USD: no sum across currencies, but the functional amounts total in USD
-    const row = (text: string) => page.locator(".ant-table-tbody tr.ant-table-row", { hasText: text }).first();
+    const row = (text: string) => page.locator("tbody tr[data-row-key]", { hasText: text }).first();
     await row(number).locator("input[type=checkbox]").check();
     await row("INV-").locator("input[type=checkbox]").check();
     await expect.poll(() => page.getByText("different currencies").count()).toBeGreaterThan(0);
@@ -78,7 +78,7 @@ describe("exchange rates in the browser", () => {
     await screenshot(page, "currency-dashboard-390");
     await page.goto("/exchange_rates");
     // on a phone the rates are cards: the currency and its effective date
-    await expect.poll(() => page.locator(".ant-table-row", { hasText: "EUR" }).filter({ hasText: "Effective Date" }).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator("tr[data-row-key]", { hasText: "EUR" }).filter({ hasText: "Effective Date" }).count()).toBeGreaterThan(0);
     await screenshot(page, "currency-rates-390");
   }, 120_000);
 });

@@ -53,8 +53,8 @@ describe("home dashboards by role", () => {
     expect(overdue).toBeGreaterThan(0);
     await statistic(page, "Overdue unpaid invoices").click();
     await page.waitForURL(/\/invoices\?.*due_date/);
-    await page.locator(".ant-table-row").first().waitFor();
-    await expect.poll(() => page.locator(".ant-table-row").count()).toBe(Math.min(overdue, 25));
+    await page.locator("tr[data-row-key]").first().waitFor();
+    await expect.poll(() => page.locator("tr[data-row-key]").count()).toBe(Math.min(overdue, 25));
   });
 
   it("gives the approver what awaits them, oldest first, each opening its approval screen", async () => {
@@ -92,31 +92,31 @@ describe("phones and narrow windows", () => {
   it("shows a list's rows as cards with whole amounts and status labels", async () => {
     const page = await signedIn("ap@acme.test", "/invoices");
     await resize(page, phone);
-    const card = page.locator(".ant-table-row").first();
+    const card = page.locator("tr[data-row-key]").first();
     await card.waitFor();
     await screenshot(page, "invoices-list-390");
-    expect(await page.locator(".ant-table-thead").count()).toBe(0);
+    expect(await page.locator("thead").count()).toBe(0);
     const text = await card.innerText();
     expect(text).toMatch(/\$[\d,]+\.\d\d/);
     expect(text).toMatch(/New|Pending Approval|Approved|Open|Paid|Closed|Rejected|Draft/);
     // every amount is inside the window, not cut off by a table wider than it
-    const clipped = await page.locator(".ant-table-row").evaluateAll((rows) => rows.some((row) => {
+    const clipped = await page.locator("tr[data-row-key]").evaluateAll((rows) => rows.some((row) => {
       const box = row.getBoundingClientRect();
       return box.right > window.innerWidth + 1;
     }));
     expect(clipped).toBe(false);
     expect(await noSideScroll(page)).toBe(true);
     await resize(page, wide);
-    await page.locator(".ant-table-thead").waitFor();
+    await page.locator("thead").waitFor();
     await screenshot(page, "invoices-list-1440");
   });
 
   it("shows pay bills' method, account and credits columns at 1440 px without scrolling sideways, and works on a phone", async () => {
     const page = await signedIn("ap@acme.test", "/invoices_pay_bills");
     await resize(page, wide);
-    await page.locator(".ant-table-row").first().waitFor();
+    await page.locator("tr[data-row-key]").first().waitFor();
     // the vendors' payment methods have arrived
-    await page.locator(".ant-table-row", { hasText: "ACH" }).first().waitFor();
+    await page.locator("tr[data-row-key]", { hasText: "ACH" }).first().waitFor();
     await screenshot(page, "pay-bills-1440");
     for (const name of ["Payment Method", "Originating Account", "Vendor Credits"]) {
       const header = page.getByRole("columnheader", { name, exact: true });
@@ -124,10 +124,10 @@ describe("phones and narrow windows", () => {
       expect(box.x + box.width, name).toBeLessThanOrEqual(1440);
     }
     await resize(page, phone);
-    await page.locator(".ant-table-row").first().waitFor();
+    await page.locator("tr[data-row-key]").first().waitFor();
     expect(await noSideScroll(page)).toBe(true);
     // a selected invoice's payment amount and method are under its card, inside the window
-    await page.locator(".ant-table-row .ant-checkbox-input:not([disabled])").first().check();
+    await page.locator("tr[data-row-key] .ant-checkbox-input:not([disabled])").first().check();
     const amount = page.getByRole("textbox", { name: /^Payment Amount / }).first();
     await amount.waitFor();
     const box = (await amount.boundingBox())!;

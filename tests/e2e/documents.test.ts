@@ -53,7 +53,7 @@ describe("documents on an invoice", () => {
 
   it("uploads a PDF, previews it and downloads the same bytes", async () => {
     expect(await upload(page, file("invoice-4711.pdf", scan))).toBe(201);
-    const row = page.locator(".ant-table-row", { hasText: "invoice-4711.pdf" });
+    const row = page.locator("tr[data-row-key]", { hasText: "invoice-4711.pdf" });
     await row.waitFor();
 
     await row.getByRole("button", { name: "Preview" }).click();
@@ -75,13 +75,13 @@ describe("documents on an invoice", () => {
     await expect.poll(() => page.locator(".ant-alert-error").textContent())
       .toContain("contract.pdf: File is not a real .pdf file: its content does not match its name, so it was not uploaded");
     await screenshot(page, "document-refused");
-    expect(await page.locator(".ant-table-row", { hasText: "contract.pdf" }).count()).toBe(0);
+    expect(await page.locator("tr[data-row-key]", { hasText: "contract.pdf" }).count()).toBe(0);
   });
 
   it("zips three documents", async () => {
     expect(await upload(page, file("notes.txt", Buffer.from("Paid in two parts.\n")))).toBe(201);
     expect(await upload(page, file("delivery-note.pdf", tinyPdf("Delivery note")))).toBe(201);
-    await expect.poll(() => page.locator(".ant-card", { hasText: "Download all as zip" }).locator(".ant-table-row").count()).toBe(3);
+    await expect.poll(() => page.locator(".ant-card", { hasText: "Download all as zip" }).locator("tr[data-row-key]").count()).toBe(3);
     const zip = await download(page, () => page.getByRole("button", { name: "Download all as zip" }).click());
     expect(zip.name).toBe("documents.zip");
     const entries = unzipSync(new Uint8Array(zip.bytes));

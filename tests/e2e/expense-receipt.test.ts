@@ -49,7 +49,7 @@ describe("a receipt per line of an expense report", () => {
     const page = await newPage(browser());
     await page.setViewportSize({ width: 390, height: 844 });
     await login(page, "staff@acme.test", `/expense_report/${item!.expense_report_id}`);
-    const line = page.locator("[data-lines=expense_items] tr.ant-table-row", { hasText: item!.merchant }).first();
+    const line = page.locator("[data-lines=expense_items] tr[data-row-key]", { hasText: item!.merchant }).first();
     await line.waitFor();
     await line.scrollIntoViewIfNeeded();
     const attach = line.locator("input[type=file]");

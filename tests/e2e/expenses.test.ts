@@ -73,13 +73,13 @@ describe("expenses reimbursed in the browser", () => {
     // finance (the administrator) pays it: pay expenses → review → run
     const admin = await newPage(browser());
     await login(admin, "admin@acme.test", `/pay_expenses?filters[0][field]=number&filters[0][operator]=eq&filters[0][value]=${encodeURIComponent(report.number)}`);
-    await expect.poll(() => admin.locator(".ant-table-row").count(), { timeout: 15_000 }).toBe(1);
-    await admin.locator(".ant-table-row .ant-checkbox-input").check();
+    await expect.poll(() => admin.locator("tr[data-row-key]").count(), { timeout: 15_000 }).toBe(1);
+    await admin.locator("tr[data-row-key] .ant-checkbox-input").check();
     await screenshot(admin, "pay-expenses");
     await admin.getByRole("button", { name: "Review payment run" }).click();
     await admin.waitForURL(/\/expenses_review_payment_run\?/);
     await expect.poll(() => admin.getByRole("button", { name: "Create payment run" }).isEnabled(), { timeout: 15_000 }).toBe(true);
-    expect(await admin.locator(".ant-table-row").count()).toBe(1);
+    expect(await admin.locator("tr[data-row-key]").count()).toBe(1);
     await screenshot(admin, "expenses-review-payment-run");
     await admin.getByRole("button", { name: "Create payment run" }).click();
     await admin.waitForURL(/\/payment_runs\/\d+$/, { timeout: 15_000 });

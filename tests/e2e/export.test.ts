@@ -34,7 +34,7 @@ describe("invoice list export", () => {
     expect(created.status).toBe(201);
     page = await newPage(browser());
     await login(page, "admin@globex.test", "/invoices");
-    await page.locator(".ant-table-row").nth(10).waitFor();
+    await page.locator("tr[data-row-key]").nth(10).waitFor();
     await screenshot(page, "invoice-list-exports");
   });
 
@@ -57,7 +57,7 @@ describe("invoice list export", () => {
   it("exports the filtered rows as an Excel workbook", async () => {
     await page.getByPlaceholder("Search", { exact: true }).fill(number.slice(0, 12));
     await page.getByPlaceholder("Search", { exact: true }).press("Enter");
-    await expect.poll(() => page.locator(".ant-table-row").count()).toBe(1);
+    await expect.poll(() => page.locator("tr[data-row-key]").count()).toBe(1);
     const { name, bytes } = await download(page, "Excel");
     expect(name).toBe("Invoices.xlsx");
     const file = `${fs.mkdtempSync("/tmp/outlay-xlsx-")}/invoices.xlsx`;
@@ -74,7 +74,7 @@ print(json.dumps([[c if isinstance(c, (int, float, str)) or c is None else str(c
     expect(rows[1][5]).toBe(1234.5);
     await page.getByPlaceholder("Search", { exact: true }).clear();
     await page.getByPlaceholder("Search", { exact: true }).press("Enter");
-    await page.locator(".ant-table-row").nth(10).waitFor();
+    await page.locator("tr[data-row-key]").nth(10).waitFor();
   });
 
   it("exports the rows as a PDF with page numbers", async () => {
@@ -85,7 +85,7 @@ print(json.dumps([[c if isinstance(c, (int, float, str)) or c is None else str(c
     const pages = Number(text.match(/\(page 1 of (\d+)\)/)?.[1]);
     expect(pages).toBeGreaterThan(1);
     expect(text).toContain(`(page ${pages} of ${pages})`);
-    const numbers = await page.locator(".ant-table-row td:nth-child(2) a").allTextContents();
+    const numbers = await page.locator("tr[data-row-key] td:nth-child(2) a").allTextContents();
     const plain = numbers.filter((n) => /^[\w-]+$/.test(n));
     expect(plain.length).toBeGreaterThan(0);
     for (const n of plain.slice(0, 5)) expect(text).toContain(`(${n})`);

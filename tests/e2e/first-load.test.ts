@@ -22,11 +22,14 @@ import { baseUrl, cspViolations, login, newPage, useBrowser } from "./browser.js
  * Lowered to 413 KB when the resource declarations left the shell (it knows their outlines; a page loads
  * the declarations it renders) and so did the resources' fields, values and statuses in the locale (they
  * load with their declarations): 410.0 KB (387.4 KB in the build's count, /invoices's declaration and
- * English texts included). What remains above 350 KB: antd's Table on the list, the rest of the active
- * locale; a minimal app of the same stack is about 311 KB.
+ * English texts included). Lowered to 368 KB when the list drew its own table and pagination
+ * (grid/DataTable.tsx, Pager.tsx): antd's Table and Pagination (rc-table, rc-tree, rc-pagination, their
+ * hooks and styles) left the first load and the column picker became a Dropdown (antd's Popover left):
+ * 365.9 KB (349.9 KB in the build's count). Both together, 348 KB: 345.9 KB (325.8 KB in the build's count), under
+ * issue 11's 350 KB.
  * Raise it only with its reason here.
  */
-const budget = 413 * 1024;
+const budget = 348 * 1024;
 
 const { browser } = useBrowser();
 
@@ -34,7 +37,7 @@ describe("first load of /invoices", () => {
   it("downloads script and style within the gzip budget, and the build's own count agrees", async () => {
     const page = await newPage(browser());
     await login(page, "ap@acme.test", "/invoices");
-    await page.locator(".ant-table-row").first().waitFor();
+    await page.locator("tr[data-row-key]").first().waitFor();
 
     // a reload with an empty cache, taking gzip only: what a first visit downloads
     const cdp = await page.context().newCDPSession(page);
@@ -51,7 +54,7 @@ describe("first load of /invoices", () => {
     });
     cdp.on("Network.loadingFinished", ({ requestId, encodedDataLength }) => sizes.set(requestId, encodedDataLength));
     await page.reload({ waitUntil: "networkidle" });
-    await page.locator(".ant-table-row").first().waitFor();
+    await page.locator("tr[data-row-key]").first().waitFor();
 
     const downloaded = [...assets.keys()].reduce((sum, id) => sum + (sizes.get(id) ?? 0), 0);
     expect(assets.size).toBeGreaterThan(0);

@@ -37,7 +37,7 @@ describe("imports", () => {
 
     const errors = page.getByTestId("import-errors");
     await errors.waitFor();
-    await expect.poll(() => errors.locator(".ant-table-row").allInnerTexts()).toEqual([
+    await expect.poll(() => errors.locator("tr[data-row-key]").allInnerTexts()).toEqual([
       "6\tName\tcan't be blank", "21\tEmail\tmust be an e-mail address", "34\tTerms\tis not one of the choices",
     ]);
     await page.evaluate(() => window.scrollTo(0, 0));

@@ -110,7 +110,7 @@ describe("an invoice request, from the e-mail to the remittance", () => {
   it("staff find it in the new inbox, from the vendor, with its PDF", async () => {
     const staff = await newPage(browser());
     await login(staff, "admin@acme.test", `/invoices_new_inbox?filters[0][field]=number&filters[0][operator]=in&filters[0][value][0]=${number}`);
-    const row = staff.locator(".ant-table-row", { hasText: number });
+    const row = staff.locator("tr[data-row-key]", { hasText: number });
     await row.waitFor({ timeout: 15_000 });
     expect(await row.getByText("Vendor", { exact: true }).count()).toBe(1);
     await screenshot(staff, "new-inbox-vendor-invoice");
@@ -130,11 +130,12 @@ describe("an invoice request, from the e-mail to the remittance", () => {
     expect((await ap.post(`/api/invoices/${invoiceId}/submit`, {})).status).toBe(200);
     const approver = await newPage(browser());
     await login(approver, "approver@acme.test", "/invoices_approval");
-    const row = approver.locator(".ant-table-row", { hasText: number });
+    const row = approver.locator("tr[data-row-key]", { hasText: number });
     await row.waitFor({ timeout: 15_000 });
     await row.getByRole("link", { name: number }).click();
     await approver.waitForURL(new RegExp(`/invoices/${invoiceId}/approval$`));
-    await approver.getByRole("button", { name: "Approve" }).click();
+    // not the list's "Approver" header, while the list is still leaving
+    await approver.getByRole("button", { name: /\bApprove$/ }).click();
     const confirm = approver.locator(".ant-modal-confirm", { hasText: `Are you sure you want to Approve (${number})?` });
     await confirm.getByRole("button", { name: "OK" }).click();
     await approver.waitForURL(new RegExp(`/invoices/${invoiceId}$`));
@@ -157,12 +158,12 @@ describe("an invoice request, from the e-mail to the remittance", () => {
     await page.getByRole("heading", { name: `Invoice ${number}`, level: 3 }).waitFor();
     await statusTag(page, "Paid").first().waitFor({ timeout: 15_000 });
     const payments = page.locator(".ant-card", { has: page.locator(".ant-card-head-title", { hasText: "Payments" }) });
-    const paymentLink = payments.locator(".ant-table-row a").first();
+    const paymentLink = payments.locator("tr[data-row-key] a").first();
     await paymentLink.waitFor();
     await screenshot(page, "portal-invoice-paid");
     await paymentLink.click();
     await page.waitForURL(/\/vendor_portal\/payments\/\d+$/);
-    const remittance = page.locator(".ant-table-row", { hasText: number });
+    const remittance = page.locator("tr[data-row-key]", { hasText: number });
     await remittance.waitFor({ timeout: 15_000 });
     expect(await remittance.textContent()).toContain("4,321.00");
     await screenshot(page, "portal-payment-remittance");

@@ -40,7 +40,7 @@ describe("purchase-order lines in the browser", () => {
     const error = page.locator('[data-lines="po_items"] [role="alert"]');
     await expect.poll(() => error.textContent()).toBe("must be zero or more");
     // the error sits in the third line's row
-    await expect.poll(() => page.locator('[data-lines="po_items"] .ant-table-row').nth(2).locator('[role="alert"]').count()).toBe(1);
+    await expect.poll(() => page.locator('[data-lines="po_items"] tr[data-row-key]').nth(2).locator('[role="alert"]').count()).toBe(1);
     await screenshot(page, "po-lines-error");
     const api = await apiAs("admin@acme.test");
     expect((await api.get<{ meta: { total: number } }>(`/api/purchase_orders?number=${number}`)).body.meta.total).toBe(0);
@@ -52,7 +52,7 @@ describe("purchase-order lines in the browser", () => {
     await page.waitForURL(/\/purchase_orders\/\d+$/);
     const id = page.url().split("/").pop();
     await expect.poll(() => total(page)).toBe("$190.97");
-    await expect.poll(() => page.locator('[data-lines="po_items"] .ant-table-row').count()).toBe(3);
+    await expect.poll(() => page.locator('[data-lines="po_items"] tr[data-row-key]').count()).toBe(3);
     await screenshot(page, "po-lines-show");
 
     // edit: line 1 to 4 × 2.50, line 2 removed
@@ -89,11 +89,11 @@ describe("purchase-order lines in the browser", () => {
     await login(page, "receiving@acme.test", `/log_new_receipt?poID=${order!.id}`);
     await page.getByRole("button", { name: "Pull open lines" }).click();
     const dialog = page.locator(".ant-modal");
-    await expect.poll(() => dialog.locator(".ant-table-row").count()).toBe(1);
-    await dialog.locator(".ant-table-row .ant-checkbox-input").check();
+    await expect.poll(() => dialog.locator("tr[data-row-key]").count()).toBe(1);
+    await dialog.locator("tr[data-row-key] .ant-checkbox-input").check();
     await screenshot(page, "receipt-pick-lines");
     await dialog.getByRole("button", { name: "Pull open lines" }).click();
-    const rows = page.locator('[data-lines="receipt_items"] .ant-table-row');
+    const rows = page.locator('[data-lines="receipt_items"] tr[data-row-key]');
     await expect.poll(() => rows.count()).toBe(order!.items.length);
     const date = page.getByLabel("Received Date", { exact: true });
     await date.click();

@@ -1,8 +1,9 @@
 /**
  * Declared pages and the grid in the browser: dashboards per role (root-route rules of spec 2.1),
  * a count widget leading to its filtered list, company settings (read-only without the edit key,
- * saved with it), the user profile's language switch, a contact's permissions, grid rows of 25 px and
- * a composite status filter.
+ * saved with it), the user profile's language switch, a contact's permissions, grid rows of 25 px,
+ * a composite status filter, and the list table's sorting, column picker, selection, page size, empty
+ * state and phone cards.
  */
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
@@ -44,8 +45,8 @@ describe("dashboards", () => {
     const count = Number((await card.locator(".ant-statistic-content-value").textContent())!.replace(/\D/g, ""));
     await card.click();
     await page.waitForURL(/\/invoices\?/);
-    await page.locator(".ant-table-row").first().waitFor();
-    const statuses = await page.locator(".ant-table-row .ant-tag").allTextContents();
+    await page.locator("tr[data-row-key]").first().waitFor();
+    const statuses = await page.locator("tr[data-row-key] .ant-tag").allTextContents();
     expect(new Set(statuses)).toEqual(new Set(["New"]));
     expect(statuses.length).toBe(Math.min(count, 25));
   });
@@ -98,8 +99,8 @@ describe("user pages", () => {
     const page = await signedIn("admin@acme.test", "/contacts");
     await page.getByPlaceholder("Search", { exact: true }).fill("ap@acme.test");
     await page.getByPlaceholder("Search", { exact: true }).press("Enter");
-    await expect.poll(() => page.locator(".ant-table-row").count()).toBe(1);
-    await page.locator(".ant-table-row a").first().click();
+    await expect.poll(() => page.locator("tr[data-row-key]").count()).toBe(1);
+    await page.locator("tr[data-row-key] a").first().click();
     await page.getByRole("button", { name: "Permissions" }).click();
     await page.waitForURL(/\/contacts\/\d+\/permissions$/);
     await expect.poll(() => page.locator(".ant-descriptions").innerText()).toContain("Accounts payable");
@@ -111,16 +112,103 @@ describe("user pages", () => {
 describe("the grid", () => {
   it("has 25 px rows and filters on a composite status", async () => {
     const page = await signedIn("admin@acme.test", "/invoices");
-    await page.locator(".ant-table-row").nth(5).waitFor();
-    const heights = await page.locator(".ant-table-row").evaluateAll((rows) => rows.map((r) => r.getBoundingClientRect().height));
+    await page.locator("tr[data-row-key]").nth(5).waitFor();
+    const heights = await page.locator("tr[data-row-key]").evaluateAll((rows) => rows.map((r) => r.getBoundingClientRect().height));
     expect(Math.min(...heights)).toBeGreaterThanOrEqual(25);
     expect(Math.max(...heights)).toBeLessThan(27);
     await page.getByRole("button", { name: "Filters" }).click();
     await page.getByRole("combobox", { name: "Status", exact: true }).click();
     await page.locator(".ant-select-item-option", { hasText: "Payable" }).click();
     await page.keyboard.press("Escape");
-    await expect.poll(async () => new Set(await page.locator(".ant-table-row .ant-tag").allTextContents())).toEqual(new Set(["Approved", "Open"]));
+    await expect.poll(async () => new Set(await page.locator("tr[data-row-key] .ant-tag").allTextContents())).toEqual(new Set(["Approved", "Open"]));
     await screenshot(page, "grid-filter-payable");
+  });
+
+  it("sorts by a header, hides a column, keeps a selection with its totals, changes the page size, says when nothing is found and lays rows out as cards on a phone", async () => {
+    const page = await signedIn("admin@acme.test", "/invoices");
+    const rows = page.locator("tbody tr[data-row-key]");
+    await rows.nth(5).waitFor();
+    const settled = () => page.locator(".ant-spin-spinning").count();
+    const header = page.getByRole("columnheader", { name: "Amount", exact: true });
+    const amounts = async () => (await rows.locator("td:nth-child(7)").allInnerTexts()).map((text) => Number(text.replace(/[^\d.-]/g, "")));
+    const query = () => decodeURIComponent(new URL(page.url()).search);
+    const inOrder = async (order: 1 | -1) => {
+      const shown = await amounts();
+      return shown.every((amount, i) => i === 0 || (amount - shown[i - 1]!) * order >= 0);
+    };
+
+    // a click sorts ascending, a key press descending, a third click unsorts: on the server, in the URL, in aria-sort
+    const before = await amounts();
+    await header.getByRole("button").click();
+    await expect.poll(query).toContain("sorters[0][field]=amount&sorters[0][order]=asc");
+    await expect.poll(() => inOrder(1)).toBe(true);
+    expect(await header.getAttribute("aria-sort")).toBe("ascending");
+    expect(await amounts()).not.toEqual(before);
+    await header.getByRole("button").press("Enter");
+    await expect.poll(query).toContain("sorters[0][field]=amount&sorters[0][order]=desc");
+    await expect.poll(() => inOrder(-1)).toBe(true);
+    expect(await header.getAttribute("aria-sort")).toBe("descending");
+    await header.getByRole("button").click();
+    await expect.poll(query).not.toContain("amount");
+    expect(await header.getAttribute("aria-sort")).toBeNull();
+    await expect.poll(settled).toBe(0);
+
+    // a column hidden and shown again from the column picker
+    await page.getByRole("button", { name: /Columns$/ }).click();
+    const vendorColumn = page.getByRole("checkbox", { name: "Vendor", exact: true });
+    await vendorColumn.uncheck();
+    await expect.poll(() => page.getByRole("columnheader", { name: "Vendor", exact: true }).count()).toBe(0);
+    await screenshot(page, "grid-column-picker");
+    await vendorColumn.check();
+    await expect.poll(() => page.getByRole("columnheader", { name: "Vendor", exact: true }).count()).toBe(1);
+    await page.keyboard.press("Escape");
+
+    // two rows selected: their total under the table, the page's checkbox half checked
+    const first = await rows.nth(0).locator("td:nth-child(2)").innerText();
+    await page.getByRole("checkbox", { name: `Select ${first}`, exact: true }).check();
+    await rows.nth(1).getByRole("checkbox").check();
+    await expect.poll(() => page.locator("tfoot").innerText()).toMatch(/2 selected\s+Amount: \$[\d,]+\.\d\d/);
+    const pageBox = page.getByRole("checkbox", { name: "Select the rows of this page", exact: true });
+    expect(await pageBox.evaluate((box) => (box as HTMLInputElement).indeterminate)).toBe(true);
+    await pageBox.check();
+    await expect.poll(() => page.locator("tfoot").innerText()).toContain(`${await rows.count()} selected`);
+    await pageBox.uncheck();
+    await expect.poll(() => page.locator("tfoot").count()).toBe(0);
+
+    // 50 rows a page; the pages are links to their URLs
+    expect(await rows.count()).toBe(25);
+    await page.locator(".ant-select", { has: page.getByRole("combobox", { name: "Rows per page", exact: true }) }).click();
+    await page.locator(".ant-select-item-option", { hasText: "50 / page" }).click();
+    await expect.poll(() => rows.count()).toBe(50);
+    expect(query()).toContain("pageSize=50");
+    await screenshot(page, "grid-50-rows");
+    const pages = page.getByRole("navigation", { name: "Pages", exact: true });
+    const second = pages.getByRole("link", { name: "2", exact: true });
+    expect(decodeURIComponent((await second.getAttribute("href"))!)).toMatch(/currentPage=2.*pageSize=50|pageSize=50.*currentPage=2/);
+    const topOfFirst = await rows.first().locator("td:nth-child(2)").innerText();
+    await second.click();
+    await expect.poll(query).toContain("currentPage=2");
+    await expect.poll(() => rows.first().locator("td:nth-child(2)").innerText()).not.toBe(topOfFirst);
+    expect(await pages.locator("[aria-current=page]").innerText()).toBe("2");
+
+    // nothing found
+    await page.getByPlaceholder("Search", { exact: true }).fill("no invoice has this number");
+    await page.getByPlaceholder("Search", { exact: true }).press("Enter");
+    await page.locator(".ant-empty", { hasText: "No data" }).waitFor();
+    expect(await rows.count()).toBe(0);
+    expect(await page.getByRole("navigation", { name: "Pages", exact: true }).count()).toBe(0);
+    await screenshot(page, "grid-empty");
+
+    // a phone: one card a row, no header, nothing wider than the window
+    await page.getByPlaceholder("Search", { exact: true }).fill("");
+    await page.getByPlaceholder("Search", { exact: true }).press("Enter");
+    await rows.nth(5).waitFor();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => page.locator("thead").count()).toBe(0);
+    expect(await rows.first().locator("td").count()).toBe(2);
+    expect(await rows.first().innerText()).toMatch(/\$[\d,]+\.\d\d/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await screenshot(page, "grid-cards-390");
   });
 });
 

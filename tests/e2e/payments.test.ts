@@ -42,7 +42,7 @@ const payBillsUrl = (numbers: readonly string[]) =>
 /** The review page's preview has arrived: one row per payment, and the run may be created. */
 async function reviewed(page: Page, payments: number): Promise<void> {
   await expect.poll(() => page.getByRole("button", { name: "Create payment run" }).isEnabled(), { timeout: 15_000 }).toBe(true);
-  expect(await page.locator(".ant-table-row").count()).toBe(payments);
+  expect(await page.locator("tr[data-row-key]").count()).toBe(payments);
 }
 
 async function runStatus(page: Page, expected: string): Promise<void> {
@@ -57,7 +57,7 @@ describe("paying vendors in the browser", () => {
     // AP selects the two invoices on pay bills
     const ap = await newPage(browser());
     await login(ap, "ap@acme.test", payBillsUrl(numbers));
-    await expect.poll(() => ap.locator(".ant-table-row").count(), { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => ap.locator("tr[data-row-key]").count(), { timeout: 15_000 }).toBe(2);
     await expect.poll(() => ap.getByText(/cut-off: 4pm PST \/ 7pm EST/).count()).toBe(1);
     for (const number of numbers) await ap.getByRole("checkbox", { name: number, exact: true }).check();
 
@@ -116,7 +116,7 @@ describe("paying vendors in the browser", () => {
     const numbers = invoices.map((i) => i.number);
     const ap = await newPage(browser());
     await login(ap, "ap@acme.test", payBillsUrl(numbers));
-    await expect.poll(() => ap.locator(".ant-table-row").count(), { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => ap.locator("tr[data-row-key]").count(), { timeout: 15_000 }).toBe(2);
     for (const number of numbers) await ap.getByRole("checkbox", { name: number, exact: true }).check();
     await ap.getByRole("button", { name: "Review" }).click();
     await ap.waitForURL(/\/review_payment_run$/);
@@ -165,7 +165,7 @@ describe("paying vendors in the browser", () => {
 
     const ap = await newPage(browser());
     await login(ap, "ap@acme.test", payBillsUrl([...paid, left!].map((i) => i.number)));
-    await expect.poll(() => ap.locator(".ant-table-row").count(), { timeout: 15_000 }).toBe(3);
+    await expect.poll(() => ap.locator("tr[data-row-key]").count(), { timeout: 15_000 }).toBe(3);
     const allMode = ap.getByRole("switch", { name: "Pay all 2 matching invoices" });
     await expect.poll(() => allMode.count(), { timeout: 15_000 }).toBe(1);
     await allMode.click();

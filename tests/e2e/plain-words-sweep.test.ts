@@ -40,7 +40,7 @@ async function loaded(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const content = document.querySelector(".ant-layout-content");
     if (!content || content.querySelector(".ant-spin-spinning, .ant-skeleton")) return false;
-    return content.querySelector(".ant-table-tbody tr.ant-table-row, .ant-table-placeholder, .ant-list-item, .ant-empty, .ant-result") !== null;
+    return content.querySelector("tbody tr[data-row-key], .ant-table-placeholder, .ant-list-item, .ant-empty, .ant-result") !== null;
   }, undefined, { timeout: 15_000 });
 }
 

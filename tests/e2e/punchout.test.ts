@@ -80,7 +80,7 @@ describe("punchout", () => {
     await page.getByRole("button", { name: "Check out" }).click();
     await page.waitForURL(/\/purchase_orders\/requests\/new\?punchoutId=\d+$/);
 
-    const rows = page.locator('[data-lines="po_items"] .ant-table-row');
+    const rows = page.locator('[data-lines="po_items"] tr[data-row-key]');
     await expect.poll(() => rows.count()).toBe(2);
     await both(page, "punchout-request-form", () => expect.poll(() => rows.count()).toBe(2), page.locator('[data-lines="po_items"]'));
     await expect.poll(() => page.getByLabel("Description 1", { exact: true }).inputValue()).toBe("Ballpoint pens, blue (box of 50)");

@@ -83,9 +83,9 @@ describe("purchasing end to end", () => {
     await login(receiving, "receiving@acme.test", `/log_new_receipt?poID=${poId}`);
     await receiving.getByRole("button", { name: "Pull open lines" }).click();
     const pick = receiving.locator(".ant-modal");
-    await pick.locator(".ant-table-row .ant-checkbox-input").first().check();
+    await pick.locator("tr[data-row-key] .ant-checkbox-input").first().check();
     await pick.getByRole("button", { name: "Pull open lines" }).click();
-    await expect.poll(() => receiving.locator('[data-lines="receipt_items"] .ant-table-row').count()).toBe(2);
+    await expect.poll(() => receiving.locator('[data-lines="receipt_items"] tr[data-row-key]').count()).toBe(2);
     await receiving.getByLabel("Quantity Received 1", { exact: true }).fill("2");
     await receiving.getByRole("button", { name: "Remove 2", exact: true }).click();
     await typeDate(receiving, "Received Date", "2026-11-20");
@@ -103,16 +103,16 @@ describe("purchasing end to end", () => {
     await chooseOption(clerk, "Currency", "USD — US Dollar", "USD");
     await clerk.getByRole("button", { name: "Pull open lines" }).click();
     const dialog = clerk.locator(".ant-modal");
-    await dialog.locator(".ant-table-row", { hasText: poNumber }).locator(".ant-checkbox-input").check();
+    await dialog.locator("tr[data-row-key]", { hasText: poNumber }).locator(".ant-checkbox-input").check();
     await screenshot(clerk, "invoice-pick-po-lines");
     await dialog.getByRole("button", { name: "Pull open lines" }).click();
-    await expect.poll(() => clerk.locator('[data-lines="invoice_items"] .ant-table-row').count()).toBe(2);
+    await expect.poll(() => clerk.locator('[data-lines="invoice_items"] tr[data-row-key]').count()).toBe(2);
     await clerk.getByRole("button", { name: "Save" }).click();
     await clerk.waitForURL(/\/invoices\/\d+$/);
     const invoiceId = Number(clerk.url().split("/").pop());
 
     // billed beyond what was received: both lines are held, with their reasons
-    const exceptions = clerk.locator('[data-relation="match_exceptions"] .ant-table-row');
+    const exceptions = clerk.locator('[data-relation="match_exceptions"] tr[data-row-key]');
     await expect.poll(() => exceptions.count()).toBe(2);
     await expect.poll(() => clerk.getByText(`Bills 3 in all on ${poNumber} line 1, of which 2 received (2 at most).`).count()).toBe(1);
     await screenshot(clerk, "invoice-match-exceptions");
@@ -155,7 +155,7 @@ describe("purchasing end to end", () => {
 
     // paid in a run: pay bills → review → run
     await clerk.goto(`/invoices_pay_bills?filters[0][field]=number&filters[0][operator]=in&filters[0][value][0]=${invoiceNumber}`);
-    await expect.poll(() => clerk.locator(".ant-table-row").count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => clerk.locator("tr[data-row-key]").count(), { timeout: 15_000 }).toBe(1);
     await clerk.getByRole("checkbox", { name: invoiceNumber, exact: true }).check();
     await clerk.getByRole("button", { name: "Review" }).click();
     await clerk.waitForURL(/\/review_payment_run$/);

@@ -29,7 +29,7 @@ describe("reports", () => {
 
     await page.getByRole("button", { name: "Activate" }).click();
     await page.getByRole("button", { name: "Run now" }).click();
-    const row = page.locator(".ant-table-row", { hasText: /\.csv/ });
+    const row = page.locator("tr[data-row-key]", { hasText: /\.csv/ });
     await row.waitFor();
     await screenshot(page, "report-run");
 

@@ -149,9 +149,9 @@ describe("a show page's head and sections", () => {
     const page = await newPage(browser());
     await page.setViewportSize(desktop);
     await login(page, "admin@acme.test", "/activities");
-    await page.locator(".ant-table-row").first().waitFor();
+    await page.locator("tr[data-row-key]").first().waitFor();
     // the fourth cell, after the tick box, the time and the event: titles ("Invoice"), never table names ("purchase_orders")
-    const types = () => page.locator(".ant-table-row td:nth-child(4)").allInnerTexts();
+    const types = () => page.locator("tr[data-row-key] td:nth-child(4)").allInnerTexts();
     expect((await types()).filter((type) => !/^[A-Z][a-z]+(?:[ -][A-Z][a-z]+)*$/.test(type))).toEqual([]);
     await expectPlainWords(page, "activities list");
     await screenshot(page, "activities-list-1440");
@@ -161,7 +161,7 @@ describe("a show page's head and sections", () => {
     await page.keyboard.press("Escape");
     await expect.poll(async () => [...new Set(await types())]).toEqual(["Purchase Order"]);
 
-    await page.locator(".ant-table-row a").first().click();
+    await page.locator("tr[data-row-key] a").first().click();
     await page.locator("[data-section]").first().waitFor();
     await expect.poll(() => page.locator("[data-head]").getByRole("heading").first().innerText()).toBe("Activity Purchase Order");
     await expect.poll(() => page.locator(".ant-breadcrumb").innerText()).toMatch(/Activities\s*\/\s*Purchase Order$/);

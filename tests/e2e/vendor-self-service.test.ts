@@ -51,7 +51,7 @@ describe("vendor self-service", () => {
     await page.getByLabel("Routing Number").fill("021000021");
     await page.getByLabel("Account Number").fill(account);
     await page.getByRole("button", { name: "Change bank details", exact: true }).click();
-    const row = page.locator(".ant-table-tbody tr", { hasText: `••••${account.slice(-4)}` });
+    const row = page.locator("tbody tr", { hasText: `••••${account.slice(-4)}` });
     await row.waitFor();
     await expect.poll(() => row.locator(".ant-tag").textContent()).toBe("Pending");
     await screenshot(page, "portal-settings-payment-1440");
@@ -103,7 +103,7 @@ describe("vendor self-service", () => {
     await dialog.getByLabel("First Name").fill("Pat");
     await dialog.getByLabel("Last Name").fill(last);
     await dialog.getByRole("button", { name: "OK", exact: true }).click();
-    const row = page.locator(".ant-table-tbody tr.ant-table-row", { hasText: last });
+    const row = page.locator("tbody tr[data-row-key]", { hasText: last });
     await row.waitFor();
     const mine = (await vendor.get<{ data: { id: number; last_name: string; source: string; status: string }[] }>(`/api/portal/vendor_contacts?last_name=${last}`)).body.data;
     expect(mine).toEqual([expect.objectContaining({ last_name: last, source: "VENDOR", status: "ACTIVE" })]);
@@ -123,14 +123,14 @@ describe("vendor self-service", () => {
 
   it("switches to the other purchaser, whose data differ", async () => {
     await navigate(page, "/vendor_portal/invoices");
-    await page.locator(".ant-table-tbody tr.ant-table-row").first().waitFor();
-    const before = await page.locator(".ant-table-tbody").textContent();
+    await page.locator("tbody tr[data-row-key]").first().waitFor();
+    const before = await page.locator("tbody").textContent();
     const switcher = page.locator('.ant-layout-header .ant-select[aria-label="Purchaser"]');
     await switcher.click();
     await page.locator(".ant-select-item-option", { hasText: "Globex Ltd" }).click();
     await page.waitForLoadState("load");
-    await page.locator(".ant-table-tbody tr.ant-table-row").first().waitFor();
-    await expect.poll(() => page.locator(".ant-table-tbody").textContent()).not.toBe(before);
+    await page.locator("tbody tr[data-row-key]").first().waitFor();
+    await expect.poll(() => page.locator("tbody").textContent()).not.toBe(before);
     expect(await page.locator(".ant-layout-header").textContent()).toContain("Globex Ltd");
     expect(errors).toEqual([]);
     // leave the vendor with Acme for the other tests

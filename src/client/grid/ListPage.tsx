@@ -5,9 +5,9 @@
  */
 import { BulkActions } from "../actions/bulk-actions.js";
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from "react";
-import { useDataProvider, useTranslation, type CrudFilter, type LogicalFilter } from "@refinedev/core";
-import { getDefaultSortOrder, useTable } from "./use-table.js";
-import { Button, Checkbox, ConfigProvider, Dropdown, Flex, Grid, Popover, Space, Table, type TableColumnsType } from "antd";
+// Refine core's table state: the list draws its own table, so it needs no antd props (grid/use-table.tsx)
+import { useDataProvider, useTable, useTranslation, type CrudFilter, type LogicalFilter } from "@refinedev/core";
+import { Button, Checkbox, Dropdown, Flex, Grid, Space, theme } from "antd";
 import { Heading } from "../text.js";
 // the search box alone: antd's Input brings its password, OTP and text-area variants into the first load
 import Search from "antd/es/input/Search";
@@ -25,6 +25,9 @@ import { useUser } from "../user.js";
 import { downloadExport, downloadPdf, exportDateFormat, exportRowLimit, type ExportTable } from "./export.js";
 import { useFilterPanel, useGridLayout } from "./layout.js";
 import { RowCard } from "./RowCard.js";
+import { DataTable, type DataColumn } from "./DataTable.js";
+import { Pager } from "./Pager.js";
+import { pageLink } from "./page-link.js";
 
 // closed by default: the filter panel and its date and number pickers load when it opens
 const FilterPanel = lazy(() => import("./filters.js").then((m) => ({ default: m.FilterPanel })));
@@ -54,14 +57,13 @@ export interface ListExtension {
 const defaultPageSize = 25;
 /** data spec 9: rows are 25 px unless the resource says otherwise */
 export const defaultRowHeight = 25;
-/** a small table cell's text line (14 px × 1.5714) and its bottom border */
-const lineHeight = 22;
 const alignRight = new Set(["money", "number"]);
 /** data spec 9: column minimum width mostly 100 */
 const minColumnWidth = 100;
 
 export default function ListPage({ resource, view, permanent: declared, initial, extension }: Props) {
   const user = useUser();
+  const { token } = theme.useToken();
   const format = useFormat();
   const { translate } = useTranslation();
   const navigate = useNavigate();
@@ -73,8 +75,9 @@ export default function ListPage({ resource, view, permanent: declared, initial,
   const [filterPanel, setFilterPanel] = useFilterPanel();
   const [selected, setSelected] = useState<Row[]>([]);
   const [exporting, setExporting] = useState<"csv" | "xlsx" | "pdf">();
+  const breakpoint = Grid.useBreakpoint();
   // spec 9: below 768 px the layout is the phone's
-  const phone = Grid.useBreakpoint().md === false;
+  const phone = breakpoint.md === false;
 
   // stable while the route's values are the same (Refine compares filters by reference)
   const permanentKey = JSON.stringify([...declared, ...(extension?.filters ?? [])]);
@@ -82,7 +85,7 @@ export default function ListPage({ resource, view, permanent: declared, initial,
   const meta = useMemo(() => ({ preset: permanent }), [permanent]);
   const fixed = new Set(permanent.map(apiKey));
 
-  const { tableProps, tableQuery, filters, setFilters, sorters, setCurrentPage, pageSize } = useTable<Row>({
+  const { tableQuery, filters, setFilters, sorters, setSorters, currentPage, setCurrentPage, pageSize, setPageSize, createLinkForSyncWithLocation } = useTable<Row>({
     resource: resource.name,
     syncWithLocation: true,
     pagination: { pageSize: layout.pageSize },
@@ -115,22 +118,22 @@ export default function ListPage({ resource, view, permanent: declared, initial,
   const rowActions = (row: Row) => (resource.rowActions?.length
     ? <RowActions resource={resource} row={row} size="small" only={["edit", "duplicate", "delete"]} /> : null);
   const card = phone && visible.length > 0;
-  const columns: TableColumnsType<Row> = card ? [{
+  // none for an empty list, as antd's table
+  const total = tableQuery.data?.total ?? 0;
+  const columns: DataColumn<Row>[] = card ? [{
     key: "card",
-    render: (_: unknown, row: Row) => <RowCard resource={resource} columns={visible} row={row} title={titleCell(row)} label={label} actions={rowActions(row)} />,
+    render: (row) => <RowCard resource={resource} columns={visible} row={row} title={titleCell(row)} label={label} actions={rowActions(row)} />,
   }] : visible.map((column, index) => ({
     key: column.field,
-    dataIndex: column.field.split("."),
     title: label(column.field),
     width: column.width,
     minWidth: minColumnWidth,
     align: alignRight.has(fieldKind(resource, column.field)) ? "right" : undefined,
-    sorter: column.sortable !== false,
-    sortOrder: getDefaultSortOrder(column.field, sorters) ?? null,
-    render: (_: unknown, row: Row) => (index === 0 ? titleCell(row) : format.render(resource, column, row)),
+    sortable: column.sortable !== false,
+    render: (row) => (index === 0 ? titleCell(row) : format.render(resource, column, row)),
   }));
   if (!card && resource.rowActions?.length) {
-    columns.push({ key: "actions", title: translate("grid.actions", "Actions"), render: (_: unknown, row: Row) => rowActions(row) });
+    columns.push({ key: "actions", title: translate("grid.actions", "Actions"), render: rowActions });
   }
 
   async function exportAs(kind: "csv" | "xlsx" | "pdf") {
@@ -163,7 +166,8 @@ export default function ListPage({ resource, view, permanent: declared, initial,
 
   const columnPicker = (
     <Checkbox.Group
-      style={{ display: "flex", flexDirection: "column", gap: 4 }}
+      style={{ display: "flex", flexDirection: "column", gap: 4, padding: token.paddingSM, background: token.colorBgElevated,
+        borderRadius: token.borderRadiusLG, boxShadow: token.boxShadowSecondary }}
       value={offered.map((c) => c.field).filter((f) => !layout.hidden.includes(f))}
       options={offered.map((c) => ({ value: c.field, label: label(c.field) }))}
       onChange={(shown) => setLayout({ ...layout, hidden: offered.map((c) => c.field).filter((f) => !shown.includes(f)) })}
@@ -191,9 +195,10 @@ export default function ListPage({ resource, view, permanent: declared, initial,
             onClick={() => setFilterPanel(!filterPanel)}>
             {translate("grid.filters", "Filters")}
           </Button>
-          <Popover content={columnPicker} trigger="click" placement="bottomRight">
+          {/* a dropdown, not antd's Popover: Dropdown is in the shell already, Popover would join the first load */}
+          <Dropdown trigger={["click"]} placement="bottomRight" popupRender={() => columnPicker}>
             <Button icon={<SettingOutlined />}>{translate("grid.columns", "Columns")}</Button>
-          </Popover>
+          </Dropdown>
           <Dropdown trigger={["click"]} menu={{
             items: [
               { key: "csv", icon: <FileTextOutlined />, label: translate("grid.exportCsv", "CSV") },
@@ -217,25 +222,29 @@ export default function ListPage({ resource, view, permanent: declared, initial,
             columns={resource.columns.filter((c) => c.filterable && !fixed.has(c.field))} />
         </Suspense>
       ) : null}
-      <ConfigProvider theme={{ components: { Table: { cellPaddingBlockSM: Math.max(0, Math.floor((rowHeight - lineHeight - 1) / 2)) } } }}>
-        <Table<Row>
-          {...tableProps}
-          rowKey="id"
-          columns={columns}
-          size="small"
-          showHeader={!card}
-          tableLayout={card ? "fixed" : undefined}
-          scroll={card ? undefined : { x: "max-content" }}
-          onRow={() => ({ style: card ? undefined : { height: rowHeight } })}
-          pagination={tableProps.pagination && { ...tableProps.pagination, showSizeChanger: true }}
-          rowSelection={{
-            preserveSelectedRowKeys: true,
-            selectedRowKeys: selected.map((row) => row.id as number),
-            onChange: (_, rows) => setSelected(rows.filter(Boolean)),
-          }}
-          footer={selected.length ? () => <Suspense fallback={null}><SelectionTotal resource={resource} rows={selected} /></Suspense> : undefined}
-        />
-      </ConfigProvider>
+      <DataTable<Row>
+        columns={columns}
+        rows={tableQuery.data?.data ?? []}
+        rowKey={(row) => row.id as number}
+        rowLabel={(row) => translate("grid.selectRow", { name: format.text(resource, visible[0]?.field ?? "id", row) || String(row.id) }, "Select {{name}}")}
+        pageLabel={translate("grid.selectPage", "Select the rows of this page")}
+        loading={tableQuery.isFetching}
+        rowHeight={rowHeight}
+        fit={card}
+        sort={sorters[0]}
+        onSort={(field, order) => setSorters(order ? [{ field, order }] : [])}
+        selected={selected}
+        onSelect={setSelected}
+        footer={selected.length ? <Suspense fallback={null}><SelectionTotal resource={resource} rows={selected} /></Suspense> : undefined}
+        pagination={total ? (
+          <Pager current={currentPage} pageSize={pageSize} total={total} simple={breakpoint.sm === false}
+            href={(page) => pageLink(createLinkForSyncWithLocation, page, pageSize, sorters, filters)}
+            onChange={(page, size) => {
+              setCurrentPage(page);
+              setPageSize(size);
+            }} />
+        ) : undefined}
+      />
     </>
   );
 }

@@ -12,7 +12,7 @@ import type { ReactNode } from "react";
 import type { ColumnDef, ResourceDef } from "../../framework/resource.js";
 import { propertiesOf } from "../../framework/schema.js";
 import { codeLabel, resourceLabel } from "../../framework/cell-text.js";
-import { resources } from "../../../resources/index.js";
+import { outlines } from "../declarations.js";
 import { enumOf, fieldKey } from "../i18n/keys.js";
 import { fieldKind } from "../registry.js";
 
@@ -75,7 +75,7 @@ export function FilterPanel({ resource, columns, filters, setFilters }: Props) {
       }
       case "resource":
         // the tables records live in: a view (the new inbox) writes its table's name
-        return select(resources.filter((r) => !r.table).map((r) => ({ value: r.name, label: resourceLabel(translate, r.name) }))
+        return select(outlines.filter((r) => !r.table).map((r) => ({ value: r.name, label: resourceLabel(translate, r.name) }))
           .sort((a, b) => a.label.localeCompare(b.label)));
       case "boolean":
         return select([{ value: "true", label: translate("common.yes", "Yes") }, { value: "false", label: translate("common.no", "No") }], false);

@@ -17,6 +17,7 @@ import {
 } from "@refinedev/core";
 import { Grid, type TableProps } from "antd";
 import { Link } from "react-router";
+import { pageLink } from "./page-link.js";
 import type { FilterValue, SorterResult, TablePaginationConfig } from "antd/es/table/interface.js";
 
 /** A column's sort order as antd names it (`ascend`, `descend`). */
@@ -72,7 +73,7 @@ export function useTable<TData extends BaseRecord = BaseRecord>(props: useTableP
 
   const pagination: TablePaginationConfig | false = paged && {
     itemRender: (page, type, element) => {
-      const to = createLinkForSyncWithLocation({ pagination: { pageSize, currentPage: page }, sorters, filters });
+      const to = pageLink(createLinkForSyncWithLocation, page, pageSize, sorters, filters);
       if (type === "page") return <PaginationLink to={to} element={`${page}`} />;
       if (type === "next" || type === "prev") return <PaginationLink to={to} element={element} />;
       if (type === "jump-next" || type === "jump-prev") {
