@@ -72,9 +72,15 @@ const rawIds = [
   /\b[a-z]+(?:_[a-z]+)*_ids?\b/g,
 ];
 
-/** Field labels the spec writes in capitals (an accrual's "SYNC FAILED"): words, though a code is in them. */
-const capitalLabels = Object.values(en as Record<string, Messages>).flatMap((section) =>
-  Object.values(typeof section.fields === "object" ? section.fields : {}).filter((label): label is string => typeof label === "string" && /^[A-Z]+(?: [A-Z]+)+$/.test(label)));
+/** Every text of the locale file. */
+const texts = (messages: Messages | string): string[] =>
+  typeof messages === "string" ? [messages] : Object.values(messages).flatMap((value) => texts(value as Messages | string));
+
+/**
+ * Texts the spec writes in capitals (an accrual's field "SYNC FAILED", a payment run's tag "VOID -
+ * EXCLUDED"): words, though a code is in them.
+ */
+const capitalLabels = texts(en as Messages).filter((label) => /^[A-Z]+(?:(?: | - )[A-Z]+)+$/.test(label));
 
 /**
  * Problems in `text` (a screen's visible text). `names` are the records' names the screen links to: a

@@ -18,6 +18,8 @@ describe("the page-text checker", () => {
 
   it("passes a label the spec writes in capitals, a code inside a record's name, and a type before a date", () => {
     expect(kinds("SYNC FAILED No")).toEqual([]);
+    expect(kinds("Status VOID - EXCLUDED")).toEqual([]);
+    expect(kinds("Status VOID")).toEqual(["raw code: VOID"]);
     expect(textProblems("Subsidiary Acme HQ", ["Acme HQ"])).toEqual([]);
     expect(textProblems("Status PENDING", ["PENDING"]).map((p) => p.text)).toEqual(["PENDING"]);
     expect(kinds("Record Type User\n11/27/2026 12:45 PM")).toEqual([]);
