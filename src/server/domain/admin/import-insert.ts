@@ -11,6 +11,7 @@ import { tableOf, type ResourceDef } from "../../../framework/resource.js";
 import { propertiesOf } from "../../../framework/schema.js";
 import { insertRows, reserveIds } from "../../db/bulk.js";
 import type { DB } from "../../db/connect.js";
+import { whileRunning } from "../../db/overlap.js";
 import { companyScoped } from "../../db/tables.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import { lineDocument } from "../../resources/lines.js";
@@ -40,12 +41,9 @@ export async function insertTogether(resource: ResourceDef, rows: readonly Row[]
   // a value the row does not give is the column's default, as a single insert would leave it
   const fill = (row: Row): Row => Object.fromEntries(columns.map((c) => [c, row[c] !== undefined ? row[c] : (properties[c]?.default ?? null)]));
   const owned = { ...(companyScoped(resource) ? { company_id: ctx.company.id } : {}), ...(resource.owner ? { [resource.owner]: ctx.user.id } : {}) };
-  const inserting = insertRows(trx, tableOf(resource), batch.map((row) => ({ ...fill(row), ...owned })), "*");
-  inserting.catch(() => undefined); // awaited below, where a failure is thrown
-  // the audit rows are built while the database inserts the rows (sent by the next turn of the event loop)
-  await new Promise((resolve) => setImmediate(resolve));
-  const audits = activityRows(ctx, "create", resource, batch.map(({ id, ...changes }) => ({ id, changes })));
-  const inserted = await inserting;
+  // the audit rows are built while the database inserts the records
+  const [inserted, audits] = await whileRunning(insertRows(trx, tableOf(resource), batch.map((row) => ({ ...fill(row), ...owned })), "*"),
+    () => activityRows(ctx, "create", resource, batch.map(({ id, ...changes }) => ({ id, changes }))));
   await insertRows(trx, "activities", audits);
   await afterEveryCreateMany(trx, ctx, resource, inserted);
 }

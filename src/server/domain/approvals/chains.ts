@@ -13,6 +13,7 @@ import { sql } from "kysely";
 import { tableOf, type ResourceDef } from "../../../framework/resource.js";
 import { insertRows } from "../../db/bulk.js";
 import { type DB, untyped } from "../../db/connect.js";
+import { whileRunning } from "../../db/overlap.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import { activityRows } from "../../resources/write.js";
 import type { Engine } from "./approvables/index.js";
@@ -74,15 +75,12 @@ export async function startChains(trx: DB, ctx: Ctx, type: string, records: read
   // an auto-approval is an approval: the record's approval checks hold it as an approver's would
   if (engine.check) for (const record of approved) await engine.check(record, "approve", trx, ctx);
   await insertRows(trx, "approvals", approved.map((record) => autoApproval(ctx, type, record)), []);
-  const inserting = insertRows(trx, "approvals", uniform(pending.flatMap((c) => c.rows)), ["id", "approvable_id", "step", "contact_id", "team_id"]);
-  inserting.catch(() => undefined); // awaited below, where a failure is thrown
-  // the status moves are planned while the database inserts the approvals (sent by the next turn of the event loop)
-  await new Promise((resolve) => setImmediate(resolve));
-  const statuses = planStatuses(ctx, engine, resource, [
-    ...approved.map((record) => ({ record, moved: { status: engine.approvedStatus(record), ...submitted } })),
-    ...pending.map(({ record }) => ({ record, moved: { status: engine.pendingStatus, ...submitted } })),
-  ]);
-  const inserted = await inserting;
+  // the status moves are planned while the database inserts the approvals
+  const [inserted, statuses] = await whileRunning(insertRows(trx, "approvals", uniform(pending.flatMap((c) => c.rows)), ["id", "approvable_id", "step", "contact_id", "team_id"]),
+    () => planStatuses(ctx, engine, resource, [
+      ...approved.map((record) => ({ record, moved: { status: engine.approvedStatus(record), ...submitted } })),
+      ...pending.map(({ record }) => ({ record, moved: { status: engine.pendingStatus, ...submitted } })),
+    ]));
   await setStatuses(trx, ctx, statuses);
   if (engine.onApproved) for (const record of approved) await engine.onApproved(trx, ctx, record);
   const rowsOf = new Map<unknown, Row[]>();
