@@ -54,6 +54,15 @@ describe("bulk writes", () => {
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
   });
 
+  it("sends a column with one value for all rows once, nulls and JSON included, and rows with nothing but such columns", async () => {
+    const rows = [0, 1, 2].map((n) => ({ company_id: acme, to: "same@example.test", subject: `varies ${n}`, text: null, status: "sent", attachments: JSON.stringify([{ filename: "a {b}.pdf" }]), related_id: 7 }));
+    const inserted = await insertRows(h.database.db, "mail_messages", rows, ["id", "subject", "text", "attachments", "related_id"]);
+    expect(inserted.map(({ id: _id, ...row }) => row)).toEqual(rows.map((r) => ({ subject: r.subject, text: null, attachments: [{ filename: "a {b}.pdf" }], related_id: 7 })));
+    const same = await insertRows(h.database.db, "mail_messages", [1, 2, 3].map(() => ({ company_id: acme, to: "twin@example.test", subject: "twin", status: "sent" })), ["id", "subject"]);
+    expect(same.map((r) => r.subject)).toEqual(["twin", "twin", "twin"]);
+    expect(new Set(same.map((r) => r.id)).size).toBe(3);
+  });
+
   it("refuses an unknown column and an array column (unnest would flatten it)", async () => {
     await expect(insertRows(h.database.db, "mail_messages", [{ company_id: acme, nope: 1 }])).rejects.toThrow("mail_messages has no column nope");
     await expect(insertRows(h.database.db, "invoices", [{ company_id: acme, purchase_order_ids: [1] }])).rejects.toThrow("invoices.purchase_order_ids is an array column");

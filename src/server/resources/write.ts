@@ -97,9 +97,13 @@ export async function audit(trx: DB, ctx: Pick<Ctx, "company" | "user">, event: 
   await untyped(trx).insertInto("activities").values(activityRow(ctx, event, resource, itemId, changes)).execute();
 }
 
+/** The audit rows of a set-based change, for auditMany (or for insertRows into activities once built). */
+export const activityRows = (ctx: Pick<Ctx, "company" | "user">, event: AuditEvent, resource: ResourceDef, items: readonly { id: number; changes: Row }[]): Row[] =>
+  items.map((item) => activityRow(ctx, event, resource, item.id, item.changes));
+
 /** The audit rows of a set-based change (thousands of records), in one insert (db/bulk.ts). */
 export async function auditMany(trx: DB, ctx: Pick<Ctx, "company" | "user">, event: AuditEvent, resource: ResourceDef, items: readonly { id: number; changes: Row }[]): Promise<void> {
-  await insertRows(trx, "activities", items.map((item) => activityRow(ctx, event, resource, item.id, item.changes)));
+  await insertRows(trx, "activities", activityRows(ctx, event, resource, items));
 }
 
 /** Map database constraint violations to a client error instead of a 500. */

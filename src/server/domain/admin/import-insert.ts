@@ -4,18 +4,19 @@
  * hook, not the line of a document, no lines of its own and no PostgreSQL array column (db/bulk.ts
  * cannot carry one); an approvable's chains start for the batch at once (approvals/chains.ts). Its rows
  * were checked by the same rules as a POST (import-rows.ts); they go in with ONE insert (db/bulk.ts
- * insertRows) and their audit rows with one more (write.ts auditMany). Every other resource's rows take
+ * insertRows) and their audit rows with one more (write.ts activityRows, built while the rows go in). Every other resource's rows take
  * the generic path one by one (import-run.ts).
  */
 import { tableOf, type ResourceDef } from "../../../framework/resource.js";
 import { propertiesOf } from "../../../framework/schema.js";
 import { insertRows, reserveIds } from "../../db/bulk.js";
 import type { DB } from "../../db/connect.js";
+import { whileRunning } from "../../db/overlap.js";
 import { companyScoped } from "../../db/tables.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import { lineDocument } from "../../resources/lines.js";
 import { afterEveryCreateMany, hooksOf } from "../../resources/modules.js";
-import { auditMany } from "../../resources/write.js";
+import { activityRows } from "../../resources/write.js";
 
 export function insertsTogether(resource: ResourceDef): boolean {
   const hooks = hooksOf(resource);
@@ -40,7 +41,9 @@ export async function insertTogether(resource: ResourceDef, rows: readonly Row[]
   // a value the row does not give is the column's default, as a single insert would leave it
   const fill = (row: Row): Row => Object.fromEntries(columns.map((c) => [c, row[c] !== undefined ? row[c] : (properties[c]?.default ?? null)]));
   const owned = { ...(companyScoped(resource) ? { company_id: ctx.company.id } : {}), ...(resource.owner ? { [resource.owner]: ctx.user.id } : {}) };
-  const inserted = await insertRows(trx, tableOf(resource), batch.map((row) => ({ ...fill(row), ...owned })), "*");
-  await auditMany(trx, ctx, "create", resource, batch.map(({ id, ...changes }) => ({ id, changes })));
+  // the audit rows are built while the database inserts the records
+  const [inserted, audits] = await whileRunning(insertRows(trx, tableOf(resource), batch.map((row) => ({ ...fill(row), ...owned })), "*"),
+    () => activityRows(ctx, "create", resource, batch.map(({ id, ...changes }) => ({ id, changes }))));
+  await insertRows(trx, "activities", audits);
   await afterEveryCreateMany(trx, ctx, resource, inserted);
 }

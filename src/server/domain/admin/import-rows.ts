@@ -119,22 +119,61 @@ async function checkChange(plan: ImportPlan, data: Row, matches: readonly Row[] 
   });
 }
 
-/** Check `rows` of the plan: the ones that may be written and the errors of the others, by line. */
-export async function checkRows(plan: ImportPlan, rows: readonly FileRow[], ctx: Ctx): Promise<{ good: CheckedRow[]; errors: RowError[] }> {
+/** A row as read without the database: its values (for a create, through createInput), or what is wrong with them. */
+export interface ReadRow {
+  line: number;
+  data: Row;
+  errors?: FieldErrors;
+}
+
+/** Rows read between two turns of the event loop (about 2 ms of work). */
+const rowsPerTurn = 500;
+
+/**
+ * The part of the check that reads no database: the cells as values and, for a create, the resource's
+ * input rules (createInput). It gives the event loop a turn every `rowsPerTurn` rows, so that the run
+ * can read the next batch while the database writes this one (import-run.ts) without holding up that
+ * write's statements.
+ */
+export async function readRows(plan: ImportPlan, rows: readonly FileRow[], ctx: Ctx): Promise<ReadRow[]> {
+  const read: ReadRow[] = [];
+  for (const [i, row] of rows.entries()) {
+    if (i % rowsPerTurn === 0) await new Promise((resolve) => setImmediate(resolve));
+    const { data, errors } = valuesOf(plan, row);
+    if (Object.keys(errors).length) read.push({ line: row.line, data, errors });
+    else if (plan.kind !== "create") read.push({ line: row.line, data });
+    else {
+      const checked = await outcome(() => ({ data: createInput(plan.resource, data, ctx) }));
+      read.push(checked.errors ? { line: row.line, data, errors: checked.errors } : { line: row.line, data: checked.data });
+    }
+  }
+  return read;
+}
+
+/**
+ * The rest of the check, reading the database (so, in a run, once the batches before have committed):
+ * the records an update, delete or list row names, their conditions, and the references. The rows that
+ * may be written and the errors of the others, by line.
+ */
+export async function checkRead(plan: ImportPlan, rows: readonly ReadRow[], ctx: Ctx): Promise<{ good: CheckedRow[]; errors: RowError[] }> {
   const key = keyOf(plan);
-  const values = rows.map((row) => ({ row, ...valuesOf(plan, row) }));
-  const records = plan.kind === "create" ? new Map<string, Row[]>() : await recordsByKey(plan.resource, key, values.flatMap((v) => (v.data[key] === undefined ? [] : [v.data[key]])), ctx);
+  const records = plan.kind === "create" ? new Map<string, Row[]>() : await recordsByKey(plan.resource, key, rows.flatMap((r) => (r.data[key] === undefined ? [] : [r.data[key]])), ctx);
   const passed: CheckedRow[] = [];
   const errors: RowError[] = [];
-  for (const { row, data, errors: cellErrors } of values) {
-    const checked: Outcome = Object.keys(cellErrors).length ? { errors: cellErrors }
-      : plan.kind === "create" ? await outcome(() => ({ data: createInput(plan.resource, data, ctx) }))
+  for (const { line, data, errors: readErrors } of rows) {
+    const checked: Outcome = readErrors ? { errors: readErrors }
+      : plan.kind === "create" ? { data }
       : await checkChange(plan, data, data[key] === undefined ? undefined : records.get(String(data[key])), key, ctx);
-    if (checked.errors) errors.push(...rowErrors(row.line, checked.errors));
-    else passed.push({ line: row.line, data: checked.data, existing: checked.existing });
+    if (checked.errors) errors.push(...rowErrors(line, checked.errors));
+    else passed.push({ line, data: checked.data, existing: checked.existing });
   }
   const missing = plan.kind === "delete" ? new Map<number, FieldErrors>() : await missingReferences(plan.resource, passed, ctx);
   for (const [line, fieldErrors] of missing) errors.push(...rowErrors(line, fieldErrors));
   errors.sort((a, b) => a.row - b.row);
   return { good: passed.filter((r) => !missing.has(r.line)), errors };
+}
+
+/** Check `rows` of the plan (the preview): the ones that may be written and the errors of the others, by line. */
+export async function checkRows(plan: ImportPlan, rows: readonly FileRow[], ctx: Ctx): Promise<{ good: CheckedRow[]; errors: RowError[] }> {
+  return checkRead(plan, await readRows(plan, rows, ctx), ctx);
 }

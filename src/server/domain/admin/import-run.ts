@@ -10,6 +10,11 @@
  *   which is reported; then the progress. A failed row never half-writes.
  * - updates, deletes and list rows: one transaction per row (the same as PATCH / DELETE: the row
  *   locked, its row-action condition checked on the lock), then the batch's progress.
+ * Pipeline: while the database writes batch N, the process reads batch N+1 (import-rows.ts readRows:
+ * cells, schema, coercion — no database), so both cores work. Everything that reads the database for
+ * batch N+1 — its references, the records an update names, the hooks' duplicate check — runs only
+ * once batch N has committed (checkRead, then its own transaction), so it sees batch N's rows; its
+ * errors are recorded with its own progress. Writes stay one batch at a time, in file order.
  * A run that stops (the process ends) is taken up by its job's retry from processed_rows; a run that
  * fails for another reason than a row is FAILED with the reason.
  */
@@ -28,7 +33,7 @@ import { createInTransaction, deleteRow, updateRow } from "../../resources/write
 import { userSession } from "../identity/membership.js";
 import { parseCsv, type FileRow, type RowError } from "./import-file.js";
 import { insertTogether, insertsTogether } from "./import-insert.js";
-import { checkRows, rowErrors, type CheckedRow, type ImportPlan } from "./import-rows.js";
+import { checkRead, readRows, rowErrors, type CheckedRow, type ImportPlan } from "./import-rows.js";
 
 export const importJob = "import-rows";
 
@@ -108,8 +113,13 @@ async function finish(db: DB, importId: number, status: "DONE" | "FAILED", error
   }).where("id", "=", importId).execute());
 }
 
+export interface RunOptions {
+  /** rows per batch; by default batchSizeOf the database (tests choose small batches) */
+  batchSize?: number;
+}
+
 /** The job: apply import `importId` of company `companyId` from where it stands (processed_rows). */
-export async function runImport(owner: DB, companyId: number, importId: number): Promise<void> {
+export async function runImport(owner: DB, companyId: number, importId: number, options: RunOptions = {}): Promise<void> {
   const db = forCompany(owner, companyId);
   const loaded = await inTransaction({ db, company: { id: companyId } }, (trx) => importPlan(trx, companyId, importId));
   if (!loaded || loaded.row.status !== "PROCESSING") return;
@@ -121,13 +131,18 @@ export async function runImport(owner: DB, companyId: number, importId: number):
   }
   const ctx: Ctx = { ...session, db };
   try {
-    const batchSize = batchSizeOf(db);
+    const batchSize = options.batchSize ?? batchSizeOf(db);
+    const readBatch = (start: number) => readRows(plan, rows.slice(start, start + batchSize), ctx);
+    let next = readBatch(Number(row.processed_rows));
     for (let start = Number(row.processed_rows); start < rows.length; start += batchSize) {
       // let the requests waiting on the database (PGlite has one connection) read the progress between batches
       await new Promise((resolve) => setTimeout(resolve, 0));
-      const batch = rows.slice(start, start + batchSize);
-      const processed = start + batch.length;
-      const { good, errors } = await checkRows(plan, batch, ctx);
+      const read = await next;
+      const processed = start + read.length;
+      const { good, errors } = await checkRead(plan, read, ctx);
+      // the next batch is read while this one is written; a failure there is thrown when it is awaited
+      next = readBatch(start + batchSize);
+      next.catch(() => undefined);
       const progress = (trx: DB) => recordProgress(trx, importId, processed, errors);
       if (plan.kind === "create" && (await createTogether(plan, good, ctx, progress))) continue;
       if (plan.kind === "create") errors.push(...(await createInHalves(plan, good, ctx)));

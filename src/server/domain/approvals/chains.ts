@@ -13,8 +13,9 @@ import { sql } from "kysely";
 import { tableOf, type ResourceDef } from "../../../framework/resource.js";
 import { insertRows } from "../../db/bulk.js";
 import { type DB, untyped } from "../../db/connect.js";
+import { whileRunning } from "../../db/overlap.js";
 import type { Ctx, Row } from "../../resources/context.js";
-import { auditMany } from "../../resources/write.js";
+import { activityRows } from "../../resources/write.js";
 import type { Engine } from "./approvables/index.js";
 import { actionable, approvableResource, autoApproval, chainLookups, chainRows, engineOf, enginesOnTable, statusMove, workflowSteps } from "./engine.js";
 import { askApproversOfMany } from "./notices.js";
@@ -32,8 +33,9 @@ function uniform(rows: readonly Row[]): Row[] {
  * engine.moved per record. A record that already holds the values (a vendor created PENDING staying
  * PENDING) is not rewritten: the UPDATE would change nothing but updated_at, which its insert set in
  * this same transaction; its audit row is written all the same, as setStatus writes it.
+ * `planStatuses` is the part without the database (startChains runs it while the approvals go in).
  */
-async function setStatuses(trx: DB, ctx: Ctx, engine: Engine, resource: ResourceDef, moves: readonly Move[]): Promise<void> {
+function planStatuses(ctx: Ctx, engine: Engine, resource: ResourceDef, moves: readonly Move[]) {
   const planned = moves.map(({ record, moved }) => ({ record, moved, ...statusMove(engine, record, moved) }));
   const groups = new Map<string, { values: Row; ids: number[] }>();
   for (const { record, values } of planned) {
@@ -42,11 +44,16 @@ async function setStatuses(trx: DB, ctx: Ctx, engine: Engine, resource: Resource
     const group = groups.get(key) ?? groups.set(key, { values, ids: [] }).get(key)!;
     group.ids.push(record.id as number);
   }
-  for (const { values, ids } of groups.values()) {
+  const audits = activityRows(ctx, "update", resource, planned.map(({ record, changes }) => ({ id: record.id as number, changes })));
+  return { engine, resource, planned, groups: [...groups.values()], audits };
+}
+
+async function setStatuses(trx: DB, ctx: Ctx, { engine, resource, planned, groups, audits }: ReturnType<typeof planStatuses>): Promise<void> {
+  for (const { values, ids } of groups) {
     await untyped(trx).updateTable(tableOf(resource)).set({ ...values, updated_at: new Date() })
       .where("company_id", "=", ctx.company.id).where("id", "=", sql<number>`any(${sql.val(ids)}::int[])`).execute();
   }
-  await auditMany(trx, ctx, "update", resource, planned.map(({ record, changes }) => ({ id: record.id as number, changes })));
+  await insertRows(trx, "activities", audits);
   if (engine.moved) for (const { record, moved } of planned) await engine.moved(record, moved.status, trx);
 }
 
@@ -68,11 +75,13 @@ export async function startChains(trx: DB, ctx: Ctx, type: string, records: read
   // an auto-approval is an approval: the record's approval checks hold it as an approver's would
   if (engine.check) for (const record of approved) await engine.check(record, "approve", trx, ctx);
   await insertRows(trx, "approvals", approved.map((record) => autoApproval(ctx, type, record)), []);
-  const inserted = await insertRows(trx, "approvals", uniform(pending.flatMap((c) => c.rows)), ["id", "approvable_id", "step", "contact_id", "team_id"]);
-  await setStatuses(trx, ctx, engine, resource, [
-    ...approved.map((record) => ({ record, moved: { status: engine.approvedStatus(record), ...submitted } })),
-    ...pending.map(({ record }) => ({ record, moved: { status: engine.pendingStatus, ...submitted } })),
-  ]);
+  // the status moves are planned while the database inserts the approvals
+  const [inserted, statuses] = await whileRunning(insertRows(trx, "approvals", uniform(pending.flatMap((c) => c.rows)), ["id", "approvable_id", "step", "contact_id", "team_id"]),
+    () => planStatuses(ctx, engine, resource, [
+      ...approved.map((record) => ({ record, moved: { status: engine.approvedStatus(record), ...submitted } })),
+      ...pending.map(({ record }) => ({ record, moved: { status: engine.pendingStatus, ...submitted } })),
+    ]));
+  await setStatuses(trx, ctx, statuses);
   if (engine.onApproved) for (const record of approved) await engine.onApproved(trx, ctx, record);
   const rowsOf = new Map<unknown, Row[]>();
   for (const row of inserted) rowsOf.set(row.approvable_id, [...(rowsOf.get(row.approvable_id) ?? []), row]);
