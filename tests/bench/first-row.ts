@@ -21,7 +21,7 @@ try {
   // the moment the first row enters the DOM, in the page's own clock (0 = navigation start)
   await context.addInitScript(() => {
     new MutationObserver((_, observer) => {
-      if (!document.querySelector(".ant-table-row")) return;
+      if (!document.querySelector("tbody tr[data-row-key]")) return;
       (window as unknown as { firstRow: number }).firstRow = performance.now();
       observer.disconnect();
     }).observe(document, { childList: true, subtree: true });
@@ -30,8 +30,8 @@ try {
   await page.goto("/invoices");
   await page.getByLabel("Email").fill("ap@acme.test");
   await page.getByLabel("Password").fill(demoPassword);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await page.locator(".ant-table-row").first().waitFor();
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
+  await page.locator("tbody tr[data-row-key]").first().waitFor();
 
   const times: number[] = [];
   let requests: string[] = [];
