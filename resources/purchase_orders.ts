@@ -35,7 +35,7 @@ export const purchaseOrderColumns = [
   { field: "budget.label", hidden: true, filterable: true },
   { field: "approval_status", kind: "enum", hidden: true, filterable: true },
   // data-spec 5: the matched or not matched mark, where the company matches two ways in advance
-  { field: "fully_matched", kind: "boolean", filterable: true, companySetting: "advanced_two_way_matching" },
+  { field: "fully_matched", kind: "boolean", icon: true, filterable: true, companySetting: "advanced_two_way_matching" },
   { field: "status", kind: "status", filterable: true },
 ] as const;
 

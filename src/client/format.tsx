@@ -1,7 +1,8 @@
 /** Values shown per company settings: money in the row's currency, dates in the company format, status tags. */
 import { useMemo, type ReactNode } from "react";
 import { useTranslation } from "@refinedev/core";
-import { Tag } from "antd";
+import { Tag, theme } from "antd";
+import { CheckOutlined, CloseOutlined } from "@ant-design/icons";
 import { Link } from "react-router";
 import { cellTexts, fieldKind } from "../framework/cell-text.js";
 import { valueAt } from "../framework/conditions.js";
@@ -36,6 +37,7 @@ function formatter(user: CurrentUser, translate: Translate) {
       const status = resource.statuses?.values.find((s) => s.code === valueAt(row, column.field));
       return <Tag color={status?.color}>{shown}</Tag>;
     }
+    if (column.icon && fieldKind(resource, column.field, valueAt(row, column.field)) === "boolean" && shown) return <FlagIcon on={valueAt(row, column.field) === true} label={shown} />;
     const link = shown ? linkOf(user, resource, column, row) : undefined;
     return link ? <Link to={link}>{shown}</Link> : shown;
   }
@@ -44,6 +46,13 @@ function formatter(user: CurrentUser, translate: Translate) {
   const name = (resource: ResourceDef, row: Row) => recordName(resource, row, (field) => text(resource, field, row));
 
   return { format, text, render, name };
+}
+
+/** A flag as a tick or a cross, its words read out and shown on hover. */
+function FlagIcon({ on, label }: { on: boolean; label: string }) {
+  const { token } = theme.useToken();
+  const Icon = on ? CheckOutlined : CloseOutlined;
+  return <Icon role="img" aria-label={label} title={label} style={{ color: on ? token.colorSuccess : token.colorTextTertiary }} />;
 }
 
 type Formatter = ReturnType<typeof formatter>;

@@ -113,7 +113,11 @@ export function cellTexts({ company, translate, numberLocale }: CellTextOptions)
       case "datetime": return formatDateTime(String(value), dateFormat);
       case "status":
       case "enum": return label(resource, field, value);
-      case "boolean": return value ? translate("common.yes", "Yes") : translate("common.no", "No");
+      case "boolean": {
+        // a flag may name its two states in words of its own (fully matched: "Matched" / "Not matched")
+        const plain = value ? translate("common.yes", "Yes") : translate("common.no", "No");
+        return translate(valueKey(resource.name, field, String(Boolean(value))), plain);
+      }
       case "card": return maskCard(value);
       case "resource": return resourceLabel(translate, String(value));
       case "object":

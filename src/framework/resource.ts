@@ -41,6 +41,8 @@ export interface ColumnDef {
   width?: number;
   /** shown only in a company whose setting of this name is on (data-spec 5: advanced two-way matching) */
   companySetting?: string;
+  /** a boolean shown as a tick or a cross whose label is the value's words (data-spec 5: the matched icon) */
+  icon?: true;
 }
 
 export interface StatusDef {

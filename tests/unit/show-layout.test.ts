@@ -89,6 +89,13 @@ describe("a computed field's code", () => {
     expect(text(payments, "approval_status", { approval_status: "PENDING" })).toBe("Awaiting approval");
   });
 
+  it("names a flag's two states in its own words where the locale has them, else Yes and No", () => {
+    const orders = resourceByName.get("purchase_orders")!;
+    expect(text(orders, "fully_matched", { fully_matched: true })).toBe("Matched");
+    expect(text(orders, "fully_matched", { fully_matched: false })).toBe("Not matched");
+    expect(text(orders, "multiple_vendors", { multiple_vendors: true })).toBe("Yes");
+  });
+
   it("shows as it is where the locale has none, and leaves other text alone", () => {
     expect(text(payments, "functional_currency", { functional_currency: "USD" })).toBe("USD");
     expect(text(payments, "invoice_numbers", { invoice_numbers: "INV-100180, INV-100181" })).toBe("INV-100180, INV-100181");
