@@ -134,6 +134,14 @@ describe("purchase-order lines in the browser", () => {
     await expect.poll(() => cell(page, "receipt_items", "Ordered", 0)).toBe(ordered);
     expect(await cell(page, "receipt_items", "Received so far", 0)).toBe("0");
     expect(await cell(page, "receipt_items", "To Receive", 0)).toBe(ordered);
+    // a PO line chosen by hand brings its figures too
+    await page.getByRole("button", { name: "Add line" }).click();
+    const added = order!.items.length;
+    expect(await cell(page, "receipt_items", "Ordered", added)).toBe("");
+    const description = (await api.get<{ data: { description: string } }>(`/api/po_items/${order!.items[0].id}`)).body.data.description;
+    await chooseOption(page, `PO Line ${added + 1}`, description);
+    await expect.poll(() => cell(page, "receipt_items", "Ordered", added)).toMatch(/^\d[\d,.]*$/);
+    await page.getByRole("button", { name: `Remove ${added + 1}`, exact: true }).click();
     const date = page.getByLabel("Received Date", { exact: true });
     await date.click();
     await date.fill("2026-11-20");

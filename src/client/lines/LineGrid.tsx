@@ -110,6 +110,7 @@ export function LineGrid({ resource, def, lines, onChange, errors = {}, document
   // editing: the declared line fields; reading: what the relation shows (a PO line's received and billed quantities too)
   const relation = resource.relations?.[def.relation];
   const fields = editable || !relation ? def.fields : relation.fields.filter((f) => f !== "id" && f !== def.position);
+  const currency = { currency_code: document.currency_code };
   // a context figure: the line's own (a PO line's received), or its related record's in that resource's format
   const contextCell = (path: string, l: Row) => {
     const [name, field] = path.split(".");
@@ -119,7 +120,6 @@ export function LineGrid({ resource, def, lines, onChange, errors = {}, document
       : format.render(line, { field: path }, { ...currency, ...l });
     return editable ? <Typography.Text type="secondary">{figure}</Typography.Text> : figure;
   };
-  const currency = { currency_code: document.currency_code };
   // the parent type of the lines' files (the documents relation's assetable_type)
   const filesRelation = def.files ? line.relations?.[def.files] : undefined;
   const filesType = filesRelation?.kind === "hasMany" ? filesRelation.where?.assetable_type : undefined;
