@@ -117,6 +117,8 @@ export default defineResource({
       // the vendor's approved or open orders: only they are invoiced (payables/invoice-items.ts)
       match: { vendor_id: "vendor_id" }, offered: { status: "ACTIVE" },
     },
+    // what the PO line says beside what the invoice bills (its quantity, its price): why a line is a matching exception
+    context: { quantity: ["po_item.quantity", "po_item.qty_received", "po_item.qty_billed"], unit_price: ["po_item.unit_price"] },
   }],
   // an open matching exception is accepted by a user allowed to, with a comment kept on it (audited)
   recordActions: [{

@@ -24,11 +24,12 @@ export default defineResource({
     { field: "qty_received", kind: "number" },
     { field: "qty_billed", kind: "number" },
     { field: "qty_balance", kind: "number" },
+    { field: "qty_to_receive", kind: "number" },
   ],
   defaultSort: { field: "line", order: "asc" },
   indexes: ["purchase_order_id"],
   serverFields: ["amount", "qty_received", "qty_billed"],
-  computed: ["qty_balance"],
+  computed: ["qty_balance", "qty_to_receive"],
   relations: {
     purchase_order: { kind: "belongsTo", resource: "purchase_orders", foreignKey: "purchase_order_id", fields: ["id", "number"] },
     catalogue_item: { kind: "belongsTo", resource: "catalogue_items", foreignKey: "catalogue_item_id", fields: ["id", "display_name"] },

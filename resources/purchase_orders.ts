@@ -58,6 +58,8 @@ export const purchaseOrderLines = [
     total: { field: "amount", product: ["quantity", "unit_price"], document: "amount" },
     // a catalogue item gives the line its description and price (domain/purchasing/catalogue-items.ts)
     fill: { catalogue_item_id: { description: "display_name", unit_price: "price" } },
+    // beside the quantity, what was received and billed of it and what is still open (before the coding columns)
+    context: { quantity: ["qty_received", "qty_billed", "qty_balance"] },
   },
 ] as const;
 

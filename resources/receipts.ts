@@ -59,10 +59,12 @@ export default defineResource({
     receipt_items: { kind: "hasMany", resource: "receipt_items", foreignKey: "receipt_id", fields: ["id", "po_item_id", "quantity"] },
     documents: documentsOf("Receipt"),
   },
-  // data-spec 2: the order's open lines (qty_balance above zero) are pulled in with their open quantity
+  // data-spec 2: the order's open lines (qty_balance above zero) are pulled in with what is still to receive;
+  // each line shows its PO line's ordered, received so far and still to receive quantities
   lines: [{
     relation: "receipt_items", fields: ["po_item_id", "quantity"],
-    pick: { from: "purchase_orders", relation: "po_items", open: { qty_balance: { gt: 0 } }, map: { po_item_id: "id", quantity: "qty_balance" }, match: { id: "purchase_order_id" } },
+    pick: { from: "purchase_orders", relation: "po_items", open: { qty_balance: { gt: 0 } }, map: { po_item_id: "id", quantity: "qty_to_receive" }, match: { id: "purchase_order_id" } },
+    context: { po_item_id: ["po_item.quantity", "po_item.qty_received", "po_item.qty_to_receive"] },
   }],
   recordActions: [{ name: "submit", kind: "post", label: "statusActions.submit", permission: ["addReceipts", "submitReceipts"], when: { status: "DRAFT" }, to: "SUBMITTED" }],
   rowActions: [{ action: "edit", permission: ["addReceipts", "submitReceipts"], when: { status: "DRAFT" } }],

@@ -1,4 +1,5 @@
 /** A resource's outline: the part of its declaration the client's shell knows (docs/client.md "First load"). */
+import { contextRelations } from "./lines.js";
 import { chooseGrants, type ChooseGrant } from "./references.js";
 import type { ResourceDef } from "./resource.js";
 
@@ -18,11 +19,15 @@ export interface ResourceOutline extends Pick<ResourceDef,
 
 /**
  * The resources a record page of `def` renders: its relations' (and their link resources'), its lines'
- * and their picks', and the approvals of an approvable record (its own or its table's: the approval bar).
+ * (with the records their context reads) and their picks', and the approvals of an approvable record (its own or its table's: the approval bar).
  */
 export function referencesOf(def: ResourceDef, byName: ReadonlyMap<string, ResourceDef>): string[] {
   const names = Object.values(def.relations ?? {}).flatMap((r) => [r.resource, ...(r.kind === "hasMany" && r.through ? [r.through.resource] : [])]);
-  for (const { pick } of def.lines ?? []) {
+  for (const lines of def.lines ?? []) {
+    // the records its context reads figures of (a receipt line's PO line), shown in their resource's formats
+    const line = byName.get(def.relations?.[lines.relation]?.resource ?? "");
+    if (line) names.push(...contextRelations(line, lines).map((c) => c.relation.resource));
+    const { pick } = lines;
     if (!pick) continue;
     const pulled = byName.get(pick.from)?.relations?.[pick.relation]?.resource;
     names.push(pick.from, ...(pulled ? [pulled] : []));

@@ -233,6 +233,15 @@ export interface LinesDef {
    * control on a saved line where the user may attach (src/client/documents/attach-rights.ts)
    */
   files?: string;
+  /**
+   * read-only figures shown after a line field, in the grid and on the show page (line field → paths): a
+   * line's own server-owned or computed field (`qty_received`), or `relation.field` of one of the line's
+   * belongs-to relations, computed fields included, e.g. { po_item_id: ["po_item.quantity", "po_item.qty_received"] }.
+   * Context, not line fields: the server reads the relation's figures with the lines (read.ts), the grid
+   * fills them when the reference is chosen or the line pulled, and a write never takes them (a relation's
+   * object is ignored, an unknown field refused with 422, a server-owned one too).
+   */
+  context?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** "Find records, tick several, pull their open lines" (data-spec 2): e.g. a receipt pulls open PO lines. */

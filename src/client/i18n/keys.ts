@@ -63,6 +63,11 @@ export function requiredKeys(resources: readonly ResourceDef[], pages: readonly 
     }
     // the line grid: its buttons, and the picker's
     if (r.lines?.length) for (const word of ["add", "remove", "total", ...(r.lines.some((l) => l.pick) ? ["pick", "pickTitle", "pickNone"] : [])]) keys.add(`lines.${word}`);
+    // the figures the lines' context shows, labelled as the line resource's fields (`receipt_items.fields.po_item_quantity`)
+    for (const def of r.lines ?? []) {
+      const line = byName.get(r.relations?.[def.relation]?.resource ?? "");
+      if (line) for (const path of Object.values(def.context ?? {}).flat()) keys.add(fieldKey(line.name, path));
+    }
     for (const relation of Object.values(r.relations ?? {})) {
       const target = byName.get(relation.resource);
       if (target && relation.kind !== "belongsTo") for (const field of relation.fields) keys.add(fieldKey(target.name, field));

@@ -3,12 +3,14 @@
  * declared field typed by the line resource's schema (number, money, date, enum, reference, text),
  * add and remove, the server's per-line errors (`po_items.2.quantity`) under their cells, and the
  * running total in the footer by the rule the server stores (framework/lines.ts), and with `files` each
- * line's files (LineFiles). Read-only on show pages, but for attaching files.
+ * line's files (LineFiles). The declaration's `context` figures (a receipt line's PO line: ordered, received
+ * so far, to receive) are read-only cells after their field, filled when the reference is chosen or the
+ * line pulled. Read-only on show pages, but for attaching files.
  */
 import { useDataProvider, useTranslation } from "@refinedev/core";
 import { Button, Checkbox, Flex, Input, InputNumber, Select, Table, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
-import { lineTotal, linesTotal } from "../../framework/lines.js";
+import { contextOf, contextRelations, gridColumns, lineTotal, linesTotal, pulledLine } from "../../framework/lines.js";
 import type { LinesDef, ResourceDef } from "../../framework/resource.js";
 import { propertiesOf, type Property } from "../../framework/schema.js";
 import { resourceByName } from "../declarations.js";
@@ -37,10 +39,14 @@ export function lineResourceOf(resource: ResourceDef, def: LinesDef): ResourceDe
   return resourceByName.get(relation?.resource ?? "")!;
 }
 
-/** A column's width by what its cells hold, so that a line fits the form without a scrollbar on a desktop. */
-function widthOf(property: Property): number {
+/**
+ * A column's width by what its cells hold, so that a line fits the form without a scrollbar on a desktop;
+ * read-only, only text wraps in a set width, a figure or a date is as wide as it is.
+ */
+function widthOf(property: Property, editable: boolean): number | undefined {
   const types = ([] as unknown[]).concat(property.type ?? []);
   if (property["x-references"]) return 200;
+  if (!editable) return types.includes("string") && !property.format && !enumOf(property).length ? 220 : undefined;
   if (enumOf(property).length) return 150;
   if (property.format === "date") return 150;
   if (property.format === "money" || property.format === "decimal" || types.includes("integer") || types.includes("number")) return 120;
@@ -86,19 +92,34 @@ export function LineGrid({ resource, def, lines, onChange, errors = {}, document
   const errorsAt = (index: number, field?: string) => errors[field ? `${def.relation}.${index}.${field}` : `${def.relation}.${index}`];
   const set = (index: number, field: string, value: unknown) => onChange?.(lines.map((l, i) => (i === index ? { ...l, [field]: value } : l)));
   const dataProvider = useDataProvider();
-  // a reference the declaration fills from (a catalogue item): the chosen record's values come into the line
+  const contexts = contextRelations(line, def);
+  // a reference the declaration fills from (a catalogue item) or shows the context of (a PO line): the chosen
+  // record's values come into the line; one the user may not read leaves the context empty (the server reads it on save)
   const choose = async (index: number, field: string, value: unknown) => {
     const fills = def.fill?.[field];
+    const context = contexts.find((c) => c.relation.foreignKey === field);
     const reference = properties[field]?.["x-references"];
-    if (!fills || !reference || value === null || value === undefined) return set(index, field, value);
-    const { data } = await dataProvider().getOne<Row>({ resource: reference, id: value as number });
-    onChange?.(lines.map((l, i) => (i === index ? { ...l, [field]: value, ...Object.fromEntries(Object.entries(fills).map(([to, from]) => [to, data[from]])) } : l)));
+    if ((!fills && !context) || !reference) return set(index, field, value);
+    const chosen = value === null || value === undefined ? undefined
+      : await dataProvider().getOne<Row>({ resource: reference, id: value as number }).then(({ data }) => data, () => undefined);
+    const filled = chosen ? Object.fromEntries(Object.entries(fills ?? {}).map(([to, from]) => [to, chosen[from]])) : {};
+    const shown = context ? { [context.name]: chosen && contextOf(context.fields, chosen) } : {};
+    onChange?.(lines.map((l, i) => (i === index ? { ...l, [field]: value, ...filled, ...shown } : l)));
   };
   const totalField = def.total?.field;
   // editing: the declared line fields; reading: what the relation shows (a PO line's received and billed quantities too)
   const relation = resource.relations?.[def.relation];
   const fields = editable || !relation ? def.fields : relation.fields.filter((f) => f !== "id" && f !== def.position);
   const currency = { currency_code: document.currency_code };
+  // a context figure: the line's own (a PO line's received), or its related record's in that resource's format
+  const contextCell = (path: string, l: Row) => {
+    const [name, field] = path.split(".");
+    const target = field === undefined ? undefined : contexts.find((c) => c.name === name);
+    const figure = target
+      ? format.render(resourceByName.get(target.relation.resource)!, { field }, { ...currency, ...(l[name] as Row | null) })
+      : format.render(line, { field: path }, { ...currency, ...l });
+    return editable ? <Typography.Text type="secondary">{figure}</Typography.Text> : figure;
+  };
   // the parent type of the lines' files (the documents relation's assetable_type)
   const filesRelation = def.files ? line.relations?.[def.files] : undefined;
   const filesType = filesRelation?.kind === "hasMany" ? filesRelation.where?.assetable_type : undefined;
@@ -116,10 +137,16 @@ export function LineGrid({ resource, def, lines, onChange, errors = {}, document
         return <LineFiles key={files.map((f) => String(f.id)).join()} parentType={filesType} line={l} files={files} label={`${label(def.files!)} ${index + 1}`} />;
       },
     }] : []),
-    ...fields.map((field) => ({
+    ...gridColumns(def, fields, lines).map(({ field, context }) => (context ? {
       key: field,
       title: label(field),
-      width: widthOf(properties[field] ?? {}),
+      // read, not typed: as wide as the figure (a show page fits its lines' figures before their coding)
+      width: editable ? 100 : undefined,
+      render: (_: unknown, l: Row) => contextCell(field, l),
+    } : {
+      key: field,
+      title: label(field),
+      width: widthOf(properties[field] ?? {}, editable),
       render: (_: unknown, l: Row, index: number) => {
         const messages = errorsAt(index, field);
         return editable ? (
@@ -168,7 +195,7 @@ export function LineGrid({ resource, def, lines, onChange, errors = {}, document
       {editable ? (
         <Flex gap="small" wrap>
           <Button onClick={() => onChange([...lines, {}])}>{translate("lines.add", "Add line")}</Button>
-          {def.pick ? <LinePicker pick={def.pick} document={document} onPick={(picked) => onChange([...lines, ...picked])} /> : null}
+          {def.pick ? <LinePicker pick={def.pick} document={document} onPick={(pulled, from) => onChange([...lines, ...pulled.map((p) => pulledLine(line, def, from, p))])} /> : null}
         </Flex>
       ) : null}
     </Flex>

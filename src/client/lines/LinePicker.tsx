@@ -1,8 +1,8 @@
 /**
  * The picker dialog of data-spec 2: find records (e.g. purchase orders), tick several, and pull their
  * open lines (those matching the declaration's `open` condition: qty_balance above zero) into the
- * document's grid, each mapped to a new line by `map`. The records offered follow the document
- * (`match`: a receipt's own purchase order).
+ * document's grid, which maps each to a new line (framework/lines.ts pulledLine). The records offered
+ * follow the document (`match`: a receipt's own purchase order).
  */
 import { useState } from "react";
 import { useDataProvider, useList, useTranslation } from "@refinedev/core";
@@ -16,7 +16,8 @@ import { fieldKey, titleKey } from "../i18n/keys.js";
 interface Props {
   pick: LinePick;
   document: Row;
-  onPick: (lines: Row[]) => void;
+  /** the open lines pulled, as their resource (`from`) returns them */
+  onPick: (pulled: Row[], from: string) => void;
 }
 
 export function LinePicker({ pick, document, onPick }: Props) {
@@ -54,11 +55,10 @@ export function LinePicker({ pick, document, onPick }: Props) {
         filters: [{ field: (relation as { foreignKey: string }).foreignKey, operator: "in", value: ticked }],
         pagination: { currentPage: 1, pageSize: 1000 },
       });
-      const lines = data.filter((line) => matches(pick.open, line))
-        .map((line) => Object.fromEntries(Object.entries(pick.map).map(([to, fromField]) => [to, line[fromField]])));
+      const lines = data.filter((line) => matches(pick.open, line));
       setNothing(lines.length === 0);
       if (lines.length) {
-        onPick(lines);
+        onPick(lines, lineResource!.name);
         setOpen(false);
         setTicked([]);
       }

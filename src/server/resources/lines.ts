@@ -14,6 +14,7 @@
  */
 import type { HasMany, LinesDef, ResourceDef } from "../../framework/resource.js";
 import { tableOf } from "../../framework/resource.js";
+import { contextProblems } from "../../framework/lines.js";
 import { hooksOf } from "./modules.js";
 import { type DB, untyped } from "../db/connect.js";
 import { HttpError, unprocessable, type FieldErrors } from "../errors.js";
@@ -36,6 +37,14 @@ export function linesRelation(resource: ResourceDef, def: LinesDef): HasMany {
   const relation = resource.relations?.[def.relation];
   if (relation?.kind !== "hasMany" || relation.through) throw new Error(`${resource.name}: lines ${def.relation} must name a has-many relation without through`);
   return relation;
+}
+
+/** Boot check of the lines' context declarations (framework/lines.ts contextProblems): a bad one stops the app, naming it. */
+export function checkLineContext(resources: readonly ResourceDef[]): void {
+  const byName = new Map(allResources().map((r) => [r.name, r]));
+  const problems = resources.flatMap((resource) => (resource.lines ?? []).flatMap((def) =>
+    contextProblems(related(linesRelation(resource, def).resource), def, byName).map((problem) => `${resource.name}: ${problem}`)));
+  if (problems.length > 0) throw new Error(problems.join("; "));
 }
 
 /** A document's create or update schema with its collections of lines (for OpenAPI): each line its writable fields and, to change one, its id. */

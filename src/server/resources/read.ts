@@ -4,7 +4,8 @@
  * (relations.ts); rows read otherwise (after a write, by a domain route) get them in one more.
  */
 import { CompiledQuery } from "kysely";
-import { tableOf, type ResourceDef } from "../../framework/resource.js";
+import { contextOf, contextRelations } from "../../framework/lines.js";
+import { tableOf, type LinesDef, type ResourceDef } from "../../framework/resource.js";
 import { writeOnlyFields } from "../../framework/schema.js";
 import { hooksOf } from "./modules.js";
 import type { Ctx, Row } from "./context.js";
@@ -78,6 +79,23 @@ async function embedLines(resource: ResourceDef, rows: Row[], ctx: Ctx): Promise
       if (def.position) qb = qb.orderBy(`t.${def.position}`);
       row[def.relation] = await decorate(line, (await qb.orderBy("t.id").execute()), ctx, false);
       if (def.files) await embedRelation(line, def.files, row[def.relation] as Row[], ctx);
+      await embedContext(line, def, row[def.relation] as Row[], ctx);
+    }
+  }
+}
+
+/**
+ * The lines' context (LinesDef `context`): the figures of their related records (a receipt line's PO line:
+ * ordered, received so far, still to receive), read as that resource's rows are read (its scope, its
+ * computed fields) into the line's embedded relation; a record the reader may not see adds nothing.
+ */
+async function embedContext(line: ResourceDef, def: LinesDef, lines: Row[], ctx: Ctx): Promise<void> {
+  for (const { name, relation, fields } of contextRelations(line, def)) {
+    const ids = [...new Set(lines.map((l) => l[relation.foreignKey]).filter(isRecordId).map(Number))];
+    const records = new Map((await readRows(related(relation.resource), ids, ctx)).map((record) => [Number(record.id), record]));
+    for (const l of lines) {
+      const record = records.get(Number(l[relation.foreignKey]));
+      if (record) l[name] = { ...(l[name] as Row | null), ...contextOf(fields, record) };
     }
   }
 }

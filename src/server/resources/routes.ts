@@ -11,6 +11,7 @@ import { exportList } from "./export.js";
 import { hooksOf } from "./modules.js";
 import { forbidden, notFound } from "../errors.js";
 import type { Ctx } from "./context.js";
+import { checkLineContext } from "./lines.js";
 import { checkPortal, portalRoutes } from "./portal.js";
 import { options } from "./options.js";
 import { parseQuery } from "./query.js";
@@ -38,6 +39,7 @@ export async function listResponse(resource: ResourceDef, query: Record<string, 
  */
 export function resourceRoutes(app: FastifyInstance, resources: readonly ResourceDef[]): void {
   checkPortal(resources);
+  checkLineContext(resources);
   const claim = (method: string, url: string) => {
     if (app.hasRoute({ method, url })) throw new Error(`A hand-written route ${method} ${url} shadows a generic or declared one`);
     return url;

@@ -24,7 +24,11 @@ function lineAmount(data: Row, existing: Row = {}): void {
 
 export const poItemHooks: ResourceHooks = {
   decorate(rows) {
-    for (const row of rows) row.qty_balance = money(String(row.quantity)).minus(String(row.qty_billed)).toString();
+    for (const row of rows) {
+      row.qty_balance = money(String(row.quantity)).minus(String(row.qty_billed)).toString();
+      // what receiving still expects (a receipt line's "To Receive"); qty_balance is what billing still expects
+      row.qty_to_receive = money(String(row.quantity)).minus(String(row.qty_received)).toString();
+    }
   },
   async beforeCreate(data, ctx, trx) {
     await refuseClosedOrders(trx, ctx, [data.purchase_order_id as number], "purchase_order_id");
