@@ -22,6 +22,7 @@ import {
 } from "./sections.js";
 import { useTable } from "../grid/use-table.js";
 import { PortalActionButtons } from "./PortalActionButtons.js";
+import { InvoiceRemittance, PaymentRemittance, remittanceResources } from "./Remittance.js";
 // the settings' forms in a chunk of their own, fetched when opened
 const PortalSettings = lazy(() => import("./PortalSettings.js"));
 
@@ -33,7 +34,7 @@ const UserProfile = lazy(() => import("../pages/custom/UserProfile.js"));
 const userProfilePage = pages.find((page) => page.path === "/user_profile")!;
 
 /** The declarations of the sections and of the lists their records show: loaded by PortalRoutes, read below it. */
-const portalResources = [...new Set(portalSections.flatMap((s) => [s.resource, ...(s.related ?? []).map((r) => r.resource)]))];
+const portalResources = [...new Set([...portalSections.flatMap((s) => [s.resource, ...(s.related ?? []).map((r) => r.resource)]), ...remittanceResources])];
 const defOf = (name: string): ResourceDef => resourceByName.get(name)!;
 const alignRight = new Set(["money", "number"]);
 const pageSize = 25;
@@ -141,6 +142,8 @@ function PortalShow({ section }: { section: PortalSection }) {
     <Flex vertical gap="middle">
       <Title extra={<Space wrap><PortalActionButtons resource={resource} record={record} onDone={() => void query.refetch()} />{back}</Space>}>{heading}</Title>
       <Card size="small"><Descriptions bordered size="small" column={{ xs: 1, md: 2 }} items={items} /></Card>
+      {section.remittance === "payment" ? <PaymentRemittance payment={record} /> : null}
+      {section.remittance === "invoice" ? <InvoiceRemittance invoice={record} /> : null}
       {(section.related ?? []).map((r) => <RelatedTable key={r.relation} parent={resource} record={record} {...r} />)}
     </Flex>
   );
