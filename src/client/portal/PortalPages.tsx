@@ -56,7 +56,7 @@ function useColumns(resource: ResourceDef, fields: string[], link?: (row: Row) =
     dataIndex: field.split("."),
     title: label(resource.name, field),
     // numbers, dates and amounts stay on one line (INV-100465 does not break at its hyphen); texts wrap
-    onCell: () => (index === 0 || fieldKind(resource, field) !== "text" ? { style: { whiteSpace: "nowrap" } } : {}),
+    onCell: () => (index === 0 || field.endsWith("number") || fieldKind(resource, field) !== "text" ? { style: { whiteSpace: "nowrap" } } : {}),
     align: alignRight.has(fieldKind(resource, field)) ? "right" : undefined,
     render: (_: unknown, row: Row) => {
       const to = index === 0 ? link?.(row) : undefined;
@@ -98,7 +98,8 @@ function PortalTable({ section, status }: { section: PortalSection; status?: Inv
     sorters: { initial: [resource.defaultSort] },
     filters: { permanent: status ? invoiceFilter(status) : [] },
   });
-  return <Table<Row> {...tableProps} rowKey="id" size="small" columns={columns} />;
+  // wider than a phone (a row's action button beside its columns): the table scrolls sideways, the page does not
+  return <Table<Row> {...tableProps} rowKey="id" size="small" scroll={{ x: "max-content" }} columns={columns} />;
 }
 
 function PortalList({ section }: { section: PortalSection }) {
@@ -131,7 +132,7 @@ function PortalShow({ section }: { section: PortalSection }) {
   const title = translate(titleKey(section.resource, "show"), section.key);
   if (query.isLoading) return <Spin />;
   if (query.isError || !record) return <NotFound />;
-  const heading = `${title} ${format.text(resource, resource.title ?? "id", record) || ""}`.trim();
+  const heading = `${title} ${format.name(resource, record)}`.trim();
   const items = (section.detail ?? []).map((field) => ({
     key: field,
     label: label(resource.name, field),

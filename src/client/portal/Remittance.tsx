@@ -6,7 +6,7 @@
  * which is the payment's amount; an invoice's page lists each payment and credit with what it applied.
  */
 import { useList, useTranslation } from "@refinedev/core";
-import { Card, Flex, Table, Tag, Typography, type TableColumnsType } from "antd";
+import { Card, Flex, Grid, Table, Tag, Typography, type TableColumnsType } from "antd";
 import { Link } from "react-router";
 import { sum } from "../../framework/money.js";
 import { resourceByName } from "../declarations.js";
@@ -18,6 +18,8 @@ export const remittanceResources = ["invoice_payment_links", "invoices", "paymen
 const linksOf = portalResource("invoice_payment_links");
 /** more links than a payment or an invoice has (an embed holds at most 100) */
 const pageSize = 500;
+/** amounts, dates and numbers stay on one line (INV-100465 does not break at its hyphen) */
+const nowrap = { whiteSpace: "nowrap" } as const;
 
 type Applied = Row & { invoice_id: number; payment_id: number; amount: string; invoice?: Row | null; payment?: Row | null; vendor_credit?: Row | null };
 
@@ -52,6 +54,7 @@ export function PaymentRemittance({ payment }: { payment: Row }) {
   const { translate } = useTranslation();
   const format = useFormat();
   const cell = useCell();
+  const phone = Grid.useBreakpoint().sm === false;
   const invoiceIds = ((payment.invoices ?? []) as Row[]).map((invoice) => invoice.id);
   // every link of the invoices it paid: this payment's, and the credits applied to them
   const { links, loading } = useLinks({ field: "invoice_id", operator: "in", value: invoiceIds }, invoiceIds.length > 0);
@@ -60,28 +63,30 @@ export function PaymentRemittance({ payment }: { payment: Row }) {
   const rows = paid.sort((a, b) => String(a.invoice?.number).localeCompare(String(b.invoice?.number)));
   const currency = payment.currency_code;
   const label = (key: string, fallback: string) => translate(`portal.remittance.${key}`, fallback);
-  const columns: TableColumnsType<Applied> = [
+  const invoiceLink = (link: Applied) => <Link to={`${portalPrefix}/invoices/${link.invoice_id}`}>{String(link.invoice?.number ?? link.invoice_id)}</Link>;
+  const credits = (link: Applied) => creditsOf(link.invoice_id).map((credit) => (
+    <span key={credit.id as number} style={nowrap}>{String(credit.vendor_credit!.payment_number)} · {money(format, credit.amount, currency)}</span>
+  ));
+  const paidColumn = { key: "paid", title: label("paidByPayment", "Paid by this payment"), align: "right" as const, onCell: () => ({ style: nowrap }), render: (_: unknown, link: Applied) => money(format, link.amount, currency) };
+  // a phone: the invoice, its date and amount and the credits applied to it in one cell, beside what this payment paid
+  const columns: TableColumnsType<Applied> = phone ? [
     {
-      key: "invoice", title: label("invoice", "Invoice"), onCell: () => ({ style: { whiteSpace: "nowrap" } }),
-      render: (_, link) => <Link to={`${portalPrefix}/invoices/${link.invoice_id}`}>{String(link.invoice?.number ?? link.invoice_id)}</Link>,
+      key: "invoice", title: label("invoice", "Invoice"),
+      render: (_, link) => (
+        <Flex vertical>
+          {invoiceLink(link)}
+          <Typography.Text type="secondary" style={nowrap}>{cell("invoices", "date", link.invoice, currency)} · {cell("invoices", "amount", link.invoice, currency)}</Typography.Text>
+          {creditsOf(link.invoice_id).length ? <Typography.Text type="secondary">{label("creditApplied", "Credit applied")}: {credits(link)}</Typography.Text> : null}
+        </Flex>
+      ),
     },
-    { key: "date", title: label("invoiceDate", "Invoice date"), onCell: () => ({ style: { whiteSpace: "nowrap" } }), render: (_, link) => cell("invoices", "date", link.invoice, currency) },
-    { key: "amount", title: label("invoiceAmount", "Invoice amount"), align: "right", onCell: () => ({ style: { whiteSpace: "nowrap" } }), render: (_, link) => cell("invoices", "amount", link.invoice, currency) },
-    {
-      key: "credits", title: label("creditApplied", "Credit applied"),
-      render: (_, link) => {
-        const credits = creditsOf(link.invoice_id);
-        if (!credits.length) return "—";
-        return (
-          <Flex vertical>
-            {credits.map((credit) => (
-              <span key={credit.id as number} style={{ whiteSpace: "nowrap" }}>{String(credit.vendor_credit!.payment_number)} · {money(format, credit.amount, currency)}</span>
-            ))}
-          </Flex>
-        );
-      },
-    },
-    { key: "paid", title: label("paidByPayment", "Paid by this payment"), align: "right", onCell: () => ({ style: { whiteSpace: "nowrap" } }), render: (_, link) => money(format, link.amount, currency) },
+    paidColumn,
+  ] : [
+    { key: "invoice", title: label("invoice", "Invoice"), onCell: () => ({ style: nowrap }), render: (_, link) => invoiceLink(link) },
+    { key: "date", title: label("invoiceDate", "Invoice date"), onCell: () => ({ style: nowrap }), render: (_, link) => cell("invoices", "date", link.invoice, currency) },
+    { key: "amount", title: label("invoiceAmount", "Invoice amount"), align: "right", onCell: () => ({ style: nowrap }), render: (_, link) => cell("invoices", "amount", link.invoice, currency) },
+    { key: "credits", title: label("creditApplied", "Credit applied"), render: (_, link) => (creditsOf(link.invoice_id).length ? <Flex vertical>{credits(link)}</Flex> : "—") },
+    paidColumn,
   ];
   return (
     <Card size="small" title={label("title", "Remittance")}>
@@ -97,22 +102,28 @@ export function InvoiceRemittance({ invoice }: { invoice: Row }) {
   const { translate } = useTranslation();
   const format = useFormat();
   const cell = useCell();
+  const phone = Grid.useBreakpoint().sm === false;
   const { links, loading } = useLinks({ field: "invoice_id", operator: "eq", value: invoice.id });
   const currency = invoice.currency_code;
   const label = (key: string, fallback: string) => translate(`portal.remittance.${key}`, fallback);
-  const columns: TableColumnsType<Applied> = [
+  const paidBy = (link: Applied) => link.payment
+    ? <Link to={`${portalPrefix}/payments/${link.payment_id}`}>{String(link.payment.payment_number)}</Link>
+    : <>{String(link.vendor_credit?.payment_number ?? "—")} <Tag>{translate("vendor_credits.titles.show", "Vendor Credit")}</Tag></>;
+  const date = (link: Applied) => (link.payment ? cell("payments", "payment_date", link.payment, currency) : cell("vendor_credits", "payment_date", link.vendor_credit, currency));
+  const status = (link: Applied) => (link.payment ? cell("payments", "status", link.payment, currency) : null);
+  const applied = { key: "applied", title: label("applied", "Amount applied"), align: "right" as const, onCell: () => ({ style: nowrap }), render: (_: unknown, link: Applied) => money(format, link.amount, currency) };
+  // a phone: the payment or credit with its date and status in one cell, beside what it applied
+  const columns: TableColumnsType<Applied> = phone ? [
     {
-      key: "number", title: label("paidBy", "Paid by"), onCell: () => ({ style: { whiteSpace: "nowrap" } }),
-      render: (_, link) => link.payment
-        ? <Link to={`${portalPrefix}/payments/${link.payment_id}`}>{String(link.payment.payment_number)}</Link>
-        : <>{String(link.vendor_credit?.payment_number ?? "—")} <Tag>{translate("vendor_credits.titles.show", "Vendor Credit")}</Tag></>,
+      key: "number", title: label("paidBy", "Paid by"),
+      render: (_, link) => <Flex vertical align="flex-start" gap={2}><span style={nowrap}>{paidBy(link)}</span><Typography.Text type="secondary" style={nowrap}>{date(link)}</Typography.Text>{status(link)}</Flex>,
     },
-    {
-      key: "date", title: label("date", "Date"), onCell: () => ({ style: { whiteSpace: "nowrap" } }),
-      render: (_, link) => link.payment ? cell("payments", "payment_date", link.payment, currency) : cell("vendor_credits", "payment_date", link.vendor_credit, currency),
-    },
-    { key: "status", title: translate("payments.fields.status", "Status"), render: (_, link) => (link.payment ? cell("payments", "status", link.payment, currency) : "") },
-    { key: "applied", title: label("applied", "Amount applied"), align: "right", onCell: () => ({ style: { whiteSpace: "nowrap" } }), render: (_, link) => money(format, link.amount, currency) },
+    applied,
+  ] : [
+    { key: "number", title: label("paidBy", "Paid by"), onCell: () => ({ style: nowrap }), render: (_, link) => paidBy(link) },
+    { key: "date", title: label("date", "Date"), onCell: () => ({ style: nowrap }), render: (_, link) => date(link) },
+    { key: "status", title: translate("payments.fields.status", "Status"), render: (_, link) => status(link) },
+    applied,
   ];
   return (
     <Card size="small" title={translate("invoices.fields.payments", "Payments")}>
