@@ -48,8 +48,24 @@ function useLabel() {
 /** The first column opens the detail page, when the section has one. */
 const detailPath = (section: PortalSection, row: Row) => section.detail ? `${portalPrefix}/${section.key}/${String(row.id)}` : undefined;
 
+/**
+ * A value as shown: a related record's field (`invoice.status`) by its own resource's declaration (a
+ * status by its label, money in the record's currency, else the row's); any other by the resource's.
+ */
+function useRender() {
+  const format = useFormat();
+  return (resource: ResourceDef, field: string, row: Row) => {
+    const [name, inner] = field.split(".");
+    const related = inner ? resourceByName.get(resource.relations?.[name]?.resource ?? "") : undefined;
+    if (!related) return format.render(resource, { field }, row);
+    const record = row[name] as Row | null | undefined;
+    return record ? format.render(related, { field: inner }, { currency_code: row.currency_code, ...record }) : "";
+  };
+}
+
 function useColumns(resource: ResourceDef, fields: string[], link?: (row: Row) => string | undefined): TableColumnsType<Row> {
   const format = useFormat();
+  const render = useRender();
   const label = useLabel();
   return fields.map((field, index) => ({
     key: field,
@@ -60,7 +76,7 @@ function useColumns(resource: ResourceDef, fields: string[], link?: (row: Row) =
     align: alignRight.has(fieldKind(resource, field)) ? "right" : undefined,
     render: (_: unknown, row: Row) => {
       const to = index === 0 ? link?.(row) : undefined;
-      return to ? <Link to={to}>{format.text(resource, field, row) || String(row.id)}</Link> : format.render(resource, { field }, row);
+      return to ? <Link to={to}>{format.text(resource, field, row) || String(row.id)}</Link> : render(resource, field, row);
     },
   }));
 }
@@ -80,8 +96,9 @@ function useRowAction(section: PortalSection): TableColumnsType<Row> {
   const action = section.rowAction;
   if (!action) return [];
   const applies = (row: Row) => Object.entries(action.when).every(([field, values]) => values.includes(String(row[field])));
+  // kept in view at the right while a narrow screen scrolls the columns beneath it
   return [{
-    key: "action", title: "", render: (_: unknown, row: Row) => applies(row)
+    key: "action", title: "", fixed: "right", render: (_: unknown, row: Row) => applies(row)
       ? <Link to={`${portalPrefix}/${action.path}/${String(row.id)}`}><Button size="small" type="primary">{translate(action.label, action.label)}</Button></Link>
       : null,
   }];
@@ -99,7 +116,7 @@ function PortalTable({ section, status }: { section: PortalSection; status?: Inv
     filters: { permanent: status ? invoiceFilter(status) : [] },
   });
   // wider than a phone (a row's action button beside its columns): the table scrolls sideways, the page does not
-  return <Table<Row> {...tableProps} rowKey="id" size="small" scroll={{ x: "max-content" }} columns={columns} />;
+  return <Table<Row> {...tableProps} rowKey="id" size="small" scroll={{ x: true }} columns={columns} />;
 }
 
 function PortalList({ section }: { section: PortalSection }) {
@@ -126,6 +143,7 @@ function PortalShow({ section }: { section: PortalSection }) {
   const { id = "" } = useParams();
   const { translate } = useTranslation();
   const format = useFormat();
+  const render = useRender();
   const label = useLabel();
   const resource = defOf(section.resource);
   const { result: record, query } = useOne<Row>({ resource: portalResource(section.resource), id, errorNotification: false });
@@ -136,7 +154,7 @@ function PortalShow({ section }: { section: PortalSection }) {
   const items = (section.detail ?? []).map((field) => ({
     key: field,
     label: label(resource.name, field),
-    children: format.render(resource, { field }, record) || "—",
+    children: render(resource, field, record) || "—",
   }));
   const back = <Link to={`${portalPrefix}/${section.key}`}>{translate("portal.backToList", "Back to list")}</Link>;
   return (

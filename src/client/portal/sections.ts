@@ -64,7 +64,8 @@ export const portalSections: PortalSection[] = [
     key: "invoice_requests",
     resource: "invoice_requests",
     columns: ["sent_date", "purchase_order.number", "status", "message", "invoice.number", "invoice.status"],
-    compact: ["sent_date", "status", "invoice.number"],
+    // a phone: what to do (the status, the invoice sent, the Submit invoice button) fits; the date and message on wider screens
+    compact: ["status", "invoice.number"],
     rowAction: { label: "portal.submitInvoice", path: "submit_invoice", when: { status: ["NEW", "SENT"], has_token: ["ACTIVE"] } },
   },
   {
