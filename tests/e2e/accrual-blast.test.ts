@@ -159,7 +159,7 @@ describe("an accrual request on its own", () => {
     await staff.goto(`/accrual_request/${id}`);
     await expect.poll(() => shown(staff, "Status")).toBe("Submitted");
     await staff.getByRole("button", { name: "Book accrual", exact: true }).click();
-    await staff.getByRole("dialog", { name: /Book the answer of accrual request/ }).getByRole("button", { name: "OK", exact: true }).click();
+    await staff.locator(".ant-modal-confirm", { hasText: `Book the answer of accrual request ${number} as an accrual?` }).getByRole("button", { name: "OK", exact: true }).click();
     await expect.poll(() => shown(staff, "Status")).toBe("Closed");
     expect(await staff.getByRole("button", { name: "Book accrual", exact: true }).count()).toBe(0);
     const request = (await api.get<{ data: { accrual_id: number; accrual: { number: string } } }>(`/api/accrual_requests/${id}`)).body.data;
