@@ -6,8 +6,8 @@ export const askKeys = ["addAccrualBlasts", "addAccrualsBlast"] as const;
 
 /**
  * Accrual requests sent to vendors. Statuses (ours; the spec names none): NEW (not sent), SENT,
- * SUBMITTED (the vendor answered: an amount kept until its blast is booked, or no_accrual_needed),
- * CLOSED (booked; no more answers). Sending and answering: docs/portal.md "Accrual requests".
+ * SUBMITTED (the vendor answered: an amount kept until booked — by its blast, or by its own `book` for a
+ * request made on its own — or no_accrual_needed), CLOSED (booked; no more answers). Sending and answering: docs/portal.md "Accrual requests".
  * Composite OPEN = NEW | SENT (still waiting for the vendor).
  */
 export const accrualRequestStatuses = {
@@ -63,7 +63,15 @@ export default defineResource({
   computed: ["purchaser_name"],
   relations: accrualRequestRelations,
   // (re)sends the request with a fresh private link; the earlier link stops working
-  recordActions: [{ name: "send", kind: "post", label: "statusActions.send", permission: askKeys, when: { status: ["NEW", "SENT"] } }],
+  recordActions: [
+    { name: "send", kind: "post", label: "statusActions.send", permission: askKeys, when: { status: ["NEW", "SENT"] } },
+    // the answer of a request made on its own becomes its accrual (accrual-booking.ts); a blast's answers are booked by their blast
+    {
+      name: "book", kind: "post", label: "accrual_requests.actions.book", permission: askKeys, confirm: "confirm.bookAccrualRequest",
+      when: { status: "SUBMITTED", accrual_blast_id: null, no_accrual_needed: false },
+      refusal: "Accrual request {title} cannot be booked: only a request made on its own, answered with an amount and not booked yet, can be (a blast's answers are booked by their blast).",
+    },
+  ],
   // the vendor's view (docs/portal.md): the request's period and state and the accrual answering it; never its link token
   portal: {
     scope: "vendor_id",

@@ -29,8 +29,18 @@ export default defineResource({
   defaultSort: { field: "id", order: "desc" },
   indexes: ["invoice_id", "payment_id", "created_at"],
   relations: {
-    invoice: { kind: "belongsTo", resource: "invoices", foreignKey: "invoice_id", fields: ["id", "number", "vendor_id", "currency_code", "status"] },
+    invoice: { kind: "belongsTo", resource: "invoices", foreignKey: "invoice_id", fields: ["id", "number", "date", "amount", "vendor_id", "currency_code", "status"] },
     payment: { kind: "belongsTo", resource: "payments", foreignKey: "payment_id", fields: ["id", "payment_number", "payment_date", "status"] },
     vendor_credit: { kind: "belongsTo", resource: "vendor_credits", foreignKey: "payment_id", fields: ["id", "payment_number", "payment_date", "status"] },
+  },
+  // the vendor's remittance (docs/portal.md): how much each payment or credit settled of which of its invoices; the
+  // links of the invoices the portal shows it, never anything of the purchaser's side (bank accounts, runs, approvals)
+  portal: {
+    scope: "invoice.vendor_id",
+    actions: ["list"],
+    fields: [
+      "invoice_id", "payment_id", "amount", "invoice.number", "invoice.date", "invoice.amount", "invoice.currency_code",
+      "payment.payment_number", "payment.payment_date", "payment.status", "vendor_credit.payment_number", "vendor_credit.payment_date",
+    ],
   },
 });

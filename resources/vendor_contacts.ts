@@ -24,6 +24,7 @@ export default defineResource({
   baseFilter: { contact_type: "VENDOR" },
   schema: contactSchema,
   title: "last_name",
+  nameFields: ["first_name", "last_name"],
   module: "vendors_active",
   menu: { group: "vendors", order: 3 },
   routes: { list: "/vendor_contacts", show: "/vendor_contacts/:contactID", edit: "/vendor_contacts/:contactID/edit" },

@@ -50,4 +50,10 @@ export default defineResource({
     // applying a credit settles an invoice as a payment does: who may pay (payInvoices or invoicePayBills); money moves
     { name: "apply", kind: "post", label: "creditActions.apply", permission: applyCreditPermissions, when: { status: "AVAILABLE" }, input: applyCreditInput, idempotent: true },
   ],
+  // in the portal only as the credit a remittance names (invoice_payment_links): no paths of its own
+  portal: {
+    scope: "vendor_id",
+    actions: [],
+    fields: ["payment_number", "payment_date", "amount", "currency_code", "status"],
+  },
 });

@@ -126,6 +126,8 @@ export interface RecordAction {
   label: string;
   permission: PermissionKeys;
   when?: Condition;
+  /** why the server refuses the action when `when` does not hold (409), in plain words where the status alone would not say it; `{title}` is the record's title */
+  refusal?: string;
   /** i18n key of the confirmation text; interpolated with the record */
   confirm?: string;
   /** fixed body values the button sends (with the user's input) */

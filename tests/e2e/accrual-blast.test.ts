@@ -2,7 +2,8 @@
  * An accrual blast to three vendors in the browser (issue 13, docs/portal.md "Accrual requests"): staff
  * create it and send it; the e-mails arrive (SMTP sink); Northwind answers in the portal signed in,
  * a second vendor through its private link in a fresh browser without an account, the third says no
- * accrual is needed; staff see the stats and book: two accruals, of the answered amounts.
+ * accrual is needed; staff see the stats and book: two accruals, of the answered amounts. A request made
+ * on its own is booked from its page.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
@@ -99,6 +100,9 @@ describe("an accrual blast to three vendors", () => {
     await page.getByRole("button", { name: "Submit accrual", exact: true }).click();
     await page.getByText("Thank you: your answer has been received.").first().waitFor();
     await page.setViewportSize({ width: 390, height: 844 });
+    // the menu folds away as the window narrows: shot once it has
+    await page.locator(".ant-layout-sider-collapsed").waitFor();
+    await page.waitForTimeout(300);
     await screenshot(page, "accrual-answer-portal-390");
   });
 
@@ -140,5 +144,29 @@ describe("an accrual blast to three vendors", () => {
     const accruals = (await api.get<{ data: { vendor_id: number; amount: string; status: string }[] }>(`/api/accruals?accrual_blast_id=${blastId}&_sort=amount&_order=asc`)).body.data;
     expect(accruals.map((a) => [a.vendor_id, a.amount, a.status])).toEqual([[vendors[0].id, "420.50", "APPROVED"], [vendors[1].id, "1250.55", "APPROVED"]]);
     await screenshot(staff, "accrual-blast-booked");
+  });
+});
+
+describe("an accrual request on its own", () => {
+  it("staff book the vendor's answer from the request's page: one accrual, the request closed", async () => {
+    const vendorApi = await apiAs(vendors[0].email);
+    const created = await api.post<{ data: { id: number; number: string } }>("/api/accrual_requests", { vendor_id: vendors[0].id, start_date: "2026-12-01", end_date: "2026-12-31" });
+    expect(created.status).toBe(201);
+    const { id, number } = created.body.data;
+    expect((await api.post(`/api/accrual_requests/${id}/send`, {})).status).toBe(200);
+    expect((await vendorApi.post(`/api/portal/accrual_requests/${id}/submit_accrual`, { amount: "318.40", description: "December service" })).status).toBe(200);
+
+    await staff.goto(`/accrual_request/${id}`);
+    await expect.poll(() => shown(staff, "Status")).toBe("Submitted");
+    await staff.getByRole("button", { name: "Book accrual", exact: true }).click();
+    await staff.locator(".ant-modal-confirm", { hasText: `Book the answer of accrual request ${number} as an accrual?` }).getByRole("button", { name: "OK", exact: true }).click();
+    await expect.poll(() => shown(staff, "Status")).toBe("Closed");
+    expect(await staff.getByRole("button", { name: "Book accrual", exact: true }).count()).toBe(0);
+    const request = (await api.get<{ data: { accrual_id: number; accrual: { number: string } } }>(`/api/accrual_requests/${id}`)).body.data;
+    const accrual = (await api.get<{ data: { vendor_id: number; amount: string; status: string; accrual_request_id: number } }>(`/api/accruals/${request.accrual_id}`)).body.data;
+    expect(accrual).toMatchObject({ vendor_id: vendors[0].id, amount: "318.40", status: "APPROVED", accrual_request_id: id });
+    await staff.getByText(request.accrual.number).first().waitFor();
+    expect(await staff.getByText(number).count()).toBeGreaterThan(0);
+    await screenshot(staff, "accrual-request-booked");
   });
 });

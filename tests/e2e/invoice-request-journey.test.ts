@@ -160,12 +160,16 @@ describe("an invoice request, from the e-mail to the remittance", () => {
     const payments = page.locator(".ant-card", { has: page.locator(".ant-card-head-title", { hasText: "Payments" }) });
     const paymentLink = payments.locator("tr[data-row-key] a").first();
     await paymentLink.waitFor();
+    // each payment with the amount it applied to this invoice
+    expect(await payments.locator("tr[data-row-key]").first().locator("td").last().textContent()).toBe("$4,321.00");
     await screenshot(page, "portal-invoice-paid");
     await paymentLink.click();
     await page.waitForURL(/\/vendor_portal\/payments\/\d+$/);
     const remittance = page.locator("tr[data-row-key]", { hasText: number });
     await remittance.waitFor({ timeout: 15_000 });
-    expect(await remittance.textContent()).toContain("4,321.00");
+    // the invoice's own amount and what this payment applied to it; the total applied is the payment's amount
+    expect(await remittance.locator("td").allTextContents()).toEqual([number, expect.any(String), "$4,321.00", "—", "$4,321.00"]);
+    await page.locator(".ant-table-summary", { hasText: "Total applied" }).getByText("$4,321.00").waitFor();
     await screenshot(page, "portal-payment-remittance");
     expect(cspViolations(page)).toEqual([]);
   });
@@ -183,6 +187,8 @@ describe("an invoice request, from the e-mail to the remittance", () => {
     await page.getByLabel("Number").waitFor();
     // (once the menu has folded away: it animates to its closed width)
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.locator(".ant-layout-sider-collapsed").waitFor();
+    await page.waitForTimeout(300);
     await screenshot(page, "portal-submit-invoice-390");
     await page.setViewportSize({ width: 1400, height: 900 });
 

@@ -2,7 +2,7 @@
  * The vendor portal in the browser (product spec 2.3, docs/portal.md): the demo vendor signs in and
  * lands on the portal home, every portal page renders with no console error, the invoice status
  * filter changes the rows, an invoice shows its payments, the purchaser switcher lists the login's
- * companies, and a staff page is refused. Screenshots at 1440 and 390 px.
+ * companies, and a staff page is refused. Screenshots of every page at 1440 and 390 px.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
@@ -43,6 +43,42 @@ async function firstOf(resource: string): Promise<Row> {
   return body.data[0]!;
 }
 
+/**
+ * Every portal page (product spec 2.3) with the name of its screenshots: the sections' lists and a
+ * record of each (a payment whose invoice also had a vendor credit, so that its remittance shows one),
+ * the purchasers, the settings tabs, the profile, the contacts alias, an open request's answer form, the home.
+ */
+async function portalPages(): Promise<[string, string][]> {
+  const pages: [string, string][] = portalSections.map((s) => [`/vendor_portal/${s.key}`, `portal-${s.key}`]);
+  pages.push(["/vendor_portal/purchasers", "portal-purchasers"], [`/vendor_portal/purchasers/${api.companyId}`, "portal-purchaser"]);
+  const links = (await api.get<{ data: { invoice_id: number; payment_id: number; vendor_credit: unknown; payment: unknown }[] }>("/api/portal/invoice_payment_links?_start=0&_end=1000")).body.data;
+  const credited = new Set(links.filter((l) => l.vendor_credit).map((l) => l.invoice_id));
+  const remitted = links.find((l) => l.payment && credited.has(l.invoice_id));
+  for (const section of portalSections.filter((s) => s.detail)) {
+    const row = section.key === "payments" && remitted ? { id: remitted.payment_id } : await firstOf(section.resource);
+    if (row) pages.push([`/vendor_portal/${section.key}/${row.id}`, `portal-${section.key}-show`]);
+  }
+  pages.push(...["general", "payment", "tax"].map((tab): [string, string] => [`/vendor_portal/settings/${tab}`, `portal-settings-${tab}`]));
+  pages.push(["/vendor_portal/user_profile", "portal-user-profile"], ["/vendor_portal/contacts", "portal-contacts"]);
+  const open = await api.get<{ data: Row[] }>("/api/portal/invoice_requests?_start=0&_end=1&status=SENT&has_token=ACTIVE");
+  if (open.body.data[0]) pages.push([`/vendor_portal/submit_invoice/${open.body.data[0].id}`, "portal-submit-invoice"]);
+  const waiting = await api.get<{ data: Row[] }>("/api/portal/accrual_requests?_start=0&_end=1&status=SENT");
+  if (waiting.body.data[0]) pages.push([`/vendor_portal/submit_accrual/${waiting.body.data[0].id}`, "portal-submit-accrual"]);
+  pages.push(["/vendor_portal", "portal-home"]);
+  return pages;
+}
+
+/** Client-side navigation (from the home, where the login landed) to a page, settled: its data there, nothing refused. */
+async function visit(path: string): Promise<void> {
+  await navigate(page, path);
+  await page.locator(".ant-layout-content h3").first().waitFor();
+  await expect.poll(() => page.locator(".ant-spin-spinning, .ant-spin-blur, .ant-table-placeholder .ant-empty-description:has-text('Loading')").count(), { message: path }).toBe(0);
+  // a table that has just loaded fades in: shot once it has
+  await page.waitForTimeout(300);
+  expect(await page.getByText("Not Authorized").count(), path).toBe(0);
+  expect(await page.getByText("404").count(), path).toBe(0);
+}
+
 describe("vendor portal", () => {
   it("signs the vendor in to the portal home", async () => {
     await login(page, email);
@@ -58,25 +94,11 @@ describe("vendor portal", () => {
   });
 
   it("renders every portal page", async () => {
-    // client-side navigation from the home (where the login landed): the home is visited last
-    const paths = [...portalSections.map((s) => `/vendor_portal/${s.key}`), "/vendor_portal/purchasers", `/vendor_portal/purchasers/${api.companyId}`];
-    for (const section of portalSections.filter((s) => s.detail)) {
-      const row = await firstOf(section.resource);
-      if (row) paths.push(`/vendor_portal/${section.key}/${row.id}`);
-    }
-    // the rest of product-spec 2.3: settings tabs, the profile, the contacts alias, the answer forms
-    paths.push(...["general", "payment", "tax"].map((tab) => `/vendor_portal/settings/${tab}`), "/vendor_portal/user_profile", "/vendor_portal/contacts");
-    const open = await api.get<{ data: Row[] }>("/api/portal/invoice_requests?_start=0&_end=1&status=SENT&has_token=ACTIVE");
-    const request = open.body.data[0];
-    if (request) paths.push(`/vendor_portal/submit_invoice/${request.id}`);
-    paths.push("/vendor_portal");
-    expect(paths.length).toBeGreaterThan(18);
-    for (const path of paths) {
-      await navigate(page, path);
-      await page.locator(".ant-layout-content h3").first().waitFor();
-      await expect.poll(() => page.locator(".ant-spin-spinning, .ant-table-placeholder .ant-empty-description:has-text('Loading')").count(), { message: path }).toBe(0);
-      expect(await page.getByText("Not Authorized").count(), path).toBe(0);
-      expect(await page.getByText("404").count(), path).toBe(0);
+    const pages = await portalPages();
+    expect(pages.length).toBeGreaterThan(18);
+    for (const [path, name] of pages) {
+      await visit(path);
+      await screenshot(page, `${name}-1440`);
     }
     expect(errors).toEqual([]);
   });
@@ -109,7 +131,11 @@ describe("vendor portal", () => {
     await page.waitForURL(new RegExp(`/vendor_portal/invoices/${invoice.id}$`));
     await heading(`Invoice ${invoice.number}`).waitFor();
     await page.locator(".ant-descriptions-item-label", { hasText: "Balance" }).first().waitFor();
-    await page.locator(".ant-card-head-title", { hasText: "Payments" }).waitFor();
+    // its payments, each with the amount it applied: together what the invoice shows paid
+    const read = await api.get<{ data: Row & { payments_sum: string } }>(`/api/portal/invoices/${invoice.id}`);
+    const paid = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(Number(read.body.data.payments_sum));
+    const payments = page.locator(".ant-card", { has: page.locator(".ant-card-head-title", { hasText: "Payments" }) });
+    await payments.locator(".ant-table-summary", { hasText: "Total applied" }).getByText(paid).waitFor();
     await screenshot(page, "portal-invoice-1440");
     expect(errors).toEqual([]);
   });
@@ -143,16 +169,16 @@ describe("vendor portal", () => {
     errors.length = 0;
   });
 
-  it("fits a phone (390 px)", async () => {
+  it("fits a phone (390 px) on every page", async () => {
     await page.setViewportSize({ width: 390, height: 844 });
-    const invoice = await firstOf("invoices");
-    for (const [path, name] of [["/vendor_portal", "portal-home-390"], ["/vendor_portal/invoices", "portal-invoices-390"], [`/vendor_portal/invoices/${invoice.id}`, "portal-invoice-390"]] as const) {
-      await navigate(page, path);
-      await page.locator(".ant-layout-content h3").first().waitFor();
-      await expect.poll(() => page.locator(".ant-spin-spinning").count()).toBe(0);
+    // the menu folds away as the window narrows: shots once it has
+    await page.locator(".ant-layout-sider-collapsed").waitFor();
+    await page.waitForTimeout(300);
+    for (const [path, name] of await portalPages()) {
+      await visit(path);
       // nothing wider than the screen but the tables' own scroll areas
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
-      await screenshot(page, name);
+      await screenshot(page, `${name}-390`);
     }
     expect(errors).toEqual([]);
   });

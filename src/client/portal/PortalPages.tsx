@@ -22,6 +22,7 @@ import {
 } from "./sections.js";
 import { useTable } from "../grid/use-table.js";
 import { PortalActionButtons } from "./PortalActionButtons.js";
+import { InvoiceRemittance, PaymentRemittance, remittanceResources } from "./Remittance.js";
 // the settings' forms in a chunk of their own, fetched when opened
 const PortalSettings = lazy(() => import("./PortalSettings.js"));
 
@@ -33,7 +34,7 @@ const UserProfile = lazy(() => import("../pages/custom/UserProfile.js"));
 const userProfilePage = pages.find((page) => page.path === "/user_profile")!;
 
 /** The declarations of the sections and of the lists their records show: loaded by PortalRoutes, read below it. */
-const portalResources = [...new Set(portalSections.flatMap((s) => [s.resource, ...(s.related ?? []).map((r) => r.resource)]))];
+const portalResources = [...new Set([...portalSections.flatMap((s) => [s.resource, ...(s.related ?? []).map((r) => r.resource)]), ...remittanceResources])];
 const defOf = (name: string): ResourceDef => resourceByName.get(name)!;
 const alignRight = new Set(["money", "number"]);
 const pageSize = 25;
@@ -47,19 +48,35 @@ function useLabel() {
 /** The first column opens the detail page, when the section has one. */
 const detailPath = (section: PortalSection, row: Row) => section.detail ? `${portalPrefix}/${section.key}/${String(row.id)}` : undefined;
 
+/**
+ * A value as shown: a related record's field (`invoice.status`) by its own resource's declaration (a
+ * status by its label, money in the record's currency, else the row's); any other by the resource's.
+ */
+function useRender() {
+  const format = useFormat();
+  return (resource: ResourceDef, field: string, row: Row) => {
+    const [name, inner] = field.split(".");
+    const related = inner ? resourceByName.get(resource.relations?.[name]?.resource ?? "") : undefined;
+    if (!related) return format.render(resource, { field }, row);
+    const record = row[name] as Row | null | undefined;
+    return record ? format.render(related, { field: inner }, { currency_code: row.currency_code, ...record }) : "";
+  };
+}
+
 function useColumns(resource: ResourceDef, fields: string[], link?: (row: Row) => string | undefined): TableColumnsType<Row> {
   const format = useFormat();
+  const render = useRender();
   const label = useLabel();
   return fields.map((field, index) => ({
     key: field,
     dataIndex: field.split("."),
     title: label(resource.name, field),
     // numbers, dates and amounts stay on one line (INV-100465 does not break at its hyphen); texts wrap
-    onCell: () => (index === 0 || fieldKind(resource, field) !== "text" ? { style: { whiteSpace: "nowrap" } } : {}),
+    onCell: () => (index === 0 || field.endsWith("number") || fieldKind(resource, field) !== "text" ? { style: { whiteSpace: "nowrap" } } : {}),
     align: alignRight.has(fieldKind(resource, field)) ? "right" : undefined,
     render: (_: unknown, row: Row) => {
       const to = index === 0 ? link?.(row) : undefined;
-      return to ? <Link to={to}>{format.text(resource, field, row) || String(row.id)}</Link> : format.render(resource, { field }, row);
+      return to ? <Link to={to}>{format.text(resource, field, row) || String(row.id)}</Link> : render(resource, field, row);
     },
   }));
 }
@@ -79,8 +96,9 @@ function useRowAction(section: PortalSection): TableColumnsType<Row> {
   const action = section.rowAction;
   if (!action) return [];
   const applies = (row: Row) => Object.entries(action.when).every(([field, values]) => values.includes(String(row[field])));
+  // kept in view at the right while a narrow screen scrolls the columns beneath it
   return [{
-    key: "action", title: "", render: (_: unknown, row: Row) => applies(row)
+    key: "action", title: "", fixed: "right", render: (_: unknown, row: Row) => applies(row)
       ? <Link to={`${portalPrefix}/${action.path}/${String(row.id)}`}><Button size="small" type="primary">{translate(action.label, action.label)}</Button></Link>
       : null,
   }];
@@ -97,7 +115,8 @@ function PortalTable({ section, status }: { section: PortalSection; status?: Inv
     sorters: { initial: [resource.defaultSort] },
     filters: { permanent: status ? invoiceFilter(status) : [] },
   });
-  return <Table<Row> {...tableProps} rowKey="id" size="small" columns={columns} />;
+  // wider than a phone (a row's action button beside its columns): the table scrolls sideways, the page does not
+  return <Table<Row> {...tableProps} rowKey="id" size="small" scroll={{ x: true }} columns={columns} />;
 }
 
 function PortalList({ section }: { section: PortalSection }) {
@@ -124,23 +143,26 @@ function PortalShow({ section }: { section: PortalSection }) {
   const { id = "" } = useParams();
   const { translate } = useTranslation();
   const format = useFormat();
+  const render = useRender();
   const label = useLabel();
   const resource = defOf(section.resource);
   const { result: record, query } = useOne<Row>({ resource: portalResource(section.resource), id, errorNotification: false });
   const title = translate(titleKey(section.resource, "show"), section.key);
   if (query.isLoading) return <Spin />;
   if (query.isError || !record) return <NotFound />;
-  const heading = `${title} ${format.text(resource, resource.title ?? "id", record) || ""}`.trim();
+  const heading = `${title} ${format.name(resource, record)}`.trim();
   const items = (section.detail ?? []).map((field) => ({
     key: field,
     label: label(resource.name, field),
-    children: format.render(resource, { field }, record) || "—",
+    children: render(resource, field, record) || "—",
   }));
   const back = <Link to={`${portalPrefix}/${section.key}`}>{translate("portal.backToList", "Back to list")}</Link>;
   return (
     <Flex vertical gap="middle">
       <Title extra={<Space wrap><PortalActionButtons resource={resource} record={record} onDone={() => void query.refetch()} />{back}</Space>}>{heading}</Title>
       <Card size="small"><Descriptions bordered size="small" column={{ xs: 1, md: 2 }} items={items} /></Card>
+      {section.remittance === "payment" ? <PaymentRemittance payment={record} /> : null}
+      {section.remittance === "invoice" ? <InvoiceRemittance invoice={record} /> : null}
       {(section.related ?? []).map((r) => <RelatedTable key={r.relation} parent={resource} record={record} {...r} />)}
     </Flex>
   );

@@ -153,7 +153,8 @@ export default function PortalSettings() {
       : which === "payment" ? <Payment vendor={vendor} /> : <Tax vendor={vendor} refresh={refresh} />;
   return (
     <>
-      <Typography.Title level={3}>{translate("portal.settings.title", "Company settings")}</Typography.Title>
+      {/* placed as every portal page's title (PortalPages' Title): no top margin of its own */}
+      <Typography.Title level={3} style={{ margin: "0 0 16px" }}>{translate("portal.settings.title", "Company settings")}</Typography.Title>
       <Tabs activeKey={tab} onChange={(key) => navigate(`${portalPrefix}/settings/${key}`)} destroyOnHidden
         items={settingsTabs.map((key) => ({ key, label: translate(`portal.settings.tabs.${key}`, key), children: content(key) }))} />
     </>

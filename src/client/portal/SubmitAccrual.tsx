@@ -17,6 +17,8 @@ import { portalPrefix, portalResource } from "./sections.js";
 import { useResources } from "../declarations.js";
 
 const answerable = ["NEW", "SENT"];
+/** stands for the request's number in the translated title, so the number can be set apart */
+const numberMark = "\u0001";
 
 export default function SubmitAccrual() {
   // the texts (and declarations) of the resources it shows
@@ -44,7 +46,9 @@ export default function SubmitAccrual() {
     <Flex vertical gap="middle" style={{ maxWidth: 480 }}>
       <Flex justify="space-between" align="center" wrap gap="small">
         <Typography.Title level={3} style={{ margin: 0 }}>
-          {translate("accrualAnswer.title", { number: request.number }, `Answer accrual request ${String(request.number)}`)}
+          {/* the number stays on one line (AR-200020 does not break at its hyphen) */}
+          {translate("accrualAnswer.title", { number: numberMark }, `Answer accrual request ${numberMark}`).split(numberMark).flatMap((text, i) =>
+            (i === 0 ? [text] : [<span key={i} style={{ whiteSpace: "nowrap" }}>{String(request.number)}</span>, text]))}
         </Typography.Title>
         <Link to={`${portalPrefix}/accrual_requests`}>{translate("portal.backToList", "Back to list")}</Link>
       </Flex>

@@ -18,6 +18,8 @@ export interface PortalSection {
   detail?: string[];
   /** has-many relations shown as tables on the detail page: relation name and its fields */
   related?: { relation: string; resource: string; fields: string[] }[];
+  /** what the record's payments settled, from its payment links (Remittance.tsx): a payment's invoices, an invoice's payments */
+  remittance?: "payment" | "invoice";
   /**
    * A write the vendor starts from a row, on a page of its own (`/vendor_portal/{path}/{id}`): shown
    * when the row's fields (portal fields) hold one of the listed values; the server checks again.
@@ -39,10 +41,8 @@ export const portalSections: PortalSection[] = [
       "number", "reference_number", "status", "due_status", "date", "due_date", "submit_date", "service_start_date", "service_end_date",
       "amount", "payments_sum", "balance_outstanding", "currency_code",
     ],
-    related: [
-      { relation: "payments", resource: "payments", fields: ["payment_number", "payment_date", "amount", "status"] },
-      { relation: "purchase_orders", resource: "purchase_orders", fields: ["number"] },
-    ],
+    remittance: "invoice",
+    related: [{ relation: "purchase_orders", resource: "purchase_orders", fields: ["number"] }],
   },
   {
     key: "payments",
@@ -50,7 +50,7 @@ export const portalSections: PortalSection[] = [
     columns: ["payment_number", "payment_date", "amount", "payment_type", "status", "reference_number", "invoice_numbers"],
     compact: ["payment_number", "amount", "status"],
     detail: ["payment_number", "status", "payment_date", "amount", "currency_code", "payment_type", "reference_number"],
-    related: [{ relation: "invoices", resource: "invoices", fields: ["number", "date", "amount", "status"] }],
+    remittance: "payment",
   },
   {
     key: "purchase_orders",
@@ -64,7 +64,8 @@ export const portalSections: PortalSection[] = [
     key: "invoice_requests",
     resource: "invoice_requests",
     columns: ["sent_date", "purchase_order.number", "status", "message", "invoice.number", "invoice.status"],
-    compact: ["sent_date", "status", "invoice.number"],
+    // a phone: what to do (the status, the invoice sent, the Submit invoice button) fits; the date and message on wider screens
+    compact: ["status", "invoice.number"],
     rowAction: { label: "portal.submitInvoice", path: "submit_invoice", when: { status: ["NEW", "SENT"], has_token: ["ACTIVE"] } },
   },
   {

@@ -58,11 +58,13 @@ function held(ctx: Ctx, resource: ResourceDef, endpoint: ActionEndpoint): readon
 }
 
 /** One of the allowed declarations' `when` must match the row (as the reader is shown it, computed fields included); 409 otherwise. */
-export async function checkWhen(resource: ResourceDef, name: string, allowed: readonly { when?: Condition }[], row: Row, ctx: Ctx): Promise<void> {
+export async function checkWhen(resource: ResourceDef, name: string, allowed: readonly { when?: Condition; refusal?: string }[], row: Row, ctx: Ctx): Promise<void> {
   if (allowed.some((v) => !v.when)) return;
   const [view] = await decorate(resource, [{ ...row }], ctx, false);
   if (allowed.some((v) => matches(v.when, view))) return;
   const title = String(row[resource.title] ?? row.id);
+  const refusal = allowed.find((v) => v.refusal)?.refusal;
+  if (refusal) throw conflict(refusal.replace("{title}", title));
   const status = resource.statuses ? ` in status ${String(row[resource.statuses.field])}` : " now";
   throw conflict(`${resource.name.replace(/_/g, " ")} ${title} cannot ${name.replace(/[_.]/g, " ")}${status}.`);
 }

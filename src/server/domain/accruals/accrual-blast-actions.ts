@@ -5,19 +5,15 @@
  *   (accrual-request-mail.ts); the entry becomes SENT. A vendor without an address to send to is
  *   skipped (its entry stays NEW) and named in the answer.
  * - book: the vendors' answers become accruals — one APPROVED accrual per vendor that answered with an
- *   amount, none for NO ACCRUAL — the blast becomes BOOKED, its requests CLOSED and their links
- *   revoked. Until then an answer lives on its request, so accruals_booked_amount counts only booked
+ *   amount, none for NO ACCRUAL (accrual-booking.ts, as a request's own booking) — the blast becomes
+ *   BOOKED, its requests CLOSED and their links revoked. Until then an answer lives on its request, so accruals_booked_amount counts only booked
  *   accruals. Booking twice is refused by the action's `when` (409).
  */
-import { insertRows } from "../../db/bulk.js";
-import accruals from "../../../../resources/accruals.js";
-import accrualRequests from "../../../../resources/accrual_requests.js";
 import type { ActionHandler } from "../../resources/modules.js";
-import { auditMany } from "../../resources/write.js";
-import { revokeLinks } from "../../links/links.js";
 import { issueNumbers } from "../ledger/numbers.js";
 import { refreshAccrualSummary } from "./accruals.js";
-import { accrualRequestEmails, accrualRequestRecord, sendAccrualRequest } from "./accrual-request-mail.js";
+import { bookAnswers, closeRequests } from "./accrual-booking.js";
+import { accrualRequestEmails, sendAccrualRequest } from "./accrual-request-mail.js";
 
 export const sendBlast: ActionHandler = async ({ row: blast, ctx }) => {
   const trx = ctx.db;
@@ -48,28 +44,13 @@ export const bookBlast: ActionHandler = async ({ row: blast, ctx }) => {
   const trx = ctx.db;
   const companyId = ctx.company.id;
   // the requests locked first: an answer being given finishes before they are read (accrual-answers.ts)
-  await trx.selectFrom("accrual_requests").select("id").where("company_id", "=", companyId).where("accrual_blast_id", "=", blast.id as number).forUpdate().execute();
+  const locked = await trx.selectFrom("accrual_requests").select("id").where("company_id", "=", companyId).where("accrual_blast_id", "=", blast.id as number).forUpdate().execute();
   const answers = await trx.selectFrom("accrual_requests").selectAll().where("company_id", "=", companyId)
     .where("accrual_blast_id", "=", blast.id as number).where("status", "=", "SUBMITTED").where("no_accrual_needed", "=", false)
     .where("response_amount", "is not", null).orderBy("id").execute();
-  const numbers = await issueNumbers(trx, "accruals", "number", companyId, "ACR", answers.length);
-  const booked = await insertRows(trx, "accruals", answers.map((answer, i) => ({
-    company_id: companyId, number: numbers[i], vendor_id: answer.vendor_id, date: answer.end_date ?? blast.end_date,
-    amount: answer.response_amount, balance: answer.response_amount, currency_code: ctx.company.currency_code, status: "APPROVED",
-    accrual_type: blast.accrual_option, description: answer.description ?? blast.label,
-    accrual_request_id: answer.id, accrual_blast_id: blast.id, submitter_type: "VENDOR", submitter_contact_id: answer.responder_contact_id,
-  })), ["id", "accrual_request_id", "vendor_id", "amount"]);
-  for (const accrual of booked) {
-    await trx.updateTable("accrual_requests").set({ accrual_id: accrual.id as number }).where("id", "=", accrual.accrual_request_id as number).execute();
-    await trx.updateTable("accrual_entries").set({ accrual_id: accrual.id as number, updated_at: new Date() })
-      .where("company_id", "=", companyId).where("accrual_blast_id", "=", blast.id as number).where("vendor_id", "=", accrual.vendor_id as number).execute();
-  }
-  await auditMany(trx, ctx, "create", accruals, booked.map((a) => ({ id: a.id as number, changes: { amount: a.amount, accrual_blast_id: blast.id, booked: true } })));
-  // the blast's requests take no more answers: closed, their links withdrawn
-  const requests = await trx.updateTable("accrual_requests").set({ status: "CLOSED", updated_at: new Date() })
-    .where("company_id", "=", companyId).where("accrual_blast_id", "=", blast.id as number).where("status", "<>", "CLOSED").returning(["id", "status"]).execute();
-  for (const request of requests) await revokeLinks(trx, companyId, accrualRequestRecord(request.id), "accrual_request");
-  await auditMany(trx, ctx, "update", accrualRequests, requests.map((r) => ({ id: r.id, changes: { status: "CLOSED", booked: blast.number } })));
+  await bookAnswers(trx, ctx, answers, { date: blast.end_date as string, accrualType: blast.accrual_option as string, description: blast.label as string, blastId: blast.id as number });
+  // the blast's requests take no more answers, answered or not
+  await closeRequests(trx, ctx, locked.map((r) => r.id), String(blast.number));
   await trx.updateTable("accrual_blasts").set({ status: "BOOKED", updated_at: new Date() }).where("id", "=", blast.id as number).execute();
   await refreshAccrualSummary(trx, companyId);
 };
