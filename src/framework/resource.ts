@@ -162,6 +162,28 @@ export function actionGroups(resource: Pick<ResourceDef, "recordActions" | "appr
   return [...byName].map(([name, variants]) => ({ name, variants }));
 }
 
+/**
+ * A warning at the top of a record's pages (show, approval, edit) while the record matches `when`: what
+ * holds the record and why, before anyone acts on it (docs/client.md "Notices"). E.g. an invoice held by
+ * its open matching exceptions, each listed with its reason, with the override offered to whoever may.
+ */
+export interface RecordNotice {
+  when: Condition;
+  /** i18n key of the headline, interpolated with the record; with `list`, also with `count` (plural keys `_one`, `_other`) */
+  message: string;
+  /** i18n key of a sentence under the list: what to do about it */
+  detail?: string;
+  /** the related rows listed, each by its `field` (a reason in plain words): a has-many relation's rows matching `where` */
+  list?: { relation: string; where?: Condition; field: string };
+  /** a declared record action (by name) offered in the notice, to whoever it is offered to on the page */
+  action?: string;
+  /**
+   * i18n key of why the approver cannot approve the record while the notice shows (the approval engine's
+   * refusal): Approve is disabled with it as its tooltip; Reject stays.
+   */
+  holdsApproval?: string;
+}
+
 /** belongs-to: this row's `foreignKey` points at `resource` */
 export interface BelongsTo {
   kind: "belongsTo";
@@ -279,6 +301,8 @@ export interface ResourceDef {
   rowActions?: readonly RowAction[];
   /** operations on one record shown as buttons on its show page (see RecordAction) */
   recordActions?: readonly RecordAction[];
+  /** warnings at the top of the record's pages while a condition holds (see RecordNotice) */
+  notices?: readonly RecordNotice[];
   relations?: Readonly<Record<string, Relation>>;
   /** has-many relations whose rows are written with the document (see LinesDef) */
   lines?: readonly LinesDef[];
