@@ -331,6 +331,11 @@ export interface ResourceDef {
   /** fields the server computes on read (named hooks in src/server/domain) */
   computed?: readonly string[];
   /**
+   * computed lists whose rows are records of another resource, each carrying its `id` (a budget's consuming
+   * orders: { consuming_orders: "purchase_orders" }): under Breakdown, each row's first field links to its page
+   */
+  computedLists?: Readonly<Record<string, string>>;
+  /**
    * A document in a currency of its own (docs/currency.md): the server fixes `rate` (units of the
    * company's functional currency per unit of `currency`) from the company's exchange rates at `date`
    * when the record is written; `amounts` maps money fields to their stored counterparts in the

@@ -1,7 +1,7 @@
 /**
  * A record's fields on its show page, in sections (sections.ts), each a bordered list of label and
  * value: related records and plain references by name, linked when the reader may open them; lists
- * of objects (GL coding lines) as a small table and notes taking the row. Write-only and internal fields, and
+ * of objects (GL coding lines; a budget's consuming orders, each linked) as a small table and notes taking the row. Write-only and internal fields, and
  * those the head already shows, are left out.
  */
 import { useTranslation } from "@refinedev/core";
@@ -11,7 +11,7 @@ import { canAct } from "../../../framework/permissions.js";
 import type { ResourceDef } from "../../../framework/resource.js";
 import { propertiesOf } from "../../../framework/schema.js";
 import { outlineByName, resourceByName } from "../../declarations.js";
-import { useFormat, type Row } from "../../format.js";
+import { linkOf, useFormat, type Row } from "../../format.js";
 import { fieldKey } from "../../i18n/keys.js";
 import { showPath } from "../../registry.js";
 import { useUser } from "../../user.js";
@@ -48,15 +48,23 @@ export function RecordFields({ resource, record, leaveOut, narrow }: Props) {
   const fields = ["id", ...Object.keys(properties).filter((f) => !properties[f].writeOnly && !properties[f]["x-internal"] && !listKeys.has(f)), ...(resource.computed ?? [])]
     .filter((f) => !leaveOut.has(f) && (foreignKeys.has(f) || !isRecord(record[f])));
 
-  /** Arrays of objects (e.g. GL coding lines) as a small table. */
-  const lines = (field: string, rows: Row[]) => (
-    <Table<Row> size="small" pagination={false} rowKey={(_, i) => String(i)} dataSource={rows}
-      columns={Object.keys(rows[0] ?? {}).map((key) => ({
-        key,
-        title: label(`${field}.${key}`),
-        render: (_: unknown, line: Row) => format.format(resource, `${field}.${key}`, line[key], record),
-      }))} />
-  );
+  /** Arrays of objects (e.g. GL coding lines) as a small table; rows that are records of another resource (computedLists) link by their first field. */
+  const lines = (field: string, rows: Row[]) => {
+    const target = resource.computedLists?.[field];
+    const keys = Object.keys(rows[0] ?? {}).filter((key) => !(target && key === "id"));
+    return (
+      <Table<Row> size="small" pagination={false} rowKey={(_, i) => String(i)} dataSource={rows}
+        columns={keys.map((key, i) => ({
+          key,
+          title: label(`${field}.${key}`),
+          render: (_: unknown, line: Row) => {
+            const text = format.format(resource, `${field}.${key}`, line[key], record);
+            const link = target && i === 0 ? linkOf(user, { name: target }, { link: "show" }, line) : undefined;
+            return link ? <Link to={link}>{text}</Link> : text;
+          },
+        }))} />
+    );
+  };
 
   const item = (field: string, wide: boolean): NonNullable<DescriptionsProps["items"]>[number] => {
     const relationName = foreignKeys.get(field);
