@@ -129,7 +129,7 @@ export default defineResource({
   notices: [
     {
       when: { has_open_exceptions: true }, message: "invoices.notices.openExceptions", detail: "invoices.notices.openExceptionsDetail",
-      list: { relation: "match_exceptions", where: { status: "OPEN" }, field: "message" },
+      list: { relation: "match_exceptions", where: { status: "OPEN" }, field: "message", orderBy: "id" },
       action: "override_exceptions", holdsApproval: "invoices.notices.openExceptionsApprove",
     },
     // data-spec 4: Approve is disabled without GL coding; said before submitting too, which needs it as well

@@ -9,18 +9,29 @@ type Row = Record<string, unknown>;
 
 export interface ShownNotice {
   notice: RecordNotice;
-  /** the listed rows' reasons, in the order the record carries them; undefined when the notice lists none */
+  /** the listed rows' reasons, in the declared order; undefined when the notice lists none */
   reasons?: string[];
 }
 
 const rowsOf = (value: unknown): Row[] => (Array.isArray(value) ? (value as Row[]) : []);
+
+/** Ascending by `field`: numbers as numbers, anything else as text. */
+function ascending(rows: Row[], field: string | undefined): Row[] {
+  if (!field) return rows;
+  const key = (row: Row) => row[field];
+  return [...rows].sort((a, b) => {
+    const [x, y] = [key(a), key(b)];
+    return typeof x === "number" && typeof y === "number" ? x - y : String(x ?? "").localeCompare(String(y ?? ""));
+  });
+}
 
 /** The notices the record matches, in declaration order. */
 export function noticesOn(resource: Pick<ResourceDef, "notices">, record: Row): ShownNotice[] {
   return (resource.notices ?? []).filter((notice) => matches(notice.when, record)).map((notice) => {
     const list = notice.list;
     if (!list) return { notice };
-    const reasons = rowsOf(record[list.relation]).filter((row) => matches(list.where, row)).map((row) => String(row[list.field] ?? "")).filter(Boolean);
+    const rows = ascending(rowsOf(record[list.relation]).filter((row) => matches(list.where, row)), list.orderBy);
+    const reasons = rows.map((row) => String(row[list.field] ?? "")).filter(Boolean);
     return { notice, reasons };
   });
 }

@@ -173,8 +173,11 @@ export interface RecordNotice {
   message: string;
   /** i18n key of a sentence under the list: what to do about it */
   detail?: string;
-  /** the related rows listed, each by its `field` (a reason in plain words): a has-many relation's rows matching `where` */
-  list?: { relation: string; where?: Condition; field: string };
+  /**
+   * the related rows listed, each by its `field` (a reason in plain words): a has-many relation's rows matching
+   * `where`, in ascending order of `orderBy` (the server embeds the newest first)
+   */
+  list?: { relation: string; where?: Condition; field: string; orderBy?: string };
   /** a declared record action (by name) offered in the notice, to whoever it is offered to on the page */
   action?: string;
   /**

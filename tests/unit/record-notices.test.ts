@@ -24,11 +24,13 @@ describe("an invoice's notices", () => {
   it("lists the open exceptions' reasons (not the overridden one), offers the override and holds approval", () => {
     const record = {
       ...pending, has_open_exceptions: true,
-      match_exceptions: [exception(3, "OPEN", "Bills 3 on PO-1 line 1, of which 2 received."), exception(2, "OVERRIDDEN", "Price above PO-1 line 2."), exception(1, "OPEN", "Bills 10 on PO-1 line 2, of which 0 received.")],
+      // as the server embeds them: the newest first
+      match_exceptions: [exception(3, "OPEN", "Bills 10 on PO-1 line 3, of which 0 received."), exception(2, "OVERRIDDEN", "Price above PO-1 line 2."), exception(1, "OPEN", "Bills 3 on PO-1 line 1, of which 2 received.")],
     };
     const shown = noticesOn(invoices, record);
     expect(shown.map((s) => s.notice.message)).toEqual(["invoices.notices.openExceptions"]);
-    expect(shown[0].reasons).toEqual(["Bills 3 on PO-1 line 1, of which 2 received.", "Bills 10 on PO-1 line 2, of which 0 received."]);
+    // in the order they were found
+    expect(shown[0].reasons).toEqual(["Bills 3 on PO-1 line 1, of which 2 received.", "Bills 10 on PO-1 line 3, of which 0 received."]);
     expect(noticeActions(shown)).toEqual(["override_exceptions"]);
     expect(approvalHolds(shown)).toEqual(["invoices.notices.openExceptionsApprove"]);
   });
@@ -72,7 +74,7 @@ describe("declared notices", () => {
           expect(relation?.fields, `${resource.name}: ${notice.list.relation}`).toContain(notice.list.field);
           // whoever reads the record is told why it is held, whatever their keys
           expect(relation?.kind === "hasMany" && relation.readWithParent, `${resource.name}: ${notice.list.relation}`).toBe(true);
-          for (const field of Object.keys(notice.list.where ?? {})) expect(relation?.fields).toContain(field);
+          for (const field of [...Object.keys(notice.list.where ?? {}), ...(notice.list.orderBy ? [notice.list.orderBy] : [])]) expect(relation?.fields).toContain(field);
         }
         if (notice.action) expect(declaredActions(resource).map((a) => a.name), resource.name).toContain(notice.action);
       }
