@@ -5,7 +5,7 @@
  * those the head already shows, are left out.
  */
 import { useTranslation } from "@refinedev/core";
-import { Card, Descriptions, Flex, Grid, Table, type DescriptionsProps } from "antd";
+import { Card, Descriptions, Flex, Grid, Table, Typography, type DescriptionsProps } from "antd";
 import { Link } from "react-router";
 import { canAct } from "../../../framework/permissions.js";
 import type { ResourceDef } from "../../../framework/resource.js";
@@ -53,7 +53,7 @@ export function RecordFields({ resource, record, leaveOut, narrow }: Props) {
     const target = resource.computedLists?.[field];
     const keys = Object.keys(rows[0] ?? {}).filter((key) => !(target && key === "id"));
     return (
-      <Table<Row> size="small" pagination={false} rowKey={(_, i) => String(i)} dataSource={rows}
+      <Table<Row> size="small" pagination={false} rowKey={(_, i) => String(i)} dataSource={rows} scroll={{ x: "max-content" }}
         columns={keys.map((key, i) => ({
           key,
           title: label(`${field}.${key}`),
@@ -84,14 +84,7 @@ export function RecordFields({ resource, record, leaveOut, narrow }: Props) {
       const link = name && target && canAct(user, target, "show") ? showPath(reference, record[field]) : undefined;
       return { key: field, label: label(field), children: link ? <Link to={link}>{name}</Link> : name ?? "" };
     }
-    const value = record[field];
-    const nested = Array.isArray(value) && value.some(isRecord);
-    return {
-      key: field,
-      label: label(field),
-      children: nested ? lines(field, value as Row[]) : format.render(resource, { field }, record),
-      span: nested || wide ? "filled" : 1,
-    };
+    return { key: field, label: label(field), children: format.render(resource, { field }, record), span: wide ? "filled" : 1 };
   };
 
   const sections = showSectionOrder
@@ -100,14 +93,31 @@ export function RecordFields({ resource, record, leaveOut, narrow }: Props) {
   return (
     <Card>
       <Flex vertical gap="large">
-        {sections.map(({ section, shown }) => (
-          <Descriptions key={section} data-section={section} bordered size="small" column={columns}
-            title={sections.length > 1 ? translate(`forms.sections.${section}`, section) : undefined}
-            items={shown.map((field, i) => {
-              const wide = section === "notes";
-              return { ...item(field, wide), styles: widths(wide || (i === shown.length - 1 && i % columns === 0)) };
-            })} />
-        ))}
+        {sections.map(({ section, shown }) => {
+          const title = sections.length > 1 ? translate(`forms.sections.${section}`, section) : undefined;
+          // a breakdown's tables take the row, each under its label: beside it they squeeze on a phone, and in a
+          // description's cell they widen the page instead of scrolling
+          if (section === "breakdown") {
+            return (
+              <Flex key={section} vertical gap="small" data-section={section}>
+                {title ? <Typography.Title level={5} style={{ margin: 0 }}>{title}</Typography.Title> : null}
+                {shown.map((field) => (
+                  <Flex key={field} vertical gap={4}>
+                    <Typography.Text type="secondary">{label(field)}</Typography.Text>
+                    {lines(field, record[field] as Row[])}
+                  </Flex>
+                ))}
+              </Flex>
+            );
+          }
+          return (
+            <Descriptions key={section} data-section={section} bordered size="small" column={columns} title={title}
+              items={shown.map((field, i) => {
+                const wide = section === "notes";
+                return { ...item(field, wide), styles: widths(wide || (i === shown.length - 1 && i % columns === 0)) };
+              })} />
+          );
+        })}
       </Flex>
     </Card>
   );
