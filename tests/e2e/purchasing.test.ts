@@ -150,6 +150,7 @@ describe("purchasing end to end", () => {
     })).toBe(true);
     expect(await clerk.getByRole("button", { name: "Override exceptions" }).count()).toBe(0);
     for (const close of await clerk.locator(".ant-notification-notice-close").all()) await close.click();
+    await expect.poll(() => clerk.locator(".ant-notification-notice").count()).toBe(0);
     await bothWidths(clerk, "invoice-held-notice", held(clerk));
     // the New inbox's edit form says it too
     await clerk.goto(`/invoices/new_inbox/${invoiceId}/edit`);
@@ -159,6 +160,7 @@ describe("purchasing end to end", () => {
     await login(adminPage, "admin@acme.test", `/invoices/${invoiceId}`);
     await expect.poll(() => held(adminPage).getByRole("button", { name: "Override exceptions" }).count()).toBe(1);
     expect(await adminPage.getByRole("button", { name: "Override exceptions" }).count()).toBe(1);
+    await screenshot(adminPage, "invoice-held-notice-override");
     await clerk.goto(`/invoices/${invoiceId}`);
     await clerk.getByRole("button", { name: "Submit for approval" }).click();
     await expect.poll(async () => (await admin.get<{ data: { status: string } }>(`/api/invoices/${invoiceId}`)).body.data.status).toBe("PENDING");
