@@ -3,8 +3,8 @@
  * the status is the server's at create), in sections of two columns (form/sections.tsx), references
  * as searchable selects, currencies as a select starting at the company's, dates in the company's
  * format; every broken rule in plain words, listed at the top (which scrolls into view) and beside
- * its field, the server's 422 too. An edited record's declared notices (what holds it) head the form. Leaving with unsaved changes asks first; a saved record opens.
- * Loaded on demand.
+ * its field, the server's 422 too. An edited record's declared notices (what holds it) head the form.
+ * Leaving with unsaved changes asks first; a saved record opens. Loaded on demand.
  */
 import { useMemo, useState } from "react";
 import { EditDocuments } from "../documents/EditDocuments.js";

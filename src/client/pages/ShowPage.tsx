@@ -1,11 +1,12 @@
 /**
  * The generic show page: a head with the record's title, actions and key figures (show/RecordHead),
  * then every other schema and computed field in sections (show/RecordFields), has-many
- * relations (lines, activities…) as paged tables, the declared notices under the head (what holds the record: ../record-notices), documents with upload, preview and zip (../documents), buttons to the declared pages
+ * relations (lines, activities…) as paged tables, documents with upload, preview and zip (../documents), buttons to the declared pages
  * about the record (e.g. a contact's permissions) and its declared record actions (e.g. a payment's
  * clear, void, check PDF). A record of an `approvable` resource shows its approval timeline (instead
  * of a table of approvals), in a submittable status "Submit for approval", and the action bar of
- * the approval awaiting the user, if any (the approval route differs only by its title).
+ * the approval awaiting the user, if any (the approval route differs only by its title). The declared
+ * notices (what holds the record: ../record-notices) sit under the head, above that bar.
  */
 import { useOne, useTranslation } from "@refinedev/core";
 import { Button, Card, Flex, Result, Spin, Table, Typography } from "antd";

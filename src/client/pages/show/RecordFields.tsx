@@ -1,8 +1,9 @@
 /**
  * A record's fields on its show page, in sections (sections.ts), each a bordered list of label and
  * value: related records and plain references by name, linked when the reader may open them; lists
- * of objects (GL coding lines; a budget's consuming orders, each linked) as a small table and notes taking the row. Write-only and internal fields, and
- * those the head already shows, are left out.
+ * of objects (GL coding lines; a budget's consuming orders, each linked) under Breakdown as small tables
+ * taking the row, and notes taking the row. Write-only and internal fields, and those the head already
+ * shows, are left out.
  */
 import { useTranslation } from "@refinedev/core";
 import { Card, Descriptions, Flex, Grid, Table, Typography, type DescriptionsProps } from "antd";
