@@ -3,7 +3,8 @@
  * is received in part; the invoice pulls the order's open lines through the find-PO-lines dialog and is
  * held by its matching exceptions until the clerk bills what was received; then it is approved and paid
  * in a payment run. The hold is said at the top of the invoice's pages, with its reasons, before anyone acts:
- * the approver sees it with Approve disabled. A budget's page links the orders and invoices consuming it.
+ * the approver sees it with Approve disabled; an administrator overrides it from there, with a comment. A budget's
+ * page links the orders and invoices consuming it.
  */
 import { describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
@@ -214,6 +215,39 @@ describe("purchasing end to end", () => {
     await expect.poll(async () => (await admin.get<{ data: { outstanding_balance_pending: string } }>(`/api/invoices/${invoiceId}`)).body.data.outstanding_balance_pending).toBe("0.00");
     await screenshot(clerk, "purchasing-journey-run");
     for (const page of [requester, approver, receiving, clerk, adminPage]) await page.context().close();
+  });
+
+  it("an administrator overrides a held invoice from its notice, a comment required", async () => {
+    const admin = await apiAs("admin@acme.test");
+    type Order = { id: number; vendor_id: number; amount: string };
+    const [order] = (await admin.get<{ data: Order[] }>("/api/purchase_orders?status=OPEN&currency_code=USD&_end=1")).body.data;
+    // billed three times the order: held on its amount
+    const amount = round(money(order.amount).times(3));
+    const created = await admin.post<{ data: { id: number; has_open_exceptions: boolean } }>("/api/invoices", {
+      number: `INV-O-${Date.now()}`, vendor_id: order.vendor_id, date: "2026-11-21", due_date: "2026-12-21", currency_code: "USD", amount,
+      purchase_order_ids: [order.id], debit_entries: [{ account_number: "6000", amount }],
+    });
+    expect(created.body.data.has_open_exceptions).toBe(true);
+    const invoiceId = created.body.data.id;
+
+    const page = await newPage(browser());
+    await login(page, "admin@acme.test", `/invoices/${invoiceId}`);
+    const held = page.locator('[data-notice="invoices.notices.openExceptions"]');
+    await expect.poll(() => held.locator(".ant-alert-message").textContent()).toBe("Held: 1 open matching exception");
+    // a careless administrator gives no comment: refused, still held
+    await held.getByRole("button", { name: "Override exceptions" }).click();
+    await page.locator(".ant-modal-confirm").getByRole("button", { name: "OK" }).click();
+    await page.getByText("The action could not be done").waitFor();
+    expect(await held.count()).toBe(1);
+    // with a comment: the notice goes, the exception reads overridden
+    await held.getByRole("button", { name: "Override exceptions" }).click();
+    await page.getByLabel("Comment", { exact: true }).fill("Agreed with the vendor: billed in advance");
+    await page.locator(".ant-modal-confirm").getByRole("button", { name: "OK" }).click();
+    await expect.poll(() => held.count()).toBe(0);
+    await expect.poll(() => page.locator('[data-relation="match_exceptions"]').getByText("Overridden", { exact: true }).count()).toBe(1);
+    const exceptions = (await admin.get<{ data: { status: string; override_comment: string }[] }>(`/api/match_exceptions?invoice_id=${invoiceId}`)).body.data;
+    expect(exceptions.map((e) => [e.status, e.override_comment])).toEqual([["OVERRIDDEN", "Agreed with the vendor: billed in advance"]]);
+    await page.context().close();
   });
 
   it("a budget's page links the orders and invoices consuming it", async () => {
