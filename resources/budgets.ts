@@ -42,6 +42,7 @@ export default defineResource({
   search: ["label", "department"],
   indexes: ["label", "department", "subsidiary_id", "start_date", "end_date", "amount", "status"],
   computed: ["committed", "actual", "spent", "remaining", "consumed_percent", "currency", "consuming_orders", "consuming_invoices"],
+  computedLists: { consuming_orders: "purchase_orders", consuming_invoices: "invoices" },
   relations: {
     subsidiary: { kind: "belongsTo", resource: "subsidiaries", foreignKey: "subsidiary_id", fields: ["id", "name"] },
   },

@@ -88,8 +88,9 @@ export default defineResource({
     subsidiary: { kind: "belongsTo", resource: "subsidiaries", foreignKey: "subsidiary_id", fields: ["id", "name"] },
     purchase_orders: { kind: "refersMany", resource: "purchase_orders", localKey: "purchase_order_ids", fields: ["id", "number", "amount", "open_balance", "status"] },
     invoice_items: { kind: "hasMany", resource: "invoice_items", foreignKey: "invoice_id", fields: ["id", "line", "po_item_id", "description", "quantity", "unit_price", "amount", "account_number", "department"] },
+    // part of the invoice: whoever reads it reads why it is held (its notice lists them)
     match_exceptions: {
-      kind: "hasMany", resource: "match_exceptions", foreignKey: "invoice_id",
+      kind: "hasMany", resource: "match_exceptions", foreignKey: "invoice_id", readWithParent: true,
       fields: ["id", "line", "kind", "message", "status", "override_comment", "overridden_at"],
     },
     documents: documentsOf("Invoice"),
@@ -125,6 +126,17 @@ export default defineResource({
     name: "override_exceptions", kind: "post", label: "invoices.actions.override_exceptions", permission: ["overrideMatchExceptions"],
     when: { has_open_exceptions: true }, input: { type: "object", additionalProperties: false, required: ["comment"], properties: { comment: { type: "string", minLength: 1, maxLength: 2000 } } },
   }],
+  // what holds the invoice, said at the top of its pages before anyone acts; the server refuses the same
+  // (approval engine: approvables/invoice.ts; payment: payments/runs/plan.ts)
+  notices: [
+    {
+      when: { has_open_exceptions: true }, message: "invoices.notices.openExceptions", detail: "invoices.notices.openExceptionsDetail",
+      list: { relation: "match_exceptions", where: { status: "OPEN" }, field: "message", orderBy: "id" },
+      action: "override_exceptions", holdsApproval: "invoices.notices.openExceptionsApprove",
+    },
+    // data-spec 4: Approve is disabled without GL coding; said before submitting too, which needs it as well
+    { when: { valid: false, status: ["DRAFT", "NEW", "PENDING", "REJECTED"] }, message: "invoices.notices.glCodingRequired", holdsApproval: "approval.glCodingRequired" },
+  ],
   rowActions: [
     // a PENDING invoice may be corrected: a change of amount or coding restarts its approval chain
     { action: "edit", permission: ["editInvoices"], when: { status: ["DRAFT", "NEW", "PENDING", "REJECTED"] } },

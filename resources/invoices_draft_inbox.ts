@@ -1,12 +1,12 @@
 import { defineResource } from "../src/framework/resource.js";
-import { invoiceNumberColumn, invoiceVendorColumn, invoiceViewBase } from "./shared/invoice_views.js";
+import { invoiceNumberColumn, invoiceVendorColumn, invoiceInboxBase } from "./shared/invoice_views.js";
 
 /**
  * Draft inbox: invoices in status DRAFT (captured, not yet submitted). Its own guard (spec 2.15);
  * drafts are edited and deleted with the draft-inbox keys or roleService (data-spec 6).
  */
 export default defineResource({
-  ...invoiceViewBase,
+  ...invoiceInboxBase,
   name: "invoices_draft_inbox",
   baseFilter: { status: "DRAFT" },
   menu: { group: "payables", order: 2 },

@@ -1,9 +1,9 @@
 import { defineResource } from "../src/framework/resource.js";
-import { invoiceNumberColumn, invoiceVendorColumn, invoiceViewBase } from "./shared/invoice_views.js";
+import { invoiceNumberColumn, invoiceVendorColumn, invoiceInboxBase } from "./shared/invoice_views.js";
 
 /** New inbox: invoices in status NEW, to review and submit. Its own guard (spec 2.15). */
 export default defineResource({
-  ...invoiceViewBase,
+  ...invoiceInboxBase,
   name: "invoices_new_inbox",
   baseFilter: { status: "NEW" },
   menu: { group: "payables", order: 3 },

@@ -4,9 +4,10 @@
  * guard, base filter, columns and row actions. Lives in a sub-folder so the registry skips it.
  */
 import invoices from "../invoices.js";
-import type { ColumnDef } from "../../src/framework/resource.js";
+import type { ColumnDef, RecordNotice } from "../../src/framework/resource.js";
 
-const { vendor, subsidiary, purchase_orders, documents } = invoices.relations;
+const { vendor, subsidiary, purchase_orders, match_exceptions, documents } = invoices.relations;
+const invoiceNotices: readonly RecordNotice[] = invoices.notices;
 
 export const invoiceViewBase = {
   table: "invoices",
@@ -19,6 +20,13 @@ export const invoiceViewBase = {
   search: invoices.search,
   // documents: the invoice's PDF beside the inbox's edit form
   relations: { vendor, subsidiary, purchase_orders, documents },
+} as const;
+
+/** An inbox edits the invoice: what holds it heads the form (its notices; the override stays on the invoice's own page). */
+export const invoiceInboxBase = {
+  ...invoiceViewBase,
+  relations: { ...invoiceViewBase.relations, match_exceptions },
+  notices: invoiceNotices.map(({ action: _onTheInvoice, ...notice }) => notice),
 } as const;
 
 /** The number links to the invoice's own show page (views have none). */

@@ -27,11 +27,15 @@ interface Props {
   record: Row;
   /** after a POST that answers with this same record */
   onChanged: () => void;
+  /** only these actions (by name), e.g. the one a notice offers */
+  only?: readonly string[];
+  /** all but these (by name), e.g. those a notice on the page offers */
+  omit?: readonly string[];
 }
 
 const fileNameOf = (disposition: unknown, fallback: string) => /filename="([^"]+)"/.exec(String(disposition ?? ""))?.[1] ?? fallback;
 
-export function RecordActions({ resource, record, onChanged }: Props) {
+export function RecordActions({ resource, record, onChanged, only, omit = [] }: Props) {
   const user = useUser();
   const navigate = useNavigate();
   const { translate } = useTranslation();
@@ -71,7 +75,8 @@ export function RecordActions({ resource, record, onChanged }: Props) {
     }
   }
 
-  const offered = (resource.recordActions ?? []).filter((a) => moduleEnabled(user, resource) && can(user, a.permission) && matches(a.when, record));
+  const offered = (resource.recordActions ?? []).filter((a) => (!only || only.includes(a.name)) && !omit.includes(a.name)
+    && moduleEnabled(user, resource) && can(user, a.permission) && matches(a.when, record));
   if (!offered.length) return null;
   return (
     <Space wrap size="small">

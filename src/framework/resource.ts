@@ -166,6 +166,31 @@ export function actionGroups(resource: Pick<ResourceDef, "recordActions" | "appr
   return [...byName].map(([name, variants]) => ({ name, variants }));
 }
 
+/**
+ * A warning at the top of a record's pages (show, approval, edit) while the record matches `when`: what
+ * holds the record and why, before anyone acts on it (docs/client.md "Notices"). E.g. an invoice held by
+ * its open matching exceptions, each listed with its reason, with the override offered to whoever may.
+ */
+export interface RecordNotice {
+  when: Condition;
+  /** i18n key of the headline, interpolated with the record; with `list`, also with `count` (plural keys `_one`, `_other`) */
+  message: string;
+  /** i18n key of a sentence under the list: what to do about it */
+  detail?: string;
+  /**
+   * the related rows listed, each by its `field` (a reason in plain words): a has-many relation's rows matching
+   * `where`, in ascending order of `orderBy` (the server embeds the newest first)
+   */
+  list?: { relation: string; where?: Condition; field: string; orderBy?: string };
+  /** a declared record action (by name) offered in the notice, to whoever it is offered to on the page */
+  action?: string;
+  /**
+   * i18n key of why the approver cannot approve the record while the notice shows (the approval engine's
+   * refusal): Approve is disabled with it as its tooltip; Reject stays.
+   */
+  holdsApproval?: string;
+}
+
 /** belongs-to: this row's `foreignKey` points at `resource` */
 export interface BelongsTo {
   kind: "belongsTo";
@@ -292,6 +317,8 @@ export interface ResourceDef {
   rowActions?: readonly RowAction[];
   /** operations on one record shown as buttons on its show page (see RecordAction) */
   recordActions?: readonly RecordAction[];
+  /** warnings at the top of the record's pages while a condition holds (see RecordNotice) */
+  notices?: readonly RecordNotice[];
   relations?: Readonly<Record<string, Relation>>;
   /** has-many relations whose rows are written with the document (see LinesDef) */
   lines?: readonly LinesDef[];
@@ -319,6 +346,11 @@ export interface ResourceDef {
   clientWritable?: { create?: readonly string[]; update?: readonly string[] };
   /** fields the server computes on read (named hooks in src/server/domain) */
   computed?: readonly string[];
+  /**
+   * computed lists whose rows are records of another resource, each carrying its `id` (a budget's consuming
+   * orders: { consuming_orders: "purchase_orders" }): under Breakdown, each row's first field links to its page
+   */
+  computedLists?: Readonly<Record<string, string>>;
   /**
    * A document in a currency of its own (docs/currency.md): the server fixes `rate` (units of the
    * company's functional currency per unit of `currency`) from the company's exchange rates at `date`

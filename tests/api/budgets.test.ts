@@ -106,9 +106,11 @@ describe("consumption = committed + actual", () => {
     // committed: approved 3000 − 1200 − 50, pending 400, open 100 − 50; actual: 1200 + 1500 + 50
     expect(read).toMatchObject({ committed: "2200.00", actual: "2750.00", spent: "4950.00", remaining: "5050.00", consumed_percent: "49.5" });
     expect(read.consuming_orders.map((o: Json) => o.number).sort()).toEqual([approved.number, pending.number, closed.number, other.number].sort());
-    expect(read.consuming_orders.find((o: Json) => o.number === closed.number)).toMatchObject({ committed: "0.00", status: "CLOSED" });
+    expect(read.consuming_orders.find((o: Json) => o.number === closed.number)).toMatchObject({ id: closed.id, committed: "0.00", status: "CLOSED" });
     expect(read.consuming_orders.find((o: Json) => o.number === approved.number).vendor).toEqual(expect.any(String));
     expect(read.consuming_invoices.map((i: Json) => i.actual).sort()).toEqual(["1200.00", "1500.00", "50.00"]);
+    // each by its id too: the budget's page links it to the record
+    expect(read.consuming_invoices.every((i: Json) => Number.isInteger(i.id))).toBe(true);
     const [listed] = (await admin("GET", `/api/budgets?id=${b.id}`)).body.data as Json[];
     expect(listed.spent).toBe("4950.00");
   });

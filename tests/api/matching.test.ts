@@ -100,6 +100,10 @@ describe("per-line matching", () => {
     expect(refused.status).toBe(422);
     expect(refused.body.errors.base[0]).toMatch(/^Can't Approve: the invoice has open matching exceptions/);
     expect(refused.invoiceStatus).toBe("PENDING");
+    // the approver's read of the invoice says why before they press Approve: its notice lists these reasons
+    const read = ok(await call("approver@acme.test", "GET", `/api/invoices/${String(invoice.id)}`));
+    expect(read.has_open_exceptions).toBe(true);
+    expect((read.match_exceptions as Json[]).filter((e) => e.status === "OPEN").map((e) => e.message).sort()).toEqual(exceptions.map((e) => e.message).sort());
   });
 
   it("passes within the tolerance, and a partial receipt limits a three-way match to what was received", async () => {

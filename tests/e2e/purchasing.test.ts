@@ -2,16 +2,40 @@
  * Purchasing end to end in a real browser (issue 14): a PO request with two lines is approved; one line
  * is received in part; the invoice pulls the order's open lines through the find-PO-lines dialog and is
  * held by its matching exceptions until the clerk bills what was received; then it is approved and paid
- * in a payment run.
+ * in a payment run. The hold is said at the top of the invoice's pages, with its reasons, before anyone acts:
+ * the approver sees it with Approve disabled; an administrator overrides it from there, with a comment. A budget's
+ * page links the orders and invoices consuming it.
  */
 import { describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { formatMoney, money, round } from "../../src/framework/money.js";
 import { apiAs } from "./api.js";
 import { login, newPage, screenshot, useBrowser } from "./browser.js";
 import { chooseOption, confirmDialog, typeDate } from "./forms.js";
 
 const { browser } = useBrowser();
+
+const menuWidth = async (page: Page) => (await page.locator(".ant-layout-sider").boundingBox())?.width ?? 0;
+
+/**
+ * The page at 1440 and 390 px, screenshotted as `<name>-1440` and `<name>-390` once the side menu has opened
+ * or folded away (its width animates), with `focus` in view; ends wide.
+ */
+async function bothWidths(page: Page, name: string, focus: Locator): Promise<void> {
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: width < 768 ? 844 : 900 });
+    if (width < 768) {
+      await expect.poll(() => menuWidth(page)).toBeLessThanOrEqual(1);
+      // nothing wider than the screen but the tables' own scroll areas
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), name).toBeLessThanOrEqual(width);
+    }
+    else await expect.poll(() => menuWidth(page)).toBeGreaterThan(200);
+    await focus.scrollIntoViewIfNeeded();
+    await screenshot(page, `${name}-${width}`);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect.poll(() => menuWidth(page)).toBeGreaterThan(200);
+}
 
 async function line(page: Page, n: number, values: { description?: string; quantity?: string; price?: string; account?: string }): Promise<void> {
   if (values.description !== undefined) await page.getByLabel(`Description ${n}`, { exact: true }).fill(values.description);
@@ -111,24 +135,49 @@ describe("purchasing end to end", () => {
     await clerk.waitForURL(/\/invoices\/\d+$/);
     const invoiceId = Number(clerk.url().split("/").pop());
 
-    // billed beyond what was received: both lines are held, with their reasons
+    // billed beyond what was received: both lines are held, with their reasons, said at the top of the page
     const exceptions = clerk.locator('[data-relation="match_exceptions"] tr[data-row-key]');
     await expect.poll(() => exceptions.count()).toBe(2);
-    await expect.poll(() => clerk.getByText(`Bills 3 in all on ${poNumber} line 1, of which 2 received (2 at most).`).count()).toBe(1);
-    await screenshot(clerk, "invoice-match-exceptions");
-    await clerk.setViewportSize({ width: 390, height: 844 });
-    await clerk.locator('[data-relation="match_exceptions"]').scrollIntoViewIfNeeded();
-    await screenshot(clerk, "invoice-match-exceptions-390");
-    await clerk.setViewportSize({ width: 1400, height: 900 });
+    const reason = `Bills 3 in all on ${poNumber} line 1, of which 2 received (2 at most).`;
+    const held = (page: Page) => page.locator('[data-notice="invoices.notices.openExceptions"]');
+    await expect.poll(() => held(clerk).textContent()).toContain("Held: 2 open matching exceptions");
+    expect(await held(clerk).getByText(reason, { exact: true }).count()).toBe(1);
+    expect(await held(clerk).locator("li").count()).toBe(2);
+    // the notice comes before the invoice's details; the clerk may not override, so no button for it anywhere
+    expect(await clerk.evaluate(() => {
+      const notice = document.querySelector('[data-notice="invoices.notices.openExceptions"]');
+      const details = document.querySelector('[data-section="details"]');
+      return !!notice && !!details && !!(notice.compareDocumentPosition(details) & Node.DOCUMENT_POSITION_FOLLOWING);
+    })).toBe(true);
+    expect(await clerk.getByRole("button", { name: "Override exceptions" }).count()).toBe(0);
+    for (const close of await clerk.locator(".ant-notification-notice-close").all()) await close.click();
+    await expect.poll(() => clerk.locator(".ant-notification-notice").count()).toBe(0);
+    await bothWidths(clerk, "invoice-held-notice", held(clerk));
+    // the New inbox's edit form says it too
+    await clerk.goto(`/invoices/new_inbox/${invoiceId}/edit`);
+    await expect.poll(() => held(clerk).textContent()).toContain("Held: 2 open matching exceptions");
+    await screenshot(clerk, "invoice-held-inbox-edit");
+    // an administrator may override: the action is offered in the notice, not twice
+    const adminPage = await newPage(browser());
+    await login(adminPage, "admin@acme.test", `/invoices/${invoiceId}`);
+    await expect.poll(() => held(adminPage).getByRole("button", { name: "Override exceptions" }).count()).toBe(1);
+    expect(await adminPage.getByRole("button", { name: "Override exceptions" }).count()).toBe(1);
+    await screenshot(adminPage, "invoice-held-notice-override");
+    await clerk.goto(`/invoices/${invoiceId}`);
     await clerk.getByRole("button", { name: "Submit for approval" }).click();
     await expect.poll(async () => (await admin.get<{ data: { status: string } }>(`/api/invoices/${invoiceId}`)).body.data.status).toBe("PENDING");
 
-    // the approver cannot approve it while an exception is open
+    // the approver is told why before pressing anything: the notice with its reasons, Approve disabled and
+    // explained, Reject still there (the server refuses an approval anyway: tests/api/matching.test.ts)
     await approver.goto(`/invoices/${invoiceId}/approval`);
-    await approver.getByRole("button", { name: "Approve" }).click();
-    await confirmDialog(approver, `Are you sure you want to Approve (${invoiceNumber})?`);
-    await expect.poll(() => approver.getByText(/Can't Approve: the invoice has open matching exceptions/).count()).toBeGreaterThan(0);
-    await screenshot(approver, "invoice-approval-refused-exceptions");
+    await approver.getByText("Step 1 awaits your approval").waitFor();
+    await expect.poll(() => held(approver).textContent()).toContain("Held: 2 open matching exceptions");
+    expect(await held(approver).getByText(reason, { exact: true }).count()).toBe(1);
+    expect(await approver.getByRole("button", { name: "Approve" }).isDisabled()).toBe(true);
+    expect(await approver.getByRole("button", { name: "Reject" }).isEnabled()).toBe(true);
+    await approver.getByRole("button", { name: "Approve" }).hover({ force: true });
+    await expect.poll(() => approver.getByRole("tooltip").textContent()).toContain("Can't Approve: the invoice has open matching exceptions");
+    await bothWidths(approver, "invoice-approval-held", approver.getByRole("button", { name: "Reject" }));
 
     // the clerk bills what was received: 2 of the first item, none of the second (the changed amount restarts the approval)
     await clerk.getByRole("button", { name: "Edit" }).click();
@@ -139,6 +188,7 @@ describe("purchasing end to end", () => {
     await clerk.waitForURL(new RegExp(`/invoices/${invoiceId}$`));
     await expect.poll(() => clerk.getByText("Matched", { exact: true }).count()).toBeGreaterThan(0);
     expect(await exceptions.count()).toBe(0);
+    expect(await held(clerk).count()).toBe(0);
 
     // now approved (two of the first item: 1,000 or more, the approver's step)
     await approver.goto(`/invoices/${invoiceId}/approval`);
@@ -164,6 +214,59 @@ describe("purchasing end to end", () => {
     await clerk.waitForURL(/\/payment_runs\/\d+$/, { timeout: 15_000 });
     await expect.poll(async () => (await admin.get<{ data: { outstanding_balance_pending: string } }>(`/api/invoices/${invoiceId}`)).body.data.outstanding_balance_pending).toBe("0.00");
     await screenshot(clerk, "purchasing-journey-run");
-    for (const page of [requester, approver, receiving, clerk]) await page.context().close();
+    for (const page of [requester, approver, receiving, clerk, adminPage]) await page.context().close();
+  });
+
+  it("an administrator overrides a held invoice from its notice, a comment required", async () => {
+    const admin = await apiAs("admin@acme.test");
+    type Order = { id: number; vendor_id: number; amount: string };
+    const [order] = (await admin.get<{ data: Order[] }>("/api/purchase_orders?status=OPEN&currency_code=USD&_end=1")).body.data;
+    // billed three times the order: held on its amount
+    const amount = round(money(order.amount).times(3));
+    const created = await admin.post<{ data: { id: number; has_open_exceptions: boolean } }>("/api/invoices", {
+      number: `INV-O-${Date.now()}`, vendor_id: order.vendor_id, date: "2026-11-21", due_date: "2026-12-21", currency_code: "USD", amount,
+      purchase_order_ids: [order.id], debit_entries: [{ account_number: "6000", amount }],
+    });
+    expect(created.body.data.has_open_exceptions).toBe(true);
+    const invoiceId = created.body.data.id;
+
+    const page = await newPage(browser());
+    await login(page, "admin@acme.test", `/invoices/${invoiceId}`);
+    const held = page.locator('[data-notice="invoices.notices.openExceptions"]');
+    await expect.poll(() => held.locator(".ant-alert-message").textContent()).toBe("Held: 1 open matching exception");
+    // a careless administrator gives no comment: refused, still held
+    await held.getByRole("button", { name: "Override exceptions" }).click();
+    await page.locator(".ant-modal-confirm").getByRole("button", { name: "OK" }).click();
+    await page.getByText("The action could not be done").waitFor();
+    expect(await held.count()).toBe(1);
+    // with a comment: the notice goes, the exception reads overridden
+    await held.getByRole("button", { name: "Override exceptions" }).click();
+    await page.getByLabel("Comment", { exact: true }).fill("Agreed with the vendor: billed in advance");
+    await page.locator(".ant-modal-confirm").getByRole("button", { name: "OK" }).click();
+    await expect.poll(() => held.count()).toBe(0);
+    await expect.poll(() => page.locator('[data-relation="match_exceptions"]').getByText("Overridden", { exact: true }).count()).toBe(1);
+    const exceptions = (await admin.get<{ data: { status: string; override_comment: string }[] }>(`/api/match_exceptions?invoice_id=${invoiceId}`)).body.data;
+    expect(exceptions.map((e) => [e.status, e.override_comment])).toEqual([["OVERRIDDEN", "Agreed with the vendor: billed in advance"]]);
+    await page.context().close();
+  });
+
+  it("a budget's page links the orders and invoices consuming it", async () => {
+    const admin = await apiAs("admin@acme.test");
+    type Consumer = { id: number; number: string };
+    const budgets = (await admin.get<{ data: { id: number; consuming_orders: Consumer[]; consuming_invoices: Consumer[] }[] }>("/api/budgets?_end=100")).body.data;
+    const budget = budgets.find((b) => b.consuming_orders.length > 0 && b.consuming_invoices.length > 0)!;
+    expect(budget).toBeDefined();
+    const page = await newPage(browser());
+    await login(page, "po@acme.test", `/budgets/${budget.id}`);
+    const breakdown = page.locator('[data-section="breakdown"]');
+    const [order] = budget.consuming_orders;
+    const [invoice] = budget.consuming_invoices;
+    await expect.poll(() => breakdown.getByRole("link", { name: order.number, exact: true }).getAttribute("href")).toBe(`/purchase_orders/${order.id}`);
+    expect(await breakdown.getByRole("link", { name: invoice.number, exact: true }).first().getAttribute("href")).toBe(`/invoices/${invoice.id}`);
+    await bothWidths(page, "budget-consumers", breakdown);
+    await breakdown.getByRole("link", { name: order.number, exact: true }).click();
+    await page.waitForURL(new RegExp(`/purchase_orders/${order.id}$`));
+    await page.getByRole("heading", { name: new RegExp(order.number) }).waitFor();
+    await page.context().close();
   });
 });

@@ -24,7 +24,8 @@ const figure = (head: Locator, label: string) =>
 /** How many times a field's label shows on the page (head and sections together). */
 const labelCount = (page: Page, label: string) => page.locator(".ant-descriptions-item-label", { hasText: new RegExp(`^${label}$`) }).count();
 
-const sectionTitles = (page: Page) => page.locator("[data-section] .ant-descriptions-title").allTextContents();
+// a breakdown (tables, not label and value) is titled by a heading of its own
+const sectionTitles = (page: Page) => page.locator("[data-section] .ant-descriptions-title, [data-section] > h5").allTextContents();
 
 describe("a show page's head and sections", () => {
   it("shows an invoice's key figures and actions above its fields in sections, each field once, on a desktop and a phone", async () => {

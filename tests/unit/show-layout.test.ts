@@ -66,6 +66,17 @@ describe("a show page's sections", () => {
     expect(section("debit_entries", [])).toBe("notes");
   });
 
+  it("links a computed list's rows to their records: each names a resource with a show page, and is computed", () => {
+    const declaring = resources.filter((r) => r.computedLists);
+    expect(declaring.map((r) => r.name)).toContain("budgets");
+    for (const r of declaring) {
+      for (const [field, target] of Object.entries(r.computedLists ?? {})) {
+        expect(r.computed, `${r.name}.${field}`).toContain(field);
+        expect(resourceByName.get(target)?.routes.show, `${r.name}.${field} → ${target}`).toBeDefined();
+      }
+    }
+  });
+
   it("gathers who and when under Record", () => {
     for (const field of ["id", "created_at", "updated_at", "created_by_id", "submitted_by_id"]) expect(section(field), field).toBe("record");
     expect(showSectionOf(resourceByName.get("purchase_orders")!, "acknowledged_by_id", 3)).toBe("record");

@@ -1,7 +1,8 @@
 /**
  * The approval screen's action bar (spec 2.10): the first approval of the record awaiting the user
  * (own, team or delegated), with Approve and Claim behind the spec's confirmation texts and Reject
- * behind a required comment. Invoices without GL coding cannot be approved (data spec 4 tooltip).
+ * behind a required comment. A record its declared notices hold (an invoice without GL coding, data spec 4;
+ * with open matching exceptions) cannot be approved: Approve is disabled, the reason its tooltip.
  * After approving or rejecting, the record's detail screen follows.
  */
 import { useState } from "react";
@@ -25,11 +26,13 @@ interface Props {
   number: string;
   /** on the approval screen, say so when nothing awaits the user; elsewhere show nothing */
   sayWhenNothing?: boolean;
+  /** i18n keys of why the record cannot be approved now (framework/notices.ts approvalHolds) */
+  holds?: readonly string[];
 }
 
 type Action = "approve" | "reject" | "claim";
 
-export function ApprovalBar({ type, resourceName, record, number, sayWhenNothing = false }: Props) {
+export function ApprovalBar({ type, resourceName, record, number, sayWhenNothing = false, holds = [] }: Props) {
   // the texts (and declarations) of the resources it shows
   useResources(["approvals"]);
   const { translate } = useTranslation();
@@ -49,7 +52,6 @@ export function ApprovalBar({ type, resourceName, record, number, sayWhenNothing
   }
 
   const unclaimedTeam = approval.team_id != null && approval.contact_id == null;
-  const glCodingMissing = type === "Invoice" && record.valid === false;
 
   async function act(action: Action, body?: Row): Promise<boolean> {
     setBusy(action);
@@ -81,7 +83,7 @@ export function ApprovalBar({ type, resourceName, record, number, sayWhenNothing
   }
 
   const approveButton = (
-    <Button type="primary" icon={<CheckOutlined />} disabled={glCodingMissing} loading={busy === "approve"} onClick={() => void approve()}>
+    <Button type="primary" icon={<CheckOutlined />} disabled={holds.length > 0} loading={busy === "approve"} onClick={() => void approve()}>
       {translate("approval.approve", "Approve")}
     </Button>
   );
@@ -93,7 +95,7 @@ export function ApprovalBar({ type, resourceName, record, number, sayWhenNothing
           {translate("approval.awaitsYou", { step: approval.step }, `Step ${String(approval.step)} awaits your approval`)}
         </Typography.Text>
         <Space wrap>
-          {glCodingMissing ? <Tooltip title={translate("approval.glCodingRequired", "Can't Approve: GL coding required")}><span>{approveButton}</span></Tooltip> : approveButton}
+          {holds.length ? <Tooltip title={holds.map((key) => translate(key, key)).join(". ")}><span>{approveButton}</span></Tooltip> : approveButton}
           <Button danger icon={<CloseOutlined />} loading={busy === "reject"} onClick={() => setRejecting(true)}>
             {translate("approval.reject", "Reject")}
           </Button>

@@ -5,7 +5,7 @@
  *   <resource>.fields.<field>  (dots of paths become _)
  *   <resource>.statuses.<CODE>                  <resource>.values.<field>.<enum value>
  *   roles.<role> for the role matrix, menu.<group>, view titles, row-action confirmations, record-action labels and
- *   confirmations, and the declared pages' titles, dashboard
+ *   confirmations, notices' texts, and the declared pages' titles, dashboard
  *   variant titles and widget titles are keys as declared.
  */
 import type { PageDef } from "../../framework/pages.js";
@@ -84,6 +84,11 @@ export function requiredKeys(resources: readonly ResourceDef[], pages: readonly 
       keys.add(action.label);
       if (action.confirm) keys.add(action.confirm);
       for (const field of Object.keys((action.input as { properties?: object } | undefined)?.properties ?? {})) keys.add(fieldKey(r.name, field));
+    }
+    // a notice listing rows says how many: its headline in the plural forms
+    for (const notice of r.notices ?? []) {
+      for (const key of notice.list ? [`${notice.message}_one`, `${notice.message}_other`] : [notice.message]) keys.add(key);
+      for (const key of [notice.detail, notice.holdsApproval]) if (key) keys.add(key);
     }
   }
   return [...keys].sort();

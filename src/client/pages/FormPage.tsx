@@ -3,8 +3,8 @@
  * the status is the server's at create), in sections of two columns (form/sections.tsx), references
  * as searchable selects, currencies as a select starting at the company's, dates in the company's
  * format; every broken rule in plain words, listed at the top (which scrolls into view) and beside
- * its field, the server's 422 too. Leaving with unsaved changes asks first; a saved record opens.
- * Loaded on demand.
+ * its field, the server's 422 too. An edited record's declared notices (what holds it) head the form.
+ * Leaving with unsaved changes asks first; a saved record opens. Loaded on demand.
  */
 import { useMemo, useState } from "react";
 import { EditDocuments } from "../documents/EditDocuments.js";
@@ -30,6 +30,8 @@ import { ErrorSummary } from "./form/ErrorSummary.js";
 import { errorsByPath, plainErrors, problemsOf, type Problem } from "./form/messages.js";
 import { currencyPattern, longText, SectionsTemplate, sectionOf, type Section } from "./form/sections.js";
 import { ReferenceSelect } from "./ReferenceSelect.js";
+import { noticesOn } from "../../framework/notices.js";
+import { RecordNotices } from "../record-notices.js";
 
 /** The server's custom formats (money and decimal strings). */
 const validator = customizeValidator({ customFormats: { ...customFormats } });
@@ -200,6 +202,12 @@ export default function FormPage({ resource, mode, id, prefill, onSaved, readOnl
       {title ?? pageTitle(resource, mode)}
       {record && !title ? ` ${recordName(resource, record)}` : ""}
     </Typography.Title>}>
+      {/* what holds the record being edited (an invoice's open matching exceptions), before it is changed */}
+      {mode === "edit" && record ? (
+        <div style={{ marginBottom: 16 }}>
+          <RecordNotices resource={resource} record={record} shown={noticesOn(resource, record)} onChanged={() => void query.refetch()} />
+        </div>
+      ) : null}
       <ErrorSummary problems={problems} shown={refusals} />
       <Form
         schema={formSchemaNow}

@@ -5,7 +5,8 @@
  * about the record (e.g. a contact's permissions) and its declared record actions (e.g. a payment's
  * clear, void, check PDF). A record of an `approvable` resource shows its approval timeline (instead
  * of a table of approvals), in a submittable status "Submit for approval", and the action bar of
- * the approval awaiting the user, if any (the approval route differs only by its title).
+ * the approval awaiting the user, if any (the approval route differs only by its title). The declared
+ * notices (what holds the record: ../record-notices) sit under the head, above that bar.
  */
 import { useOne, useTranslation } from "@refinedev/core";
 import { Button, Card, Flex, Result, Spin, Table, Typography } from "antd";
@@ -26,6 +27,8 @@ import { ApprovalTimeline } from "../approvals/ApprovalTimeline.js";
 import { SubmitButton } from "../approvals/SubmitButton.js";
 import { approvableOf } from "../approvals/approvables.js";
 import { RecordActions } from "../record-actions.js";
+import { RecordNotices } from "../record-notices.js";
+import { approvalHolds, noticeActions, noticesOn } from "../../framework/notices.js";
 import { useFormat, usePageTitle, type Row } from "../format.js";
 import { propertiesOf } from "../../framework/schema.js";
 import { keyFigures } from "./show/key-figures.js";
@@ -69,6 +72,7 @@ export default function ShowPage({ resource, id, page = "show" }: { resource: Re
   const relations = Object.entries(resource.relations ?? {});
   const label = (field: string) => translate(fieldKey(resource.name, field), field);
   const figures = keyFigures(resource);
+  const notices = noticesOn(resource, record);
 
   const tables = relations.flatMap(([name, relation]) => {
     const target = resourceByName.get(relation.resource);
@@ -122,12 +126,13 @@ export default function ShowPage({ resource, id, page = "show" }: { resource: Re
           <Button key={p.path} onClick={() => navigate(pathFor(p.path, id))}>{translate(p.title, p.path)}</Button>
         ))}
         {approvable ? <SubmitButton resourceName={resource.name} declaring={approvable.resource.name} approvable={approvable.approvable} record={record} /> : null}
-        <RecordActions resource={resource} record={record} onChanged={() => void query.refetch()} />
+        <RecordActions resource={resource} record={record} omit={noticeActions(notices)} onChanged={() => void query.refetch()} />
         <RowActions resource={resource} row={record} only={["edit", "duplicate", "delete"]}
           onDeleted={() => navigate(resource.routes.list ?? "/")} />
       </>} />
+      <RecordNotices resource={resource} record={record} shown={notices} onChanged={() => void query.refetch()} />
       {approvable ? (
-        <ApprovalBar type={approvable.approvable.type} resourceName={resource.name} record={record}
+        <ApprovalBar type={approvable.approvable.type} resourceName={resource.name} record={record} holds={approvalHolds(notices)}
           number={String(record[approvable.resource.title] ?? record.id)} sayWhenNothing={page === "approval"} />
       ) : null}
       <WithDocument documents={previews}>

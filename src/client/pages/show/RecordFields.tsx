@@ -1,17 +1,18 @@
 /**
  * A record's fields on its show page, in sections (sections.ts), each a bordered list of label and
  * value: related records and plain references by name, linked when the reader may open them; lists
- * of objects (GL coding lines) as a small table and notes taking the row. Write-only and internal fields, and
- * those the head already shows, are left out.
+ * of objects (GL coding lines; a budget's consuming orders, each linked) under Breakdown as small tables
+ * taking the row, and notes taking the row. Write-only and internal fields, and those the head already
+ * shows, are left out.
  */
 import { useTranslation } from "@refinedev/core";
-import { Card, Descriptions, Flex, Grid, Table, type DescriptionsProps } from "antd";
+import { Card, Descriptions, Flex, Grid, Table, Typography, type DescriptionsProps } from "antd";
 import { Link } from "react-router";
 import { canAct } from "../../../framework/permissions.js";
 import type { ResourceDef } from "../../../framework/resource.js";
 import { propertiesOf } from "../../../framework/schema.js";
 import { outlineByName, resourceByName } from "../../declarations.js";
-import { useFormat, type Row } from "../../format.js";
+import { linkOf, useFormat, type Row } from "../../format.js";
 import { fieldKey } from "../../i18n/keys.js";
 import { showPath } from "../../registry.js";
 import { useUser } from "../../user.js";
@@ -48,15 +49,23 @@ export function RecordFields({ resource, record, leaveOut, narrow }: Props) {
   const fields = ["id", ...Object.keys(properties).filter((f) => !properties[f].writeOnly && !properties[f]["x-internal"] && !listKeys.has(f)), ...(resource.computed ?? [])]
     .filter((f) => !leaveOut.has(f) && (foreignKeys.has(f) || !isRecord(record[f])));
 
-  /** Arrays of objects (e.g. GL coding lines) as a small table. */
-  const lines = (field: string, rows: Row[]) => (
-    <Table<Row> size="small" pagination={false} rowKey={(_, i) => String(i)} dataSource={rows}
-      columns={Object.keys(rows[0] ?? {}).map((key) => ({
-        key,
-        title: label(`${field}.${key}`),
-        render: (_: unknown, line: Row) => format.format(resource, `${field}.${key}`, line[key], record),
-      }))} />
-  );
+  /** Arrays of objects (e.g. GL coding lines) as a small table; rows that are records of another resource (computedLists) link by their first field. */
+  const lines = (field: string, rows: Row[]) => {
+    const target = resource.computedLists?.[field];
+    const keys = Object.keys(rows[0] ?? {}).filter((key) => !(target && key === "id"));
+    return (
+      <Table<Row> size="small" pagination={false} rowKey={(_, i) => String(i)} dataSource={rows} scroll={{ x: "max-content" }}
+        columns={keys.map((key, i) => ({
+          key,
+          title: label(`${field}.${key}`),
+          render: (_: unknown, line: Row) => {
+            const text = format.format(resource, `${field}.${key}`, line[key], record);
+            const link = target && i === 0 ? linkOf(user, { name: target }, { link: "show" }, line) : undefined;
+            return link ? <Link to={link}>{text}</Link> : text;
+          },
+        }))} />
+    );
+  };
 
   const item = (field: string, wide: boolean): NonNullable<DescriptionsProps["items"]>[number] => {
     const relationName = foreignKeys.get(field);
@@ -76,14 +85,7 @@ export function RecordFields({ resource, record, leaveOut, narrow }: Props) {
       const link = name && target && canAct(user, target, "show") ? showPath(reference, record[field]) : undefined;
       return { key: field, label: label(field), children: link ? <Link to={link}>{name}</Link> : name ?? "" };
     }
-    const value = record[field];
-    const nested = Array.isArray(value) && value.some(isRecord);
-    return {
-      key: field,
-      label: label(field),
-      children: nested ? lines(field, value as Row[]) : format.render(resource, { field }, record),
-      span: nested || wide ? "filled" : 1,
-    };
+    return { key: field, label: label(field), children: format.render(resource, { field }, record), span: wide ? "filled" : 1 };
   };
 
   const sections = showSectionOrder
@@ -92,14 +94,31 @@ export function RecordFields({ resource, record, leaveOut, narrow }: Props) {
   return (
     <Card>
       <Flex vertical gap="large">
-        {sections.map(({ section, shown }) => (
-          <Descriptions key={section} data-section={section} bordered size="small" column={columns}
-            title={sections.length > 1 ? translate(`forms.sections.${section}`, section) : undefined}
-            items={shown.map((field, i) => {
-              const wide = section === "notes";
-              return { ...item(field, wide), styles: widths(wide || (i === shown.length - 1 && i % columns === 0)) };
-            })} />
-        ))}
+        {sections.map(({ section, shown }) => {
+          const title = sections.length > 1 ? translate(`forms.sections.${section}`, section) : undefined;
+          // a breakdown's tables take the row, each under its label: beside it they squeeze on a phone, and in a
+          // description's cell they widen the page instead of scrolling
+          if (section === "breakdown") {
+            return (
+              <Flex key={section} vertical gap="small" data-section={section}>
+                {title ? <Typography.Title level={5} style={{ margin: 0 }}>{title}</Typography.Title> : null}
+                {shown.map((field) => (
+                  <Flex key={field} vertical gap={4}>
+                    <Typography.Text type="secondary">{label(field)}</Typography.Text>
+                    {lines(field, record[field] as Row[])}
+                  </Flex>
+                ))}
+              </Flex>
+            );
+          }
+          return (
+            <Descriptions key={section} data-section={section} bordered size="small" column={columns} title={title}
+              items={shown.map((field, i) => {
+                const wide = section === "notes";
+                return { ...item(field, wide), styles: widths(wide || (i === shown.length - 1 && i % columns === 0)) };
+              })} />
+          );
+        })}
       </Flex>
     </Card>
   );

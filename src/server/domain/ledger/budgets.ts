@@ -43,8 +43,9 @@ export const budgetHooks: ResourceHooks = {
         remaining: money(String(row.amount)).minus(spent).toFixed(2),
         consumed_percent: consumedPercent(String(row.amount), spent.toFixed(2)),
         currency: currencyOf(String(row.currency_code)),
-        consuming_orders: orders.map((c) => ({ number: c.number, vendor: c.vendor, status: c.status, committed: c.committed })),
-        consuming_invoices: invoices.map((c) => ({ number: c.number, vendor: c.vendor, status: c.status, actual: c.actual })),
+        // each with its id: the budget's page links its number to the record (budgets.ts computedLists)
+        consuming_orders: orders.map((c) => ({ id: c.id, number: c.number, vendor: c.vendor, status: c.status, committed: c.committed })),
+        consuming_invoices: invoices.map((c) => ({ id: c.id, number: c.number, vendor: c.vendor, status: c.status, actual: c.actual })),
       });
     }
   },
