@@ -2,6 +2,7 @@
 import { createContext, useContext } from "react";
 import type { Principal } from "../framework/permissions.js";
 import type { CompanyDateFormat } from "../framework/dates.js";
+import type { ColumnDef, ResourceDef } from "../framework/resource.js";
 import { http } from "./http.js";
 import { i18n, setCompanyCurrency } from "./i18n/index.js";
 import { notify } from "./notify.js";
@@ -34,6 +35,14 @@ export interface CurrentUser extends Principal {
 }
 
 export const acceptedTermsVersion = 1;
+
+/** A column behind a company setting shows only where that setting is on (data-spec 5: advanced two-way matching). */
+export const shownInCompany = (user: Pick<CurrentUser, "company">, column: Pick<ColumnDef, "companySetting">): boolean =>
+  !column.companySetting || user.company[column.companySetting] === true;
+
+/** The fields a company's settings keep off its pages (the columns behind a setting that is off). */
+export const offInCompany = (user: Pick<CurrentUser, "company">, resource: Pick<ResourceDef, "columns">): ReadonlySet<string> =>
+  new Set(resource.columns.filter((c) => !shownInCompany(user, c)).map((c) => c.field));
 
 /** Where "/" leads (product spec 2.1). */
 export const homePath = (user: Pick<CurrentUser, "role">) =>

@@ -80,6 +80,30 @@ describe("a purchase order from approval to closing", () => {
     await page.context().close();
   });
 
+  it("shows whether an order is fully matched as the spec's icon, only where the company has advanced two-way matching", async () => {
+    const admin = await apiAs("admin@acme.test");
+    const setting = async (on: boolean) =>
+      expect((await admin.patch(`/api/companies/${admin.companyId}`, { advanced_two_way_matching: on })).status).toBe(200);
+    const page = await newPage(browser());
+    await login(page, "admin@acme.test", `/purchase_orders/${orderId}`);
+    await page.getByRole("heading", { name: new RegExp(number) }).waitFor();
+    // off (the default): neither the page nor the list speaks of matching
+    expect(await page.getByText("Fully Matched").count()).toBe(0);
+    await setting(true);
+    try {
+      await page.reload();
+      // the closed order was never invoiced: not matched, said by the icon's label
+      await page.getByRole("img", { name: "Not matched" }).first().waitFor();
+      await page.goto("/purchase_orders");
+      await page.getByRole("columnheader", { name: "Fully Matched" }).waitFor();
+      expect(await page.getByRole("img", { name: /^(Matched|Not matched)$/ }).count()).toBeGreaterThan(0);
+      await screenshot(page, "po-list-matched-icons");
+    } finally {
+      await setting(false);
+    }
+    await page.context().close();
+  });
+
   it("a request's duplicate starts from copies of its lines, with the spec's PO types and subtypes offered by their labels", async () => {
     const staff = await apiAs("staff@acme.test");
     const vendors = await (await apiAs("admin@acme.test")).get<{ data: Row[] }>("/api/vendors?status=ACTIVE&_end=1");

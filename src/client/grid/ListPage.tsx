@@ -21,7 +21,7 @@ import { fieldKey, titleKey } from "../i18n/keys.js";
 import { apiKey, fieldKind } from "../registry.js";
 import { numberLocale } from "../i18n/index.js";
 import { notify } from "../notify.js";
-import { useUser } from "../user.js";
+import { shownInCompany, useUser } from "../user.js";
 import { downloadExport, downloadPdf, exportDateFormat, exportRowLimit, type ExportTable } from "./export.js";
 import { useFilterPanel, useGridLayout } from "./layout.js";
 import { RowCard } from "./RowCard.js";
@@ -101,7 +101,7 @@ export default function ListPage({ resource, view, permanent: declared, initial,
   const rowHeight = resource.rowHeight ?? defaultRowHeight;
   const label = (field: string) => translate(fieldKey(resource.name, field), field);
   const title = translate(view.title ?? titleKey(resource.name, "list"), resource.name);
-  const offered = resource.columns.filter((c) => !c.companySetting || user.company[c.companySetting] === true);
+  const offered = resource.columns.filter((c) => shownInCompany(user, c));
   const visible = offered.filter((c) => !layout.hidden.includes(c.field));
   const applyFilters = (next: CrudFilter[]) => {
     setFilters(next);

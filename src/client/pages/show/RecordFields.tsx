@@ -2,8 +2,8 @@
  * A record's fields on its show page, in sections (sections.ts), each a bordered list of label and
  * value: related records and plain references by name, linked when the reader may open them; lists
  * of objects (GL coding lines; a budget's consuming orders, each linked) under Breakdown as small tables
- * taking the row, and notes taking the row. Write-only and internal fields, and those the head already
- * shows, are left out.
+ * taking the row, and notes taking the row. Write-only and internal fields, those the head already
+ * shows and those behind a company setting that is off, are left out.
  */
 import { useTranslation } from "@refinedev/core";
 import { Card, Descriptions, Flex, Grid, Table, Typography, type DescriptionsProps } from "antd";
@@ -15,7 +15,7 @@ import { outlineByName, resourceByName } from "../../declarations.js";
 import { linkOf, useFormat, type Row } from "../../format.js";
 import { fieldKey } from "../../i18n/keys.js";
 import { showPath } from "../../registry.js";
-import { useUser } from "../../user.js";
+import { offInCompany, useUser } from "../../user.js";
 import { showSectionOf, showSectionOrder } from "./sections.js";
 
 interface Props {
@@ -46,8 +46,9 @@ export function RecordFields({ resource, record, leaveOut, narrow }: Props) {
   const foreignKeys = new Map(relations.flatMap(([name, r]) => (r.kind === "belongsTo" ? [[r.foreignKey, name] as const] : [])));
   const listKeys = new Set(relations.flatMap(([, r]) => (r.kind === "refersMany" ? [r.localKey] : [])));
   const properties = propertiesOf(resource);
+  const companyOff = offInCompany(user, resource);
   const fields = ["id", ...Object.keys(properties).filter((f) => !properties[f].writeOnly && !properties[f]["x-internal"] && !listKeys.has(f)), ...(resource.computed ?? [])]
-    .filter((f) => !leaveOut.has(f) && (foreignKeys.has(f) || !isRecord(record[f])));
+    .filter((f) => !leaveOut.has(f) && !companyOff.has(f) && (foreignKeys.has(f) || !isRecord(record[f])));
 
   /** Arrays of objects (e.g. GL coding lines) as a small table; rows that are records of another resource (computedLists) link by their first field. */
   const lines = (field: string, rows: Row[]) => {

@@ -2,7 +2,7 @@
  * The head of a record's show and approval page: its title and actions, then its key figures
  * (key-figures.ts): the status and facts (party, dates) in a row, the amounts large beneath. On a
  * phone the actions wrap under the title and the figures stack. A figure the record does not carry
- * (a list-only column) is left out.
+ * (a list-only column) is left out, as is one behind a company setting that is off.
  */
 import { useTranslation } from "@refinedev/core";
 import { Card, Descriptions, Flex, Space, Typography } from "antd";
@@ -11,6 +11,7 @@ import { valueAt } from "../../../framework/conditions.js";
 import type { ColumnDef, ResourceDef } from "../../../framework/resource.js";
 import { useFormat, type Row } from "../../format.js";
 import { fieldKey } from "../../i18n/keys.js";
+import { shownInCompany, useUser } from "../../user.js";
 import type { KeyFigures } from "./key-figures.js";
 
 // facts and amounts in the same columns, so that they line up
@@ -29,7 +30,8 @@ interface Props {
 export function RecordHead({ resource, record, heading, figures, actions }: Props) {
   const format = useFormat();
   const { translate } = useTranslation();
-  const items = (columns: readonly ColumnDef[]) => columns.filter((c) => valueAt(record, c.field) !== undefined)
+  const user = useUser();
+  const items = (columns: readonly ColumnDef[]) => columns.filter((c) => valueAt(record, c.field) !== undefined && shownInCompany(user, c))
     .map((c) => ({ key: c.field, label: translate(fieldKey(resource.name, c.field), c.field), children: format.render(resource, c, record) }));
   const facts = items(figures.facts);
   const amounts = items(figures.amounts);
