@@ -29,11 +29,13 @@ export async function proposeBankDetails(ctx: Ctx, input: BankDetails): Promise<
   const vendorId = ctx.contact.vendor_id;
   if (vendorId == null) throw conflict("Your contact names no vendor of this company.");
   const routing = input.routing.replace(/[\s-]/g, "");
+  // the vendor's row locked: two proposals at once are judged one after the other, the second finding the first
+  const vendor = await trx.selectFrom("vendors").select(["name", "currency_code"]).where("company_id", "=", ctx.company.id).where("id", "=", vendorId)
+    .forUpdate().executeTakeFirstOrThrow();
   const same = await trx.selectFrom("payment_methods").selectAll().where("company_id", "=", ctx.company.id).where("owner_type", "=", "Vendor")
     .where("vendor_id", "=", vendorId).where("status", "=", "PENDING").where("routing", "=", routing).where("account_number", "=", input.account_number)
     .executeTakeFirst();
   if (same) return same as Row;
-  const vendor = await trx.selectFrom("vendors").select(["name", "currency_code"]).where("company_id", "=", ctx.company.id).where("id", "=", vendorId).executeTakeFirstOrThrow();
   const method = await createInTransaction(paymentMethods, {
     owner_type: "Vendor", vendor_id: vendorId, payment_type: "ach", name: `${vendor.name} ACH ${input.account_number.slice(-4)}`,
     account_name: input.account_name, bank_name: input.bank_name ?? null, routing, account_number: input.account_number,
