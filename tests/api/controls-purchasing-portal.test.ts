@@ -14,7 +14,7 @@ import { poFixtures, type Json } from "./po-fixtures.js";
 import { exe, pdf } from "./uploads.js";
 
 const h = useApp();
-const { call, show, oneApprover, approvedOrder } = poFixtures(h);
+const { call, oneApprover, approve, approvedOrder } = poFixtures(h);
 const db = () => h.database.db;
 
 let acme = 0;
@@ -182,5 +182,161 @@ describe("the portal: new bank details", () => {
       .where("subject", "like", "Bank details changed%").execute();
     expect(notices.length).toBeGreaterThan(0);
     expect(new Set(notices.map((m) => m.to)).size).toBe(notices.length);
+  });
+});
+
+describe("private links: the accrual answer", () => {
+  const answer = (token: string, payload: unknown) => inject("POST", `/api/private/${token}/accruals`, {}, payload);
+  async function sentRequest(): Promise<{ id: number; token: string }> {
+    const created = await call("admin@acme.test", "POST", "/api/accrual_requests", { vendor_id: northwind.acme, start_date: "2026-10-01", end_date: "2026-10-31" });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.data.id as number;
+    expect((await call("admin@acme.test", "POST", `/api/accrual_requests/${id}/send`)).status).toBe(200);
+    const mail = await db().selectFrom("mail_messages").select("text").where("related_type", "=", "AccrualRequest").where("related_id", "=", id).orderBy("id", "desc").executeTakeFirstOrThrow();
+    return { id, token: /\/private\/([A-Za-z0-9_-]+)\/accruals/.exec(String(mail.text))![1] };
+  }
+  const issuer = async () => ({ company: { id: acme }, user: { id: (await db().selectFrom("users").select("id").where("email", "=", "admin@acme.test").executeTakeFirstOrThrow()).id } });
+
+  it("refuses a link of another purpose naming the same request, an expired and a withdrawn one; the request stays unanswered", async () => {
+    const request = await sentRequest();
+    const record = { type: "accrual_requests", id: request.id };
+    for (const purpose of ["invoice_request", "password_reset", "message", "punchout"] as const) {
+      const token = await issueLink(db(), await issuer() as never, { purpose, record, expiresIn: 3600 });
+      const refused = await answer(token, { amount: "10.00" });
+      expect([refused.status, refused.body.reason], purpose).toEqual([404, "unknown"]);
+    }
+    const expired = await issueLink(db(), await issuer() as never, { purpose: "accrual_request", record, expiresIn: -1 });
+    expect((await answer(expired, { amount: "10.00" })).status).toBe(410);
+    const withdrawn = request.token;
+    expect((await call("admin@acme.test", "POST", `/api/accrual_requests/${request.id}/send`)).status).toBe(200);
+    expect((await answer(withdrawn, { amount: "10.00" })).status).toBe(410);
+    expect(await rowOf("accrual_requests", request.id)).toMatchObject({ status: "SENT", response_amount: null });
+  });
+
+  it("two answers at once through the link: one is kept, the other refused (409)", async () => {
+    const request = await sentRequest();
+    const answers = await Promise.all([answer(request.token, { amount: "100.00" }), answer(request.token, { amount: "999.00" })]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const kept = answers.find((a) => a.status === 200)!.body.data.response_amount as string;
+    expect(await rowOf("accrual_requests", request.id)).toMatchObject({ status: "SUBMITTED", response_amount: kept });
+  });
+
+  it("a three-decimal amount is refused, never rounded", async () => {
+    const request = await sentRequest();
+    const refused = await answer(request.token, { amount: "10.005" });
+    expect([refused.status, Object.keys(refused.body.errors ?? {})]).toEqual([422, ["amount"]]);
+    expect(await rowOf("accrual_requests", request.id)).toMatchObject({ status: "SENT", response_amount: null });
+  });
+});
+
+describe("purchasing: figures the server keeps", () => {
+  it("a client cannot write qty_received, qty_billed, invoice_balance, open_balance, fully_matched or awaiting_receipt", async () => {
+    const order = await approvedOrder(northwind.acme);
+    const line = order.po_items[0] as Json;
+    const lineBefore = await rowOf("po_items", line.id);
+    for (const body of [{ qty_received: "2" }, { qty_billed: "2" }]) {
+      const refused = await call("po@acme.test", "PATCH", `/api/po_items/${line.id}`, body);
+      expect([refused.status, Object.keys(refused.body.errors ?? {})], JSON.stringify(body)).toEqual([422, Object.keys(body)]);
+    }
+    expect(await rowOf("po_items", line.id)).toEqual(lineBefore);
+    const orderBefore = await rowOf("purchase_orders", order.id);
+    for (const body of [{ invoice_balance: "0" }, { open_balance: "999999.00" }, { fully_matched: true }, { awaiting_receipt: false }, { acknowledged_at: "2026-11-01T00:00:00Z" }]) {
+      const refused = await call("po@acme.test", "PATCH", `/api/purchase_orders/${order.id}`, body);
+      expect([refused.status, Object.keys(refused.body.errors ?? {})], JSON.stringify(body)).toEqual([422, Object.keys(body)]);
+    }
+    expect(await rowOf("purchase_orders", order.id)).toEqual(orderBefore);
+    // nor on a new order's lines
+    const created = await call("po@acme.test", "POST", "/api/purchase_orders", {
+      number: `PO-F-${Math.random().toString(36).slice(2, 8)}`, vendor_id: northwind.acme, date: "2026-11-02", currency_code: "USD",
+      po_items: [{ description: "Desk", quantity: "1", unit_price: "10.00", qty_received: "1", qty_billed: "1" }],
+    });
+    expect(created.status).toBe(422);
+  });
+});
+
+describe("purchasing: receiving", () => {
+  const receipt = async (orderId: number, isReturn = false) => {
+    const created = await call("admin@acme.test", "POST", "/api/receipts", { purchase_order_id: orderId, received_date: "2026-11-03", ...(isReturn ? { is_return: true } : {}) });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    return created.body.data.id as number;
+  };
+  const item = (receiptId: number, poItemId: number, quantity: string) => call("admin@acme.test", "POST", "/api/receipt_items", { receipt_id: receiptId, po_item_id: poItemId, quantity });
+
+  it("refuses a line of another company's order, and of another order of the company", async () => {
+    const order = await approvedOrder(northwind.acme);
+    const own = await receipt(order.id);
+    const globexLine = (await db().selectFrom("po_items").select("id").where("company_id", "=", globex).orderBy("id").executeTakeFirstOrThrow()).id;
+    const foreign = await item(own, globexLine, "1");
+    expect([foreign.status, Object.keys(foreign.body.errors ?? {})]).toEqual([422, ["po_item_id"]]);
+    const other = await approvedOrder(northwind.acme);
+    expect((await item(own, other.po_items[0].id, "1")).status).toBe(422);
+    expect(await rowOf("po_items", other.po_items[0].id)).toMatchObject({ qty_received: "0.00000000" });
+    expect(await db().selectFrom("receipt_items").select("id").where("receipt_id", "=", own).execute()).toEqual([]);
+  });
+
+  it("two receipts at once of the line's whole quantity: one is taken, the other refused", async () => {
+    const order = await approvedOrder(northwind.acme);
+    const chair = order.po_items[0] as Json; // 2 ordered, no tolerance in the demo company
+    const [a, b] = [await receipt(order.id), await receipt(order.id)];
+    const answers = await Promise.all([item(a, chair.id, String(chair.quantity)), item(b, chair.id, String(chair.quantity))]);
+    expect(answers.map((x) => x.status).sort()).toEqual([201, 422]);
+    expect(Number((await rowOf("po_items", chair.id)).qty_received)).toBe(Number(chair.quantity));
+    // and many small ones stop at the quantity too
+    const lamp = order.po_items[1] as Json; // 3 ordered
+    const small = await Promise.all([0, 1, 2, 3, 4].map(async () => item(await receipt(order.id), lamp.id, "1")));
+    expect(small.filter((x) => x.status === 201)).toHaveLength(3);
+    expect(Number((await rowOf("po_items", lamp.id)).qty_received)).toBe(3);
+  });
+
+  it("two returns at once of everything received: one is taken, the line never goes below zero", async () => {
+    const order = await approvedOrder(northwind.acme);
+    const chair = order.po_items[0] as Json;
+    expect((await item(await receipt(order.id), chair.id, "2")).status).toBe(201);
+    const [a, b] = [await receipt(order.id, true), await receipt(order.id, true)];
+    const answers = await Promise.all([item(a, chair.id, "2"), item(b, chair.id, "2")]);
+    expect(answers.map((x) => x.status).sort()).toEqual([201, 422]);
+    expect(Number((await rowOf("po_items", chair.id)).qty_received)).toBe(0);
+  });
+});
+
+describe("purchasing: budgets in stop mode", () => {
+  async function stopBudget(amount: string): Promise<Json> {
+    const created = await call("admin@acme.test", "POST", "/api/budgets", {
+      label: `Stop ${Math.random().toString(36).slice(2, 8)}`, amount, currency_code: "USD", start_date: "2026-01-01", end_date: "2026-12-31", overrun_action: "STOP",
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    return created.body.data as Json;
+  }
+
+  it("an approved order's lines raised past the budget, or moved onto a budget it overspends, are refused and the order stays approved", async () => {
+    const budget = await stopBudget("400.00");
+    const order = await approvedOrder(northwind.acme); // 350
+    const moved = await call("po@acme.test", "PATCH", `/api/purchase_orders/${order.id}`, { budget_id: budget.id });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.data.status).toBe("PENDING"); // a change of budget is approved again, within it
+    await approve(order.id);
+
+    const before = await rowOf("purchase_orders", order.id);
+    const raised = await call("po@acme.test", "PATCH", `/api/po_items/${order.po_items[0].id}`, { quantity: "3" }); // 450
+    expect(raised.status, JSON.stringify(raised.body)).toBe(422);
+    expect(raised.body.errors.base[0]).toMatch(/would be overspent/);
+    const grid = await call("po@acme.test", "PATCH", `/api/purchase_orders/${order.id}`, { po_items: [{ id: order.po_items[0].id, quantity: "3" }, { id: order.po_items[1].id }] });
+    expect(grid.status).toBe(422);
+    expect(await rowOf("purchase_orders", order.id)).toMatchObject({ status: "APPROVED", amount: before.amount, budget_id: budget.id });
+
+    const small = await stopBudget("100.00");
+    const moveOver = await call("po@acme.test", "PATCH", `/api/purchase_orders/${order.id}`, { budget_id: small.id });
+    expect(moveOver.status).toBe(422);
+    expect(await rowOf("purchase_orders", order.id)).toMatchObject({ status: "APPROVED", budget_id: budget.id });
+  });
+
+  it("an order created straight as APPROVED is refused, whatever its budget", async () => {
+    const budget = await stopBudget("10.00");
+    const number = `PO-A-${Math.random().toString(36).slice(2, 8)}`;
+    const created = await call("po@acme.test", "POST", "/api/purchase_orders", {
+      number, vendor_id: northwind.acme, date: "2026-11-02", currency_code: "USD", budget_id: budget.id, status: "APPROVED", po_items: [{ description: "Desk", quantity: "1", unit_price: "500.00" }],
+    });
+    expect(created.status).toBe(422);
+    expect(await db().selectFrom("purchase_orders").select("id").where("number", "=", number).execute()).toEqual([]);
   });
 });
