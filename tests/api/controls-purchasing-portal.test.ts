@@ -340,3 +340,33 @@ describe("purchasing: budgets in stop mode", () => {
     expect(await db().selectFrom("purchase_orders").select("id").where("number", "=", number).execute()).toEqual([]);
   });
 });
+
+describe("purchasing: overriding matching exceptions", () => {
+  async function overBilled(email: string): Promise<number> {
+    const order = await approvedOrder(northwind.acme);
+    const chair = order.po_items[0] as Json;
+    const created = await call(email, "POST", "/api/invoices", {
+      number: `INV-O-${Math.random().toString(36).slice(2, 8)}`, vendor_id: northwind.acme, date: "2026-11-12", due_date: "2026-12-12", currency_code: "USD", amount: "1.00",
+      invoice_items: [{ po_item_id: chair.id, description: "Chair", quantity: "2", unit_price: "150.00", account_number: "6000" }],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.data.has_open_exceptions).toBe(true);
+    return created.body.data.id as number;
+  }
+  /** the statuses of the invoice's exceptions, each once */
+  const open = async (invoiceId: number) => [...new Set((await db().selectFrom("match_exceptions").select("status").where("invoice_id", "=", invoiceId).execute()).map((e) => e.status))];
+
+  it("is refused to the invoice's own creator, even holding the key (segregation of duties); another holder may, with a comment", async () => {
+    const own = await overBilled("admin@acme.test");
+    const refused = await call("admin@acme.test", "POST", `/api/invoices/${own}/override_exceptions`, { comment: "I keyed it and I accept it" });
+    expect(refused.status).toBe(403);
+    expect(refused.body.errors.base[0]).toMatch(/^Segregation of duties/);
+    expect(await open(own)).toEqual(["OPEN"]);
+    expect((await db().selectFrom("invoices").select("has_open_exceptions").where("id", "=", own).executeTakeFirstOrThrow()).has_open_exceptions).toBe(true);
+
+    const clerks = await overBilled("ap@acme.test");
+    const accepted = await call("admin@acme.test", "POST", `/api/invoices/${clerks}/override_exceptions`, { comment: "Price rise agreed with the vendor" });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    expect(await open(clerks)).toEqual(["OVERRIDDEN"]);
+  });
+});

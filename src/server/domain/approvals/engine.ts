@@ -108,6 +108,15 @@ async function activeWorkflow(trx: DB, companyId: number, type: string): Promise
     .where("workflow_type", "=", type).where("status", "=", "ACTIVE").executeTakeFirst());
 }
 
+/**
+ * 403 when the user is a party to `record` (segregation.ts) and the type's workflow does not allow self
+ * approval: for an act that stands in for an approval, such as accepting an invoice's matching exceptions.
+ */
+export async function checkNotParty(trx: DB, ctx: Ctx, type: string, record: Row, act: string): Promise<void> {
+  const workflow = await activeWorkflow(trx, ctx.company.id, workflowTypeOf(type));
+  await checkSegregation(trx, ctx, engineOf(type), record, {}, null, workflow?.allow_self_approval === true, act);
+}
+
 /** The type's ACTIVE workflow's steps in order (none: no workflow). */
 export async function workflowSteps(trx: DB, ctx: Ctx, type: string): Promise<Step[]> {
   const workflow = await activeWorkflow(trx, ctx.company.id, workflowTypeOf(type));
