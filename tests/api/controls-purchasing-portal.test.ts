@@ -5,8 +5,9 @@
  * once where only one may win, and strangers on every write path. Each test asserts the refusal and
  * that nothing changed.
  */
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueLink } from "../../src/server/links/links.js";
+import { startPunchoutSupplier, type TestSupplier } from "../support/punchout-supplier.js";
 import { acmeOf } from "./approval-fixtures.js";
 import { useApp } from "./harness.js";
 import { multipart } from "./multipart.js";
@@ -368,5 +369,82 @@ describe("purchasing: overriding matching exceptions", () => {
     const accepted = await call("admin@acme.test", "POST", `/api/invoices/${clerks}/override_exceptions`, { comment: "Price rise agreed with the vendor" });
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
     expect(await open(clerks)).toEqual(["OVERRIDDEN"]);
+  });
+});
+
+describe("punchout: the supplier's order message", () => {
+  const secret = "controls-secret";
+  let supplier: TestSupplier;
+  const postOrder = (cxml: string) => h.app.inject({
+    method: "POST", url: "/api/punchout/order_message", headers: { "content-type": "application/x-www-form-urlencoded" }, payload: new URLSearchParams({ "cxml-urlencoded": cxml }).toString(),
+  });
+  const sessionsReturned = async () => (await db().selectFrom("punchout_sessions").select("id").where("status", "=", "RETURNED").execute()).length;
+
+  beforeAll(async () => {
+    supplier = await startPunchoutSupplier({ secret });
+    const created = await call("admin@acme.test", "POST", "/api/punchout_suppliers", {
+      name: "Controls supplies", provider: "controls", vendor_id: northwind.acme, setup_url: supplier.setupUrl, from_identity: "acme", to_identity: "supplier", to_domain: "DUNS", shared_secret: secret,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+  });
+  afterAll(async () => supplier?.close());
+
+  async function punchOut(): Promise<string> {
+    const response = await call("staff@acme.test", "GET", "/api/punchout/generate_url?provider=controls");
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    return supplier.setups.at(-1)!.buyerCookie;
+  }
+
+  it("reads no external entity and expands no entity bomb", async () => {
+    const cookie = await punchOut();
+    const before = await sessionsReturned();
+    const external = supplier.orderMessage(cookie).replace(/<!DOCTYPE[^>]*>/, '<!DOCTYPE cXML [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>').replace("Ballpoint pens", "&xxe; pens");
+    const answer = await postOrder(external);
+    expect(answer.body).not.toMatch(/root:/);
+    if (answer.statusCode === 303) {
+      const id = /punchoutId=(\d+)/.exec(String(answer.headers.location))![1];
+      const cart = await call("staff@acme.test", "GET", `/api/punchout/sessions/${id}`);
+      expect(JSON.stringify(cart.body)).not.toMatch(/root:/);
+    } else {
+      expect(answer.statusCode).toBe(422);
+      expect(await sessionsReturned()).toBe(before);
+    }
+    const bombCookie = await punchOut();
+    const laughs = ['<!ENTITY l0 "lol">', ...Array.from({ length: 9 }, (_, i) => `<!ENTITY l${i + 1} "${`&l${i};`.repeat(10)}">`)].join("");
+    const bomb = supplier.orderMessage(bombCookie).replace(/<!DOCTYPE[^>]*>/, `<!DOCTYPE cXML [${laughs}]>`).replace("Ballpoint pens", "&l9; pens");
+    const started = Date.now();
+    const exploded = await postOrder(bomb);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(exploded.body.length).toBeLessThan(100_000);
+  });
+
+  it("a message past the size limit is refused before it is read; two posts of one cart at once bring it back once", async () => {
+    const cookie = await punchOut();
+    const huge = supplier.orderMessage(cookie).replace("</cXML>", `<!--${"x".repeat(6 * 1024 * 1024)}--></cXML>`);
+    expect((await postOrder(huge)).statusCode).toBe(413);
+    const before = await sessionsReturned();
+    const answers = await Promise.all([postOrder(supplier.orderMessage(cookie)), postOrder(supplier.orderMessage(cookie))]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([303, 422]);
+    expect(await sessionsReturned()).toBe(before + 1);
+  });
+
+  it("a cookie of another company's punchout with this company's secret is refused", async () => {
+    const globexSupplier = await startPunchoutSupplier({ secret: "globex-secret" });
+    try {
+      const foreign = await call("admin@globex.test", "POST", "/api/punchout_suppliers", {
+        name: "Globex supplies", provider: "controls", vendor_id: northwind.globex, setup_url: globexSupplier.setupUrl, from_identity: "globex", to_identity: "supplier", to_domain: "DUNS", shared_secret: "globex-secret",
+      });
+      expect(foreign.status, JSON.stringify(foreign.body)).toBe(201);
+      const response = await call("admin@globex.test", "GET", "/api/punchout/generate_url?provider=controls");
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      const globexCookie = globexSupplier.setups.at(-1)!.buyerCookie;
+      const before = await sessionsReturned();
+      const refused = await postOrder(supplier.orderMessage(globexCookie)); // signed with Acme's supplier secret
+      expect(refused.statusCode).toBe(422);
+      expect(refused.body).toContain("credential does not match");
+      expect(await sessionsReturned()).toBe(before);
+    } finally {
+      await globexSupplier.close();
+    }
   });
 });
