@@ -6,6 +6,8 @@
  * that nothing changed.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { portalActionPath } from "../../src/framework/resource.js";
+import { resourceByName } from "../../resources/index.js";
 import { issueLink } from "../../src/server/links/links.js";
 import { startPunchoutSupplier, type TestSupplier } from "../support/punchout-supplier.js";
 import { acmeOf } from "./approval-fixtures.js";
@@ -446,5 +448,78 @@ describe("punchout: the supplier's order message", () => {
     } finally {
       await globexSupplier.close();
     }
+  });
+});
+
+describe("strangers on every write path of purchasing and the portal", () => {
+  const staffResources = ["purchase_orders", "purchase_order_requests", "po_items", "receipts", "receipt_items", "inbound_receipts", "budgets", "catalogue_items",
+    "punchout_suppliers", "invoice_requests", "accrual_requests", "accrual_blasts", "invoices", "invoice_items", "payment_methods", "vendors", "vendor_contacts"];
+  type Path = { method: "POST" | "PATCH" | "DELETE"; url: string; table: string; id: number; input?: object; file?: boolean };
+  /** a well-formed input of an action's schema: its required text fields filled, so that only the caller is refused */
+  const sample = (schema?: object): Record<string, string> => {
+    const { required = [], properties = {} } = (schema ?? {}) as { required?: string[]; properties?: Record<string, { format?: string }> };
+    return Object.fromEntries(required.map((name) => [name, properties[name]?.format === "date" ? "2026-11-01" : properties[name]?.format === "money" ? "1.00" : "probe"]));
+  };
+
+  /** Each resource's PATCH, DELETE and record actions on one of Acme's rows. */
+  async function staffPaths(): Promise<Path[]> {
+    const paths: Path[] = [];
+    for (const name of staffResources) {
+      const resource = resourceByName.get(name)!;
+      const table = resource.table ?? name;
+      const row = await db().selectFrom(table as "purchase_orders").select("id").where("company_id", "=", acme).orderBy("id").executeTakeFirst();
+      if (!row) continue; // none yet when this test runs alone
+      // the edit and delete paths a resource serves (a resource without the permission has no such route)
+      if (resource.permissions.edit) paths.push({ method: "PATCH", url: `/api/${name}/${row.id}`, table, id: row.id });
+      if (resource.permissions.delete) paths.push({ method: "DELETE", url: `/api/${name}/${row.id}`, table, id: row.id });
+      for (const action of resource.recordActions ?? []) if (action.kind === "post") paths.push({ method: "POST", url: `/api/${name}/${row.id}/${action.name}`, table, id: row.id, input: action.input });
+    }
+    return paths;
+  }
+  /** Each portal action on one of Northwind's rows at Acme. */
+  async function portalPaths(): Promise<Path[]> {
+    const paths: Path[] = [];
+    for (const resource of resourceByName.values()) {
+      for (const action of resource.portal?.recordActions ?? []) {
+        const table = resource.table ?? resource.name;
+        const scope = resource.portal!.scope;
+        const row = await db().selectFrom(table as "vendors").select("id").where("company_id", "=", acme).where(scope as "id", "=", northwind.acme).orderBy("id").executeTakeFirst();
+        const id = row?.id ?? 1;
+        paths.push({ method: "POST", url: portalActionPath(resource.name, action).replace(":id", String(id)), table, id, input: action.input, file: action.file !== undefined });
+      }
+    }
+    return paths;
+  }
+  const stamp = async (paths: Path[]) => Promise.all(paths.map(async (p) => JSON.stringify(await db().selectFrom(p.table as "vendors").selectAll().where("id", "=", p.id).executeTakeFirst())));
+  /** what each path answers these headers (a file action gets a well-formed upload: the refusal must be the caller's, not the body's) */
+  const statusesOf = async (paths: Path[], headers: Record<string, string>) => Promise.all(paths.map(async (p) => {
+    if (!p.file) return `${p.method} ${p.url} ${(await inject(p.method, p.url, headers, sample(p.input))).status}`;
+    const body = await multipart(sample(p.input), { name: "w9.pdf", content: pdf("upload"), type: "application/pdf" });
+    return `${p.method} ${p.url} ${(await h.app.inject({ method: p.method, url: p.url, headers: { ...headers, ...body.headers }, payload: body.payload })).statusCode}`;
+  }));
+  const expectAll = (answers: string[], status: number) => expect(answers.filter((a) => !a.endsWith(` ${status}`))).toEqual([]);
+
+  it("without a token: 401; staff of Globex naming Acme: 403; staff of Globex on Acme's ids: 404; the vendor on staff paths: 403 — and nothing changed", async () => {
+    const paths = await staffPaths();
+    expect(paths.length).toBeGreaterThanOrEqual(40);
+    const before = await stamp(paths);
+    expectAll(await statusesOf(paths, {}), 401);
+    const globexAdmin = await h.login("admin@globex.test");
+    expectAll(await statusesOf(paths, { ...globexAdmin, "company-id": String(acme) }), 403);
+    expectAll(await statusesOf(paths, await h.login("admin@globex.test", globex)), 404);
+    expectAll(await statusesOf(paths, await vendorAt(acme)), 403);
+    expect(await stamp(paths)).toEqual(before);
+  });
+
+  it("portal actions: without a token 401, staff 403, another purchaser's vendor contact 404 — and nothing changed", async () => {
+    const paths = await portalPaths();
+    expect(paths.length).toBeGreaterThanOrEqual(6);
+    const before = await stamp(paths);
+    expectAll(await statusesOf(paths, {}), 401);
+    expectAll(await statusesOf(paths, await h.login("admin@acme.test", acme)), 403);
+    const collection = paths.filter((p) => !/\/\d+\/[a-z_0-9]+$/.test(p.url));
+    const onRows = paths.filter((p) => !collection.includes(p));
+    expectAll(await statusesOf(onRows, await vendorAt(globex)), 404);
+    expect(await stamp(paths)).toEqual(before);
   });
 });
