@@ -10,7 +10,6 @@ import { portalActionPath } from "../../src/framework/resource.js";
 import { resourceByName } from "../../resources/index.js";
 import { issueLink } from "../../src/server/links/links.js";
 import { startPunchoutSupplier, type TestSupplier } from "../support/punchout-supplier.js";
-import { acmeOf } from "./approval-fixtures.js";
 import { useApp } from "./harness.js";
 import { multipart } from "./multipart.js";
 import { poFixtures, type Json } from "./po-fixtures.js";
