@@ -185,6 +185,22 @@ describe("the portal: new bank details", () => {
     expect(notices.length).toBeGreaterThan(0);
     expect(new Set(notices.map((m) => m.to)).size).toBe(notices.length);
   });
+
+  it("other details while a proposal awaits approval are refused (409); two different proposals at once: one is taken", async () => {
+    const vendor = await vendorAt(acme);
+    const pending = () => db().selectFrom("payment_methods").select("account_number").where("vendor_id", "=", northwind.acme).where("status", "=", "PENDING").execute();
+    expect(await pending()).toHaveLength(1);
+    const other = await inject("POST", "/api/portal/payment_methods/propose", vendor, { ...bank, account_number: "88805678" });
+    expect(other.status).toBe(409);
+    expect(other.body.errors.base[0]).toMatch(/already await Acme Corp's approval/);
+    expect((await pending()).map((m) => m.account_number)).toEqual([bank.account_number]);
+
+    // decided (here: rejected, as the Vendor workflow would), two different proposals race
+    await db().updateTable("payment_methods").set({ status: "INACTIVE" }).where("vendor_id", "=", northwind.acme).where("status", "=", "PENDING").execute();
+    const answers = await Promise.all(["88805678", "99905678"].map((account_number) => inject("POST", "/api/portal/payment_methods/propose", vendor, { ...bank, account_number })));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    expect(await pending()).toHaveLength(1);
+  });
 });
 
 describe("private links: the accrual answer", () => {
