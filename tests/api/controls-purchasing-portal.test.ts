@@ -538,3 +538,50 @@ describe("strangers on every write path of purchasing and the portal", () => {
     expect(await stamp(paths)).toEqual(before);
   });
 });
+
+describe("purchasing: an order that stopped being approved", () => {
+  const receipt = async (orderId: number) => {
+    const created = await call("admin@acme.test", "POST", "/api/receipts", { purchase_order_id: orderId, received_date: "2026-11-03" });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    return created.body.data.id as number;
+  };
+
+  it("takes no receipt items on a draft receipt opened while it was approved, once it is back in approval or closed", async () => {
+    const order = await approvedOrder(northwind.acme);
+    const [lamp, chair] = [order.po_items[1] as Json, order.po_items[0] as Json];
+    const draft = await receipt(order.id);
+    // a change sends it back to PENDING: goods are not received against an order awaiting approval
+    expect((await call("po@acme.test", "PATCH", `/api/po_items/${lamp.id}`, { quantity: "4" })).status).toBe(200);
+    expect((await rowOf("purchase_orders", order.id)).status).toBe("PENDING");
+    const pending = await call("admin@acme.test", "POST", "/api/receipt_items", { receipt_id: draft, po_item_id: chair.id, quantity: "1" });
+    expect([pending.status, Object.keys(pending.body.errors ?? {})]).toEqual([422, ["purchase_order_id"]]);
+    expect(await rowOf("po_items", chair.id)).toMatchObject({ qty_received: "0.00000000" });
+
+    const closed = await approvedOrder(northwind.acme);
+    const open = await receipt(closed.id);
+    expect((await call("po@acme.test", "POST", `/api/purchase_orders/${closed.id}/close`)).status).toBe(200);
+    const late = await call("admin@acme.test", "POST", "/api/receipt_items", { receipt_id: open, po_item_id: closed.po_items[0].id, quantity: "1" });
+    expect([late.status, Object.keys(late.body.errors ?? {})]).toEqual([422, ["purchase_order_id"]]);
+    expect(await rowOf("po_items", closed.po_items[0].id)).toMatchObject({ qty_received: "0.00000000" });
+  });
+
+  it("a requester named as the order's approver cannot approve their own order", async () => {
+    const order = await call("po@acme.test", "POST", "/api/purchase_orders", {
+      number: `PO-S-${Math.random().toString(36).slice(2, 8)}`, vendor_id: northwind.acme, date: "2026-11-02", currency_code: "USD", po_items: [{ description: "Desk", quantity: "1", unit_price: "10.00" }],
+    });
+    const { useWorkflow, acmeOf } = await import("./approval-fixtures.js");
+    const acmeIds = await acmeOf(h);
+    await useWorkflow(h, "PurchaseOrder", [{ order: 1, trigger: "DEFAULT", approver_type: "USER", approver_ids: [await acmeIds.contact("po@acme.test")] }]);
+    try {
+      expect((await call("po@acme.test", "POST", `/api/purchase_orders/${order.body.data.id}/submit`)).status).toBe(200);
+      const [approval] = (await call("admin@acme.test", "GET", `/api/approvals?approvable_type=PurchaseOrder&approvable_id=${order.body.data.id}&aasm_state=pending`)).body.data as Json[];
+      const own = await call("po@acme.test", "POST", `/api/approvals/${approval.id}/approve`);
+      expect(own.status).toBe(403);
+      expect(own.body.errors.base[0]).toMatch(/^Segregation of duties/);
+      expect((await call("po@acme.test", "PATCH", `/api/purchase_orders/${order.body.data.id}`, { status: "APPROVED" })).status).toBe(422);
+      expect(await rowOf("purchase_orders", order.body.data.id)).toMatchObject({ status: "PENDING" });
+    } finally {
+      await oneApprover();
+    }
+  });
+});
