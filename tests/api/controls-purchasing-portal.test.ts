@@ -585,3 +585,34 @@ describe("purchasing: an order that stopped being approved", () => {
     }
   });
 });
+
+describe("purchasing: a line moved to another document", () => {
+  it("a PO line, an invoice line or a receipt cannot be moved to another order, invoice or vendor by a PATCH", async () => {
+    const [from, to] = [await approvedOrder(northwind.acme), await approvedOrder(otherVendor)];
+    const line = from.po_items[0] as Json;
+    const moved = await call("admin@acme.test", "PATCH", `/api/po_items/${line.id}`, { purchase_order_id: to.id });
+    expect(moved.status).toBe(422);
+    expect(await rowOf("po_items", line.id)).toMatchObject({ purchase_order_id: from.id });
+    expect(await rowOf("purchase_orders", from.id)).toMatchObject({ amount: "350.00" });
+    expect(await rowOf("purchase_orders", to.id)).toMatchObject({ amount: "350.00" });
+
+    const invoice = await call("ap@acme.test", "POST", "/api/invoices", {
+      number: `INV-MV-${Math.random().toString(36).slice(2, 8)}`, vendor_id: northwind.acme, date: "2026-11-12", due_date: "2026-12-12", currency_code: "USD", amount: "1.00",
+      invoice_items: [{ po_item_id: line.id, description: "Chair", quantity: "1", unit_price: "100.00", account_number: "6000" }],
+    });
+    expect(invoice.status, JSON.stringify(invoice.body)).toBe(201);
+    const other = await call("ap@acme.test", "POST", "/api/invoices", {
+      number: `INV-MV-${Math.random().toString(36).slice(2, 8)}`, vendor_id: otherVendor, date: "2026-11-12", due_date: "2026-12-12", currency_code: "USD", amount: "5.00", debit_entries: [{ account_number: "6000", amount: "5.00" }],
+    });
+    expect(other.status, JSON.stringify(other.body)).toBe(201);
+    const invoiceLine = (invoice.body.data.invoice_items as Json[])[0];
+    const movedLine = await call("ap@acme.test", "PATCH", `/api/invoice_items/${invoiceLine.id}`, { invoice_id: other.body.data.id });
+    expect(movedLine.status).toBe(422);
+    expect((await db().selectFrom("invoice_items").select("invoice_id").where("id", "=", invoiceLine.id).executeTakeFirstOrThrow()).invoice_id).toBe(invoice.body.data.id);
+
+    const receipt = await call("admin@acme.test", "POST", "/api/receipts", { purchase_order_id: from.id, received_date: "2026-11-03" });
+    const forged = await call("admin@acme.test", "PATCH", `/api/receipts/${receipt.body.data.id}`, { vendor_id: otherVendor });
+    expect(forged.status).toBe(422);
+    expect((await db().selectFrom("receipts").select("vendor_id").where("id", "=", receipt.body.data.id).executeTakeFirstOrThrow()).vendor_id).toBe(northwind.acme);
+  });
+});
