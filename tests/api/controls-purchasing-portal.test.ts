@@ -326,7 +326,7 @@ describe("purchasing: budgets in stop mode", () => {
     return created.body.data as Json;
   }
 
-  it("an approved order's lines raised past the budget, or moved onto a budget it overspends, are refused and the order stays approved", async () => {
+  it("an approved order's lines raised or added past the budget, or the order moved onto a budget it overspends, are refused and it stays approved", async () => {
     const budget = await stopBudget("400.00");
     const order = await approvedOrder(northwind.acme); // 350
     const moved = await call("po@acme.test", "PATCH", `/api/purchase_orders/${order.id}`, { budget_id: budget.id });
@@ -340,6 +340,9 @@ describe("purchasing: budgets in stop mode", () => {
     expect(raised.body.errors.base[0]).toMatch(/would be overspent/);
     const grid = await call("po@acme.test", "PATCH", `/api/purchase_orders/${order.id}`, { po_items: [{ id: order.po_items[0].id, quantity: "3" }, { id: order.po_items[1].id }] });
     expect(grid.status).toBe(422);
+    const added = await call("po@acme.test", "POST", "/api/po_items", { purchase_order_id: order.id, description: "Extra chair", quantity: "1", unit_price: "100.00" });
+    expect(added.status).toBe(422);
+    expect(await db().selectFrom("po_items").select("id").where("purchase_order_id", "=", order.id).execute()).toHaveLength(2);
     expect(await rowOf("purchase_orders", order.id)).toMatchObject({ status: "APPROVED", amount: before.amount, budget_id: budget.id });
 
     const small = await stopBudget("100.00");
@@ -524,6 +527,24 @@ describe("strangers on every write path of purchasing and the portal", () => {
     expectAll(await statusesOf(paths, await h.login("admin@globex.test", globex)), 404);
     expectAll(await statusesOf(paths, await vendorAt(acme)), 403);
     expect(await stamp(paths)).toEqual(before);
+  });
+
+  it("Globex staff creating rows that name Acme's order, line or budget: 422 on the reference, nothing created", async () => {
+    const order = await approvedOrder(northwind.acme);
+    const budget = (await db().selectFrom("budgets").select("id").where("company_id", "=", acme).orderBy("id").executeTakeFirstOrThrow()).id;
+    const globexAdmin = await h.login("admin@globex.test", globex);
+    const creates: [string, Json, string][] = [
+      ["/api/receipts", { purchase_order_id: order.id, received_date: "2026-11-03" }, "purchase_order_id"],
+      ["/api/po_items", { purchase_order_id: order.id, description: "Extra", quantity: "1", unit_price: "1.00" }, "purchase_order_id"],
+      ["/api/invoices", { number: "GX-1", vendor_id: northwind.globex, date: "2026-11-01", due_date: "2026-12-01", amount: "1.00", currency_code: "USD", purchase_order_ids: [order.id] }, "purchase_order_ids"],
+      ["/api/purchase_orders", { number: "GX-PO-1", vendor_id: northwind.globex, date: "2026-11-01", currency_code: "USD", budget_id: budget }, "budget_id"],
+    ];
+    for (const [url, body, field] of creates) {
+      const refused = await inject("POST", url, globexAdmin, body);
+      expect([refused.status, Object.keys(refused.body.errors ?? {})], url).toEqual([422, [field]]);
+    }
+    expect(await rowOf("purchase_orders", order.id)).toMatchObject({ amount: "350.00", open_balance: "350.00" });
+    expect(await db().selectFrom("receipts").select("id").where("purchase_order_id", "=", order.id).execute()).toEqual([]);
   });
 
   it("portal actions: without a token 401, staff 403, another purchaser's vendor contact 404 — and nothing changed", async () => {
