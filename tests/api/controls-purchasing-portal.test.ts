@@ -637,3 +637,19 @@ describe("purchasing: a line moved to another document", () => {
     expect((await db().selectFrom("receipts").select("vendor_id").where("id", "=", receipt.body.data.id).executeTakeFirstOrThrow()).vendor_id).toBe(northwind.acme);
   });
 });
+
+describe("the portal: an acknowledgement of an order changed since", () => {
+  it("is withdrawn when the changed order goes back through approval; the vendor acknowledges the version approved last", async () => {
+    const order = await approvedOrder(northwind.acme);
+    const vendor = await vendorAt(acme);
+    expect((await inject("POST", `/api/portal/purchase_orders/${order.id}/acknowledge`, vendor)).status).toBe(200);
+    expect((await rowOf("purchase_orders", order.id)).acknowledged_at).not.toBeNull();
+    // a careless colleague doubles a line after the vendor accepted the order
+    expect((await call("po@acme.test", "PATCH", `/api/po_items/${order.po_items[0].id}`, { quantity: "4" })).status).toBe(200);
+    expect(await rowOf("purchase_orders", order.id)).toMatchObject({ status: "PENDING", acknowledged_at: null, acknowledged_by_id: null });
+    await approve(order.id);
+    expect(await rowOf("purchase_orders", order.id)).toMatchObject({ status: "APPROVED", acknowledged_at: null });
+    expect((await inject("POST", `/api/portal/purchase_orders/${order.id}/acknowledge`, vendor)).status).toBe(200);
+    expect((await rowOf("purchase_orders", order.id)).acknowledged_at).not.toBeNull();
+  });
+});

@@ -213,7 +213,9 @@ async function lockRecord(type: string, id: unknown, ctx: Ctx): Promise<Row> {
 /** A move of a record by its chain: the values set (the status with the columns that follow it, engine.statusColumns) and the audited changes. */
 export function statusMove(engine: Engine, record: Row, moved: Row & { status: string }): { values: Row; changes: Row } {
   const values = { ...moved, ...engine.statusColumns?.(moved.status) };
-  return { values, changes: Object.fromEntries(Object.entries(values).map(([k, v]) => [k, [record[k] ?? null, v]])) };
+  // a column cleared that was empty is no change to record
+  const changed = Object.entries(values).filter(([k, v]) => !(v == null && record[k] == null));
+  return { values, changes: Object.fromEntries(changed.map(([k, v]) => [k, [record[k] ?? null, v]])) };
 }
 
 /** Every move of a record by its chain: statusMove, one audited update, then what follows it elsewhere (engine.moved). */
