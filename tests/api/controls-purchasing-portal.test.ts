@@ -607,6 +607,25 @@ describe("purchasing: an order that stopped being approved", () => {
   });
 });
 
+describe("purchasing: an invoice line on someone else's order line", () => {
+  it("refuses a PO line of another vendor, of another company, and of a draft order; nothing is billed", async () => {
+    const others = await approvedOrder(otherVendor);
+    const globexLine = (await db().selectFrom("po_items").select("id").where("company_id", "=", globex).orderBy("id").executeTakeFirstOrThrow()).id;
+    const draft = await call("po@acme.test", "POST", "/api/purchase_orders", {
+      number: `PO-DL-${Math.random().toString(36).slice(2, 8)}`, vendor_id: northwind.acme, date: "2026-11-02", currency_code: "USD", po_items: [{ description: "Desk", quantity: "1", unit_price: "10.00" }],
+    });
+    for (const poItemId of [others.po_items[0].id as number, globexLine, draft.body.data.po_items[0].id as number]) {
+      const refused = await call("ap@acme.test", "POST", "/api/invoices", {
+        number: `INV-X-${Math.random().toString(36).slice(2, 8)}`, vendor_id: northwind.acme, date: "2026-11-12", due_date: "2026-12-12", currency_code: "USD", amount: "1.00",
+        invoice_items: [{ po_item_id: poItemId, description: "Chair", quantity: "1", unit_price: "100.00", account_number: "6000" }],
+      });
+      expect(refused.status, String(poItemId)).toBe(422);
+      expect(Object.keys(refused.body.errors)[0], String(poItemId)).toMatch(/^invoice_items\.0\.po_item_id$/);
+    }
+    expect(await rowOf("po_items", others.po_items[0].id)).toMatchObject({ qty_billed: "0.00000000" });
+  });
+});
+
 describe("purchasing: a line moved to another document", () => {
   it("a PO line, an invoice line or a receipt cannot be moved to another order, invoice or vendor by a PATCH", async () => {
     const [from, to] = [await approvedOrder(northwind.acme), await approvedOrder(otherVendor)];
