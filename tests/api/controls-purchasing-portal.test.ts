@@ -239,6 +239,18 @@ describe("private links: the accrual answer", () => {
     expect(await rowOf("accrual_requests", request.id)).toMatchObject({ status: "SUBMITTED", response_amount: kept });
   });
 
+  it("an answer through the link and one in the portal at once: one is kept", async () => {
+    const request = await sentRequest();
+    const answers = await Promise.all([
+      answer(request.token, { amount: "100.00" }),
+      inject("POST", `/api/portal/accrual_requests/${request.id}/submit_accrual`, await vendorAt(acme), { amount: "200.00" }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const row = await rowOf("accrual_requests", request.id);
+    expect(row.status).toBe("SUBMITTED");
+    expect(["100.00", "200.00"]).toContain(row.response_amount);
+  });
+
   it("a three-decimal amount is refused, never rounded", async () => {
     const request = await sentRequest();
     const refused = await answer(request.token, { amount: "10.005" });
