@@ -42,9 +42,12 @@ async function requestInput(request: FastifyRequest, action: PortalAction): Prom
   return { input };
 }
 
+/** An action declaring no input takes none: a vendor's extra field (a status, an amount) is refused, never read or recorded. */
+const noInput = { type: "object", additionalProperties: false, properties: {} } as const;
+
 /** The input validated against the declared schema (coerced from text), the file's name checked: 422 per field. */
 function checkInput(action: PortalAction, input: Row, file: IncomingFile | undefined): void {
-  const errors = action.input ? { ...(validateInput(action.input, input) ?? {}) } : {};
+  const errors = { ...(validateInput(action.input ?? noInput, input) ?? {}) };
   if (file || action.file === "required") {
     const problem = nameOfFile(file, action.fileTypes).problem;
     if (problem) errors.file = [problem];

@@ -14,10 +14,10 @@ import { notFound, unprocessable, type FieldErrors, HttpError } from "../errors.
 import { validateBody } from "../validation.js";
 import type { Ctx, Row } from "./context.js";
 import { personallyScoped, findRow, related, scope } from "./query.js";
-import { creatorColumn, propertiesOf, writeOnlyFields } from "../../framework/schema.js";
+import { creatorColumn, propertiesOf, requiredOf, writeOnlyFields } from "../../framework/schema.js";
 import { decorate } from "./read.js";
 import { referenceNamesField } from "./reference-names.js";
-import { withoutServerOwned } from "./server-owned.js";
+import { sameValue, withoutServerOwned } from "./server-owned.js";
 import { lineDocument, linesIn, writeLines, type LinesInput } from "./lines.js";
 
 // what a shown record carries beside its fields: echoed back by an edit, never written
@@ -253,11 +253,25 @@ export async function updateInTransaction(resource: ResourceDef, existing: Row, 
   return row;
 }
 
+/**
+ * A line edited by itself stays on its document when it cannot exist without one (its document key is
+ * required: an order's or invoice's line): moved, it would leave both documents' totals and matching
+ * wrong (422; the stored value sent back is an echo). A line that may stand alone (an expense item) is
+ * attached and moved freely.
+ */
+function refuseMovedLine(line: ResourceDef, data: Row, existing: Row): void {
+  const key = lineDocument(line)?.relation.foreignKey;
+  if (key && requiredOf(line).includes(key) && data[key] !== undefined && !sameValue(existing[key], data[key])) {
+    throw unprocessable({ [key]: ["cannot change: a line stays on its document; remove it and add a line to the other"] });
+  }
+}
+
 /** A client's writable input as the changes of row `existing`: server-owned fields refused, the schema validated (422 per field). No query. */
 export function updateInput(resource: ResourceDef, input: Row, existing: Row, ctx: Ctx): Row {
   const data = withoutServerOwned(resource, "update", input, existing);
   const errors = validateBody(resource, "update", data);
   if (errors) throw unprocessable(errors);
+  refuseMovedLine(resource, data, existing);
   keepOwn(resource, data, ctx, false);
   return data;
 }

@@ -108,6 +108,15 @@ async function activeWorkflow(trx: DB, companyId: number, type: string): Promise
     .where("workflow_type", "=", type).where("status", "=", "ACTIVE").executeTakeFirst());
 }
 
+/**
+ * 403 when the user is a party to `record` (segregation.ts) and the type's workflow does not allow self
+ * approval: for an act that stands in for an approval, such as accepting an invoice's matching exceptions.
+ */
+export async function checkNotParty(trx: DB, ctx: Ctx, type: string, record: Row, act: string): Promise<void> {
+  const workflow = await activeWorkflow(trx, ctx.company.id, workflowTypeOf(type));
+  await checkSegregation(trx, ctx, engineOf(type), record, {}, null, workflow?.allow_self_approval === true, act);
+}
+
 /** The type's ACTIVE workflow's steps in order (none: no workflow). */
 export async function workflowSteps(trx: DB, ctx: Ctx, type: string): Promise<Step[]> {
   const workflow = await activeWorkflow(trx, ctx.company.id, workflowTypeOf(type));
@@ -204,7 +213,9 @@ async function lockRecord(type: string, id: unknown, ctx: Ctx): Promise<Row> {
 /** A move of a record by its chain: the values set (the status with the columns that follow it, engine.statusColumns) and the audited changes. */
 export function statusMove(engine: Engine, record: Row, moved: Row & { status: string }): { values: Row; changes: Row } {
   const values = { ...moved, ...engine.statusColumns?.(moved.status) };
-  return { values, changes: Object.fromEntries(Object.entries(values).map(([k, v]) => [k, [record[k] ?? null, v]])) };
+  // a column cleared that was empty is no change to record
+  const changed = Object.entries(values).filter(([k, v]) => !(v == null && record[k] == null));
+  return { values, changes: Object.fromEntries(changed.map(([k, v]) => [k, [record[k] ?? null, v]])) };
 }
 
 /** Every move of a record by its chain: statusMove, one audited update, then what follows it elsewhere (engine.moved). */

@@ -29,17 +29,17 @@ function doersOf(engine: Engine, record: Row, approval: Row): { users: number[];
   };
 }
 
-/** 403 when the approver, or the delegator they act for, may not approve this record. */
+/** 403 when the approver, or the delegator they act for, may not approve this record (`act`: what is refused, for an act standing in for an approval). */
 export async function checkSegregation(
-  trx: DB, ctx: Ctx, engine: Engine, record: Row, approval: Row, onBehalfOf: number | null, allowSelfApproval: boolean,
+  trx: DB, ctx: Ctx, engine: Engine, record: Row, approval: Row, onBehalfOf: number | null, allowSelfApproval: boolean, act = "approve it",
 ): Promise<void> {
   const beneficiaries = new Set(await engine.beneficiaries?.(record, trx, ctx) ?? []);
   const doers = doersOf(engine, record, approval);
   if (beneficiaries.has(ctx.contact.id)) {
-    throw forbidden("Segregation of duties: this record is for your own benefit (your expenses or your card) and you cannot approve it.");
+    throw forbidden(`Segregation of duties: this record is for your own benefit (your expenses or your card) and you cannot ${act}.`);
   }
   if (!allowSelfApproval && (doers.users.includes(ctx.user.id) || doers.contacts.includes(ctx.contact.id))) {
-    throw forbidden("Segregation of duties: you created, submitted or requested this record and cannot approve it.");
+    throw forbidden(`Segregation of duties: you created, submitted or requested this record and cannot ${act}.`);
   }
   if (onBehalfOf == null) return;
   if (beneficiaries.has(onBehalfOf)) {

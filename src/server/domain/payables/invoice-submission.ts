@@ -7,7 +7,9 @@
  */
 import dayjs from "dayjs";
 import invoices from "../../../../resources/invoices.js";
+import purchaseOrders from "../../../../resources/purchase_orders.js";
 import { unprocessable } from "../../errors.js";
+import { findRow } from "../../resources/query.js";
 import { createRow } from "../../resources/write.js";
 import type { PortalActionCall } from "../../resources/modules.js";
 import { attachUpload } from "../admin/uploads.js";
@@ -25,10 +27,9 @@ export async function submitInvoice({ row, input, file, ctx }: PortalActionCall)
   const request = await trx.selectFrom("invoice_requests").select(["id", "vendor_id"])
     .where("id", "=", row!.id as number).executeTakeFirstOrThrow();
   const orderId = input.purchase_order_id ?? null;
-  if (orderId !== null) {
-    const order = await trx.selectFrom("purchase_orders").select("id")
-      .where("company_id", "=", ctx.company.id).where("vendor_id", "=", request.vendor_id).where("id", "=", orderId as number).executeTakeFirst();
-    if (!order) throw unprocessable({ purchase_order_id: ["is not one of your purchase orders with this purchaser"] });
+  // only an order the portal shows the vendor: a draft is the purchaser's and does not exist for them
+  if (orderId !== null && !(await findRow(purchaseOrders, orderId, ctx))) {
+    throw unprocessable({ purchase_order_id: ["is not one of your purchase orders with this purchaser"] });
   }
   const vendor = await trx.selectFrom("vendors").select(["currency_code", "term_code"]).where("id", "=", request.vendor_id).executeTakeFirstOrThrow();
   const date = String(input.date);

@@ -6,12 +6,14 @@
  * only, so no money follows it before an approver accepts it. Approved, it becomes the vendor's default
  * (paymentMethodEngine.onApproved). The vendor's other contacts and the company's administrators are
  * e-mailed now ("if this was not you…"). Sending the same details again while they await approval
- * answers the pending method: no second method, no second e-mail.
+ * answers the pending method: no second method, no second e-mail; other details wait until that one is
+ * decided (409). The vendor's row is locked, so two proposals at once are judged one after the other.
  */
 import paymentMethods from "../../../../resources/payment_methods.js";
 import { conflict } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import { createInTransaction } from "../../resources/write.js";
+import { maskAccount } from "./bank.js";
 import { tellBankChange } from "./bank-change-notices.js";
 
 /** What the vendor gives: a US bank account paid by ACH (the portal's input schema, resources/payment_methods.ts). */
@@ -29,11 +31,19 @@ export async function proposeBankDetails(ctx: Ctx, input: BankDetails): Promise<
   const vendorId = ctx.contact.vendor_id;
   if (vendorId == null) throw conflict("Your contact names no vendor of this company.");
   const routing = input.routing.replace(/[\s-]/g, "");
+  // the vendor's row locked: two proposals at once are judged one after the other, the second finding the first
+  const vendor = await trx.selectFrom("vendors").select(["name", "currency_code"]).where("company_id", "=", ctx.company.id).where("id", "=", vendorId)
+    .forUpdate().executeTakeFirstOrThrow();
   const same = await trx.selectFrom("payment_methods").selectAll().where("company_id", "=", ctx.company.id).where("owner_type", "=", "Vendor")
     .where("vendor_id", "=", vendorId).where("status", "=", "PENDING").where("routing", "=", routing).where("account_number", "=", input.account_number)
     .executeTakeFirst();
   if (same) return same as Row;
-  const vendor = await trx.selectFrom("vendors").select(["name", "currency_code"]).where("company_id", "=", ctx.company.id).where("id", "=", vendorId).executeTakeFirstOrThrow();
+  // one proposal awaits approval at a time: an approver judges one change, not the last of a flurry
+  const pending = await trx.selectFrom("payment_methods").select("account_number").where("company_id", "=", ctx.company.id).where("owner_type", "=", "Vendor")
+    .where("vendor_id", "=", vendorId).where("status", "=", "PENDING").where("proposed_by_id", "is not", null).executeTakeFirst();
+  if (pending) {
+    throw conflict(`Bank details ${maskAccount(pending.account_number)} already await ${ctx.company.name}'s approval: a new change can be proposed once that one is decided.`);
+  }
   const method = await createInTransaction(paymentMethods, {
     owner_type: "Vendor", vendor_id: vendorId, payment_type: "ach", name: `${vendor.name} ACH ${input.account_number.slice(-4)}`,
     account_name: input.account_name, bank_name: input.bank_name ?? null, routing, account_number: input.account_number,

@@ -4,7 +4,8 @@
  * Its items receive quantities of the order's lines: never more than a line's open quantity
  * (quantity plus the matching variance − received on other receipts); a line's qty_received is always the sum of its receipt items,
  * recomputed in the same transaction, and the order's awaiting_receipt follows. Items change only while
- * their receipt is a DRAFT, and a receipt is SUBMITTED only with at least one item.
+ * their receipt is a DRAFT, and goods are received only while the order is still ACTIVE (a draft receipt
+ * outlives neither a re-approval nor a close); a receipt is SUBMITTED only with at least one item.
  * A return to the vendor (`is_return`, numbered RTN-00001…) is a receipt whose items send goods back:
  * they count negatively, never beyond what the line holds as received (422), and a receipt's item cannot
  * shrink below what was since returned. A receipt is a return or not from its creation on.
@@ -93,6 +94,8 @@ export const receiptHooks: ResourceHooks = {
 async function checkItem(data: Row, ctx: Ctx, trx: DB, existingId?: number): Promise<void> {
   const receipt = await rowOf(trx, ctx, "receipts", data.receipt_id, true);
   if (receipt.status !== "DRAFT") throw unprocessable({ receipt_id: [`receipt ${String(receipt.number)} is ${String(receipt.status)}: its items cannot change`] });
+  // the order may have gone back to approval or been closed since the draft receipt was opened
+  if (receipt.is_return !== true) await receivablePurchaseOrder(trx, ctx, receipt.purchase_order_id);
   // the line is locked so that two receipts cannot both take its last open quantity
   const line = await rowOf(trx, ctx, "po_items", data.po_item_id, true);
   if (line.purchase_order_id !== receipt.purchase_order_id) throw unprocessable({ po_item_id: ["is not a line of the receipt's purchase order"] });

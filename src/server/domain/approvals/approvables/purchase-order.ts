@@ -23,7 +23,9 @@ export const purchaseOrderEngine: Engine = {
     fields: ["number", "vendor_id", "subsidiary_id", "requestor_id", "date", "amount", "currency_code", "po_type", "po_subtype", "department", "budget_id", "multiple_vendors", "po_items"],
     statuses: ["APPROVED", "OPEN"],
   },
-  statusColumns: (status) => ({ approval_status: status }),
+  // the vendor's acknowledgement is of the version approved last: every move of a chain (a changed order
+  // going back through approval) withdraws it, and the vendor acknowledges the order mailed anew
+  statusColumns: (status) => ({ approval_status: status, acknowledged_at: null, acknowledged_by_id: null }),
   approvedStatus: () => "APPROVED",
   rejectedStatus: "REJECTED",
   pendingStatus: "PENDING",
