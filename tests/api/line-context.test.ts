@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import purchaseOrders from "../../resources/purchase_orders.js";
 import { serverOwnedMessage } from "../../src/server/resources/server-owned.js";
 import { useApp } from "./harness.js";
+import { orderApprovedAsIs } from "./po-fixtures.js";
 
 const h = useApp();
 
@@ -30,20 +31,7 @@ let acme: number;
 let northwind: number;
 
 /** An approved order of Northwind: line 1 is 10 × 100.00, line 2 is 5 × 20.00. */
-async function approvedOrder(): Promise<{ po: Json; big: Json; small: Json }> {
-  const po = ok(await call("admin@acme.test", "POST", "/api/purchase_orders", {
-    number: `PO-C-${Math.random().toString(36).slice(2, 8)}`, vendor_id: northwind, date: "2026-11-01", currency_code: "USD",
-    po_items: [
-      { description: "Desk", quantity: "10", unit_price: "100.00", account_number: "6000" },
-      { description: "Lamp", quantity: "5", unit_price: "20.00", account_number: "6000" },
-    ],
-  }), 201);
-  // the order's own approval is not under test here
-  await h.database.db.updateTable("purchase_orders").set({ status: "APPROVED" }).where("id", "=", po.id as number).execute();
-  const full = ok(await call("admin@acme.test", "GET", `/api/purchase_orders/${String(po.id)}`));
-  const [big, small] = full.po_items as Json[];
-  return { po: full, big, small };
-}
+const approvedOrder = () => orderApprovedAsIs(h, northwind, [["Desk", "10", "100.00"], ["Lamp", "5", "20.00"]]);
 
 const receipt = (po: Json, items: Json[]) => ({ purchase_order_id: po.id, received_date: "2026-11-10", receipt_items: items });
 const poLine = async (id: number) => h.database.db.selectFrom("po_items").selectAll().where("id", "=", id).executeTakeFirstOrThrow();

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { earliestPaymentDate } from "../../src/framework/business-days.js";
 import { acmeOf, useWorkflow } from "./approval-fixtures.js";
 import { useApp } from "./harness.js";
+import { orderApprovedAsIs } from "./po-fixtures.js";
 
 const h = useApp();
 
@@ -29,20 +30,7 @@ let vendorId: number;
 let approverContact: number;
 
 /** An approved purchase order of Acme's vendor: line 1 is 10 × 100,000.00, line 2 is 5 × 200.00. */
-async function approvedOrder(): Promise<{ po: Json; big: Json; small: Json }> {
-  const po = ok(await admin("POST", "/api/purchase_orders", {
-    number: `PO-M-${Math.random().toString(36).slice(2, 8)}`, vendor_id: vendorId, date: "2026-11-01", currency_code: "USD",
-    po_items: [
-      { description: "Turbine blade", quantity: "10", unit_price: "100000.00", account_number: "6000" },
-      { description: "Bolt kit", quantity: "5", unit_price: "200.00", account_number: "6000" },
-    ],
-  }), 201);
-  // the order's own approval is not under test here: it is approved as its workflow would
-  await h.database.db.updateTable("purchase_orders").set({ status: "APPROVED" }).where("id", "=", po.id as number).execute();
-  const full = ok(await admin("GET", `/api/purchase_orders/${String(po.id)}`));
-  const [big, small] = full.po_items as Json[];
-  return { po: full, big, small };
-}
+const approvedOrder = () => orderApprovedAsIs(h, vendorId, [["Turbine blade", "10", "100000.00"], ["Bolt kit", "5", "200.00"]]);
 
 /** A receipt of `quantity` on the PO line (left a DRAFT, which counts at once). */
 async function receive(po: Json, line: Json, quantity: string): Promise<Json> {

@@ -44,3 +44,25 @@ export function poFixtures(h: Harness) {
 
   return { call, show, oneApprover, approve, approvedOrder };
 }
+
+/**
+ * An order of `vendorId` with `lines` (description, quantity, unit price), created by admin@acme.test and set
+ * APPROVED as its workflow would (for tests where the order's own approval is not under test), read back with
+ * its lines: `big` the first, `small` the second.
+ */
+export async function orderApprovedAsIs(h: Harness, vendorId: number, lines: [string, string, string][]): Promise<{ po: Json; big: Json; small: Json }> {
+  const admin = await h.login("admin@acme.test");
+  const created = await h.app.inject({
+    method: "POST", url: "/api/purchase_orders", headers: admin,
+    payload: {
+      number: `PO-A-${Math.random().toString(36).slice(2, 8)}`, vendor_id: vendorId, date: "2026-11-01", currency_code: "USD",
+      po_items: lines.map(([description, quantity, unit_price]) => ({ description, quantity, unit_price, account_number: "6000" })),
+    },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const id = created.json().data.id as number;
+  await h.database.db.updateTable("purchase_orders").set({ status: "APPROVED" }).where("id", "=", id).execute();
+  const po = (await h.app.inject({ method: "GET", url: `/api/purchase_orders/${id}`, headers: admin })).json().data as Json;
+  const [big, small] = po.po_items as Json[];
+  return { po, big, small };
+}

@@ -40,12 +40,21 @@ function useLinks(filter: { field: string; operator: "eq" | "in"; value: unknown
 const money = (format: ReturnType<typeof useFormat>, amount: string, currency: unknown) =>
   format.render(resourceByName.get("invoice_payment_links")!, { field: "amount" }, { amount, invoice: { currency_code: currency } });
 
-function TotalRow({ label, value, span }: { label: string; value: React.ReactNode; span: number }) {
-  return (
+/** The links in a card, the amount applied last, its total beneath. */
+function AppliedTable({ title, columns, rows, loading, currency }: { title: string; columns: TableColumnsType<Applied>; rows: Applied[]; loading: boolean; currency: unknown }) {
+  const { translate } = useTranslation();
+  const format = useFormat();
+  const total = (
     <Table.Summary.Row>
-      <Table.Summary.Cell index={0} colSpan={span}><Typography.Text strong>{label}</Typography.Text></Table.Summary.Cell>
-      <Table.Summary.Cell index={1} align="right"><Typography.Text strong style={{ whiteSpace: "nowrap" }}>{value}</Typography.Text></Table.Summary.Cell>
+      <Table.Summary.Cell index={0} colSpan={columns.length - 1}><Typography.Text strong>{translate("portal.remittance.totalApplied", "Total applied")}</Typography.Text></Table.Summary.Cell>
+      <Table.Summary.Cell index={1} align="right"><Typography.Text strong style={nowrap}>{money(format, sum(rows.map((r) => r.amount)), currency)}</Typography.Text></Table.Summary.Cell>
     </Table.Summary.Row>
+  );
+  return (
+    <Card size="small" title={title}>
+      <Table<Applied> rowKey="id" size="small" pagination={false} scroll={{ x: true }} loading={loading} columns={columns} dataSource={rows}
+        locale={{ emptyText: translate("dashboard.none", "None") }} summary={() => (rows.length ? total : null)} />
+    </Card>
   );
 }
 
@@ -88,13 +97,7 @@ export function PaymentRemittance({ payment }: { payment: Row }) {
     { key: "credits", title: label("creditApplied", "Credit applied"), render: (_, link) => (creditsOf(link.invoice_id).length ? <Flex vertical>{credits(link)}</Flex> : "—") },
     paidColumn,
   ];
-  return (
-    <Card size="small" title={label("title", "Remittance")}>
-      <Table<Applied> rowKey="id" size="small" pagination={false} scroll={{ x: true }} loading={loading} columns={columns} dataSource={rows}
-        locale={{ emptyText: translate("dashboard.none", "None") }}
-        summary={() => (rows.length ? <TotalRow label={label("totalApplied", "Total applied")} value={money(format, sum(rows.map((r) => r.amount)), currency)} span={columns.length - 1} /> : null)} />
-    </Card>
-  );
+  return <AppliedTable title={label("title", "Remittance")} columns={columns} rows={rows} loading={loading} currency={currency} />;
 }
 
 /** An invoice's payments and vendor credits, each with the amount it applied to the invoice. */
@@ -125,11 +128,5 @@ export function InvoiceRemittance({ invoice }: { invoice: Row }) {
     { key: "status", title: translate("payments.fields.status", "Status"), render: (_, link) => status(link) },
     applied,
   ];
-  return (
-    <Card size="small" title={translate("invoices.fields.payments", "Payments")}>
-      <Table<Applied> rowKey="id" size="small" pagination={false} scroll={{ x: true }} loading={loading} columns={columns} dataSource={links}
-        locale={{ emptyText: translate("dashboard.none", "None") }}
-        summary={() => (links.length ? <TotalRow label={label("totalApplied", "Total applied")} value={money(format, sum(links.map((r) => r.amount)), currency)} span={columns.length - 1} /> : null)} />
-    </Card>
-  );
+  return <AppliedTable title={translate("invoices.fields.payments", "Payments")} columns={columns} rows={links} loading={loading} currency={currency} />;
 }
