@@ -62,9 +62,16 @@ describe("invoices in the browser", () => {
     await page.getByRole("button", { name: "Edit" }).click();
     await page.waitForURL(new RegExp(`/invoices/${id}/edit$`));
     await page.getByLabel("Description", { exact: true }).fill("Edited in the browser");
+    // the clerk codes it: one GL entry added in words, not by an unlabelled icon
+    await page.getByRole("button", { name: "Add entry" }).click();
+    await page.locator("#root_debit_entries_0_account_number").fill("6000");
+    await page.locator("#root_debit_entries_0_amount").fill("100.00");
+    await screenshot(page, "invoice-edit-gl-coding");
     await page.getByRole("button", { name: "Save" }).click();
     await page.waitForURL(new RegExp(`/invoices/${id}$`));
     await expect.poll(() => page.getByText("Edited in the browser").count()).toBe(1);
+    const coded = await (await apiAs("ap@acme.test")).get<{ data: { debit_entries: { account_number: string; amount: string }[] } }>(`/api/invoices/${id}`);
+    expect(coded.body.data.debit_entries).toMatchObject([{ account_number: "6000", amount: "100.00" }]);
     await page.context().close();
 
     // delete (an administrator), after the spec's confirmation text

@@ -6,6 +6,7 @@
 import type { ReactNode } from "react";
 import { Modal } from "antd";
 import Form from "@rjsf/antd";
+import { formTemplates } from "../pages/form/AddButton.js";
 import type { RJSFSchema, UiSchema, WidgetProps } from "@rjsf/utils";
 import { customizeValidator } from "@rjsf/validator-ajv8";
 import { customFormats, type Property } from "../../framework/schema.js";
@@ -36,7 +37,7 @@ interface Props { title: string; schema: RJSFSchema; record: Row; onSubmit: (inp
 export default function ActionDialog({ title, schema, record, onSubmit, onCancel, children }: Props) {
   return (
     <Modal open title={title} footer={null} onCancel={onCancel} destroyOnHidden>
-      <Form schema={schema} uiSchema={uiSchemaOf(schema, record)} validator={validator} widgets={{ DateWidget }} onSubmit={({ formData }) => onSubmit({ ...(formData as Row) })}>{children}</Form>
+      <Form schema={schema} uiSchema={uiSchemaOf(schema, record)} validator={validator} widgets={{ DateWidget }} templates={formTemplates} onSubmit={({ formData }) => onSubmit({ ...(formData as Row) })}>{children}</Form>
     </Modal>
   );
 }

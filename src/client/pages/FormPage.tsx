@@ -11,6 +11,8 @@ import { EditDocuments } from "../documents/EditDocuments.js";
 import { useCreate, useOne, useTranslation, useUpdate, type HttpError } from "@refinedev/core";
 import { Button, Card, Result, Space, Spin, Typography } from "antd";
 import Form from "@rjsf/antd";
+import { formTemplates } from "./form/AddButton.js";
+import { entriesUi } from "./form/EntriesTemplate.js";
 import type { ErrorSchema, RJSFSchema, UiSchema, WidgetProps } from "@rjsf/utils";
 import { customizeValidator } from "@rjsf/validator-ajv8";
 import { useNavigate } from "react-router";
@@ -73,6 +75,8 @@ function formSchema(resource: ResourceDef, mode: WriteMode, translate: Translate
       uiSchema[field] = { "ui:widget": CurrencyWidget };
     } else if ((property.maxLength ?? 0) >= longText) {
       uiSchema[field] = { "ui:widget": "textarea" };
+    } else if (property.items?.properties) {
+      uiSchema[field] = entriesUi;
     }
   }
   const required = requiredOf(resource).filter((f) => f in properties);
@@ -214,6 +218,7 @@ export default function FormPage({ resource, mode, id, prefill, onSaved, readOnl
         uiSchema={withoutRolledUp}
         validator={validator}
         widgets={{ DateWidget }}
+        templates={formTemplates}
         focusOnFirstError
         formData={formData ?? initial}
         extraErrors={extraErrors}
