@@ -96,7 +96,7 @@ describe("a purchase order from approval to closing", () => {
       await page.getByRole("img", { name: "Not matched" }).first().waitFor();
       await page.goto("/purchase_orders");
       await page.getByRole("columnheader", { name: "Fully Matched" }).waitFor();
-      expect(await page.getByRole("img", { name: /^(Matched|Not matched)$/ }).count()).toBeGreaterThan(0);
+      await expect.poll(() => page.getByRole("img", { name: /^(Matched|Not matched)$/ }).count()).toBeGreaterThan(0);
       await screenshot(page, "po-list-matched-icons");
     } finally {
       await setting(false);

@@ -73,3 +73,9 @@ export async function spendLink(trx: DB, token: string): Promise<boolean> {
     .where("token_hash", "=", tokenHash(token)).where("revoked_at", "is", null).returning("id").executeTakeFirst();
   return spent !== undefined;
 }
+
+/**
+ * A vendor portal page of one purchaser's record, for a mail: it names the purchaser, so a vendor of
+ * several purchasers lands on that one's record whichever purchaser it last chose (docs/portal.md).
+ */
+export const portalPage = (page: string, companyId: number): string => `/vendor_portal/${page}?company_id=${companyId}`;

@@ -8,7 +8,7 @@
 import { sql } from "kysely";
 import { config } from "../../config.js";
 import type { DB } from "../../db/connect.js";
-import { issueLink, revokeLinks } from "../../links/links.js";
+import { issueLink, portalPage, revokeLinks } from "../../links/links.js";
 import { queueMail } from "../../mail/outbox.js";
 import type { Ctx, Row } from "../../resources/context.js";
 
@@ -48,7 +48,7 @@ export async function sendAccrualRequest(trx: DB, ctx: Ctx, request: Row, to: st
       `${ctx.company.name} asks for your accrual for ${period(request)}: the amount of goods or services delivered but not yet invoiced.`,
       "",
       `Answer here, no account needed: ${config.appUrl}/private/${token}/accruals`,
-      `With a vendor portal login you can also answer at ${config.appUrl}/vendor_portal/submit_accrual/${id}`,
+      `With a vendor portal login you can also answer at ${config.appUrl}${portalPage(`submit_accrual/${id}`, ctx.company.id)}`,
       "",
       "If nothing is owed for the period, choose \"No accrual needed\" on either page.",
       "",

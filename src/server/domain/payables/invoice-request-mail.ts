@@ -12,7 +12,7 @@ import { sql } from "kysely";
 import { config } from "../../config.js";
 import type { DB } from "../../db/connect.js";
 import { unprocessable } from "../../errors.js";
-import { issueLink, revokeLinks, type LinkRecord } from "../../links/links.js";
+import { issueLink, portalPage, revokeLinks, type LinkRecord } from "../../links/links.js";
 import { queueMail } from "../../mail/outbox.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import { issueInvitation } from "../identity/password-links.js";
@@ -21,7 +21,7 @@ export const invoiceRequestLinkSeconds = 30 * 24 * 3600;
 
 const recordOf = (id: number): LinkRecord => ({ type: "InvoiceRequest", id });
 /** The portal's submit page of request `id`, in its company (the shell switches a login of several companies to it) */
-export const submitPath = (id: number, companyId: number) => `/vendor_portal/submit_invoice/${id}?company_id=${companyId}`;
+export const submitPath = (id: number, companyId: number) => portalPage(`submit_invoice/${id}`, companyId);
 
 interface Recipient {
   id: number;

@@ -10,12 +10,13 @@ import { sql } from "kysely";
 import { formatMoney } from "../../../framework/money.js";
 import { config } from "../../config.js";
 import type { DB } from "../../db/connect.js";
+import { portalPage } from "../../links/links.js";
 import { queueMail } from "../../mail/outbox.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import { orderDocument, pdfName, purchaseOrderPdf } from "./po-pdf.js";
 
 /** The order's page in the vendor portal, in its company (the portal switches a login of several companies to it). */
-export const portalOrderPath = (id: number, companyId: number) => `/vendor_portal/purchase_orders/${id}?company_id=${companyId}`;
+export const portalOrderPath = (id: number, companyId: number) => portalPage(`purchase_orders/${id}`, companyId);
 
 async function recipients(trx: DB, ctx: Ctx, vendorId: number, vendorEmail: string | null): Promise<string[]> {
   const primary = await trx.selectFrom("contacts").select("email").where("company_id", "=", ctx.company.id).where("vendor_id", "=", vendorId)
