@@ -35,7 +35,7 @@ const matching = {
   required: ["invoice_id"],
   properties: {
     invoice_id: { type: "integer", "x-references": "invoices", "x-match": { vendor_id: "vendor_id", currency_code: "currency_code" } },
-    amount: { type: "string", format: "money" },
+    amount: { type: "string", format: "money", "x-sign": "positive" },
   },
 } as const;
 

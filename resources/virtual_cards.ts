@@ -26,7 +26,7 @@ const simulatedPurchase = {
   type: "object", additionalProperties: false, required: ["vendor_name", "authorized_amount"],
   properties: {
     vendor_name: { type: "string", minLength: 1, maxLength: 200 },
-    authorized_amount: { type: "string", format: "money" },
+    authorized_amount: { type: "string", format: "money", "x-sign": "positive" },
     transaction_date: { type: "string", format: "date" },
     mcc_category: { type: "string", maxLength: 100 },
     is_international: { type: "boolean" },

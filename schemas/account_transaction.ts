@@ -9,14 +9,14 @@ export const accountTransactionSchema = {
     date: { type: "string", format: "date" },
     description: { type: ["string", "null"], maxLength: 500 },
     account_id: { type: "integer", "x-references": "accounts" },
-    debit_amount: { type: "string", format: "money", default: "0" },
-    credit_amount: { type: "string", format: "money", default: "0" },
+    debit_amount: { type: "string", format: "money", "x-sign": "nonNegative", default: "0" },
+    credit_amount: { type: "string", format: "money", "x-sign": "nonNegative", default: "0" },
     entry_number: { type: "string", minLength: 1, maxLength: 30 },
     /** the source document the entry posts */
     account_transactionable_type: { type: "string", enum: transactionTypes },
     account_transactionable_id: { type: "integer" },
     /** the line as the source document had it, before conversion to the functional currency (docs/currency.md) */
-    orig_amount: { type: ["string", "null"], format: "money" },
+    orig_amount: { type: ["string", "null"], format: "money", "x-sign": "nonNegative" },
     orig_currency: { type: ["string", "null"], pattern: "^[A-Z]{3}$" },
   },
 } as const;

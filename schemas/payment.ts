@@ -21,14 +21,14 @@ export const paymentSchema = {
     employee_contact_id: { type: ["integer", "null"], "x-references": "contacts" },
     payment_date: { type: "string", format: "date" },
     submit_date: { type: ["string", "null"], format: "date" },
-    amount: { type: "string", format: "money" },
+    amount: { type: "string", format: "money", "x-sign": "nonNegative" },
     /** what is not linked to invoices yet: amount − Σ invoice_payment_links.amount (kept by the server) */
-    balance: { type: "string", format: "money", default: "0" },
+    balance: { type: "string", format: "money", "x-sign": "nonNegative", default: "0" },
     currency_code: { type: "string", pattern: "^[A-Z]{3}$" },
     /** units of the company's functional currency per unit of currency_code at the document's date, fixed by the server (docs/currency.md) */
     exchange_rate: { type: "string", format: "decimal", default: "1" },
     /** amount × exchange_rate in the company's functional currency (a generated column) */
-    amount_in_functional: { type: "string", format: "money", readOnly: true },
+    amount_in_functional: { type: "string", format: "money", "x-sign": "nonNegative", readOnly: true },
     payment_type: { type: ["string", "null"], enum: [...paymentTypes, null] },
     record_type: { type: "string", enum: ["DEBIT", "CREDIT", "DISCOUNT"], default: "DEBIT" },
     status: { type: "string", enum: paymentStatusCodes, default: "PENDING" },

@@ -56,7 +56,7 @@ export const reportScheduleSchema = {
     report_id: { type: "integer", "x-references": "reports" },
     frequency: { type: "string", enum: ["daily", "weekly", "monthly", "quarterly"] },
     next_run_at: { type: ["string", "null"], format: "date-time" },
-    recipients: { type: "array", items: { type: "string", format: "email" }, default: [] },
+    recipients: { type: "array", maxItems: 50, items: { type: "string", format: "email" }, default: [] },
     status: { type: "string", enum: ["ACTIVE", "INACTIVE"], default: "ACTIVE" },
   },
 } as const;

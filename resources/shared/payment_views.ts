@@ -8,7 +8,9 @@ import type { ColumnDef } from "../../src/framework/resource.js";
 
 /** Filled by the payment engine and the server, never by a form. */
 export const paymentServerFields = ["balance", "record_type", "payment_run_id", "version_seq", "is_system_error", "external_id", "submitter_id",
-  "return_code", "return_reason", "reissue_of_id", "trace_number", "submit_date"] as const;
+  "return_code", "return_reason", "reissue_of_id", "trace_number", "submit_date",
+  // set when an approver takes a payment out of its run (runs/exclude.ts), never by a form
+  "excluded"] as const;
 
 /** Computed by the payments hook (src/server/domain/payments/payments.ts). */
 export const paymentComputed = [

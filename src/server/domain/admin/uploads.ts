@@ -27,9 +27,13 @@ async function parentExists(ctx: Ctx, type: string, id: number): Promise<boolean
   return referenceExists(ctx, type, id);
 }
 
+/** Without the documents keys only receipts, through their narrow rights: 403 for any other record type. */
+export function checkUploadRight(ctx: Ctx, assetableType: unknown): void {
+  if (!can(ctx.principal, uploadKeys) && !(typeof assetableType === "string" && Object.hasOwn(narrowAttachRights, assetableType))) throw forbidden();
+}
+
 async function checkedMeta(fields: Row, file: IncomingFile | undefined, ctx: Ctx): Promise<{ meta: Row; named: NamedFile }> {
-  // without the documents keys only receipts, through their narrow rights
-  if (!can(ctx.principal, uploadKeys) && !(typeof fields.assetable_type === "string" && Object.hasOwn(narrowAttachRights, fields.assetable_type))) throw forbidden();
+  checkUploadRight(ctx, fields.assetable_type);
   const errors: FieldErrors = {};
   const named = nameOfFile(file);
   if (named.problem) errors.file = [named.problem];
