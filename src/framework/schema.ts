@@ -20,7 +20,7 @@ export interface Property {
   "x-match"?: Readonly<Record<string, string>>;
   /** the locale key of the plain message shown when a value breaks the property's `pattern` */
   "x-message"?: string;
-  /** a money field's sign, declared on every one (tests/unit/schema-bounds.test.ts): negatives only where the domain has them */
+  /** a money field's sign, declared on every one (tests/unit/schema-bounds.test.ts), and on a quantity that has one: negatives only where the domain has them */
   "x-sign"?: MoneySign;
   maxItems?: number;
 }
