@@ -10,6 +10,7 @@ import type { DB } from "./db/connect.js";
 import { passesWall } from "./db/row-security.js";
 import { authenticate, oauthRoutes } from "./http/auth.js";
 import { fileRoutes } from "./http/files.js";
+import { registerCompression, registerNoStore } from "./http/compression.js";
 import { noRoute } from "./errors.js";
 import { registerErrorHandler } from "./http/errors.js";
 import { registerIdempotency } from "./http/idempotency.js";
@@ -69,6 +70,7 @@ export async function buildApp({ db, logger = false, resources = registry, modul
   const app = Fastify({ logger: loggerOptions(logger), ...requestIdOptions, bodyLimit: 5 * 1024 * 1024, trustProxy: config.trustProxy });
   registerRequestId(app);
   registerSecurityHeaders(app);
+  registerNoStore(app);
   registerErrorHandler(app);
   registerInputGuard(app);
   app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_req, body, done) => {
@@ -88,6 +90,8 @@ export async function buildApp({ db, logger = false, resources = registry, modul
     return { ...payload, warnings };
   });
   registerIdempotency(app, db);
+  // onSend hooks run in the order added: compress after the idempotency hook has kept the plain answer
+  await registerCompression(app);
 
   healthRoute(app, db);
   readinessRoute(app, db);
