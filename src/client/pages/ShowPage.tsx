@@ -83,7 +83,7 @@ export default function ShowPage({ resource, id, page = "show" }: { resource: Re
     // a relation to documents makes the record take documents: upload, preview, download, zip
     const parentType = relation.kind === "hasMany" && relation.resource === "documents" ? relation.where?.assetable_type : undefined;
     if (parentType) {
-      return [<DocumentsCard key={name} parentType={parentType} parent={record} title={label(name)} rows={rows as Row[]} onChanged={() => void query.refetch()} />];
+      return [<DocumentsCard key={name} resource={resource} parentType={parentType} parent={record} title={label(name)} rows={rows as Row[]} onChanged={() => void query.refetch()} />];
     }
     // a record's history: sentences, not a table of diffs
     if (relation.resource === "activities") {
