@@ -10,8 +10,8 @@ import { currentLocation, session, type Tokens } from "./session.js";
 
 export interface RequestOptions {
   headers?: Record<string, string>;
-  /** no error notification: the caller reports the failure itself */
-  silent?: boolean;
+  /** no error notification: the caller reports the failure itself (true: any failure; a list: these statuses) */
+  silent?: boolean | readonly number[];
   /** "blob" for files; otherwise the body is read as JSON (as text when it is not JSON) */
   responseType?: "json" | "blob";
 }
@@ -134,7 +134,8 @@ async function request<T>(method: Method, url: string, body: unknown, options: R
       if (refreshed) return request<T>(method, url, body, options, true);
     }
     if (status === 401) goToLogin();
-    const notice = options.silent ? null : errorNotice(status, error.response?.data);
+    const silent = Array.isArray(options.silent) ? options.silent.includes(status) : options.silent === true;
+    const notice = silent ? null : errorNotice(status, error.response?.data);
     if (notice) notify("error", notice);
     throw toHttpError(error);
   }

@@ -51,9 +51,9 @@ export function filterQuery(filters: readonly CrudFilter[] | undefined): Query {
   return query;
 }
 
-/** What `meta` may carry for a call: extra headers and another method than the default one. */
+/** What `meta` may carry for a call: extra headers, another method than the default one, failures the caller reports itself. */
 function metaOf(meta: Record<string, unknown> | undefined) {
-  return { headers: meta?.headers as Record<string, string> | undefined, method: meta?.method as string | undefined };
+  return { headers: meta?.headers as Record<string, string> | undefined, method: meta?.method as string | undefined, silent: meta?.silent as readonly number[] | undefined };
 }
 
 type Verb = "get" | "post" | "put" | "patch" | "delete";
@@ -61,8 +61,8 @@ const verbOf = (method: string | undefined, fallback: Verb): Verb =>
   method && ["get", "post", "put", "patch", "delete"].includes(method) ? (method as Verb) : fallback;
 
 /** A call with the method `meta` asks for (a GET carries no body). */
-function call<T>(method: Verb, url: string, body: unknown, headers: Record<string, string> | undefined) {
-  return http.request<T>(method.toUpperCase() as Uppercase<Verb>, url, method === "get" ? undefined : body, { headers });
+function call<T>(method: Verb, url: string, body: unknown, headers: Record<string, string> | undefined, silent?: readonly number[]) {
+  return http.request<T>(method.toUpperCase() as Uppercase<Verb>, url, method === "get" ? undefined : body, { headers, silent });
 }
 
 export const dataProvider: DataProvider = {
@@ -84,8 +84,8 @@ export const dataProvider: DataProvider = {
   },
 
   async getOne({ resource, id, meta }) {
-    const { headers, method } = metaOf(meta);
-    const { data } = await call(verbOf(method, "get"), `${apiUrl}/${resource}/${id}`, undefined, headers);
+    const { headers, method, silent } = metaOf(meta);
+    const { data } = await call(verbOf(method, "get"), `${apiUrl}/${resource}/${id}`, undefined, headers, silent);
     return { data: data as never };
   },
 
