@@ -8,6 +8,8 @@ const reopenInput = {
   properties: { reason: { type: "string", minLength: 3, maxLength: 500 } },
 } as const;
 
+const journalExport = ["view2Transactions", "listAdministrations"];
+
 /**
  * Posting periods (docs/ledger.md): a month of the company's ledger, OPEN or CLOSED. Periods are
  * created as entries are posted (or here, ahead of time); closing needs `closePostingPeriods`,
@@ -46,6 +48,12 @@ export default defineResource({
     { name: "checklist", kind: "view", label: "posting_periods.actions.checklist", permission: ["view2Transactions", "readAdministrations"] },
     { name: "close", kind: "post", label: "posting_periods.actions.close", permission: ["closePostingPeriods"], when: { status: "OPEN" }, confirm: "confirm.closePostingPeriod" },
     { name: "reopen", kind: "post", label: "posting_periods.actions.reopen", permission: ["reopenPostingPeriods"], when: { status: "CLOSED" }, input: reopenInput, danger: true },
+    // the period's journal as a file to import (docs/ledger.md "Journal export"); ?layout= also chooses the layout of journal.csv / journal.xlsx
+    { name: "journal.csv", kind: "download", label: "posting_periods.actions.exportCsv", permission: journalExport },
+    { name: "journal.xlsx", kind: "download", label: "posting_periods.actions.exportXlsx", permission: journalExport },
+    { name: "quickbooks.csv", kind: "download", label: "posting_periods.actions.exportQuickbooks", permission: journalExport },
+    { name: "xero.csv", kind: "download", label: "posting_periods.actions.exportXero", permission: journalExport },
+    { name: "netsuite.csv", kind: "download", label: "posting_periods.actions.exportNetsuite", permission: journalExport },
     { name: "revalue", kind: "post", label: "posting_periods.actions.revalue", permission: ["closePostingPeriods"], when: { revalued_on: null }, confirm: "confirm.revaluePostingPeriod" },
   ],
 });

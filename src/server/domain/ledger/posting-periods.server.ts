@@ -5,6 +5,7 @@ import { unprocessable } from "../../errors.js";
 import type { Row } from "../../resources/context.js";
 import { closeChecklist } from "./close-checklist.js";
 import { revaluePeriod } from "./fx.js";
+import { journalLayouts, periodJournalFile, type JournalFormat, type JournalLayout } from "./journal-export.js";
 import { monthOf, type PeriodRow } from "./periods.js";
 
 const periodOf = (row: Row): PeriodRow & { revalued_on: unknown } => ({
@@ -23,6 +24,16 @@ const reopen: ActionHandler = async ({ row, ctx }) => {
     .where("company_id", "=", ctx.company.id).where("id", "=", row.id as number).execute();
 };
 
+/** A download of the period's journal: the layout from the action's name, else from ?layout= (generic by default). */
+function journalDownload(named: JournalLayout | undefined, format: JournalFormat): ActionHandler {
+  return async ({ row, input, ctx }) => {
+    const asked = named ?? (input.layout === undefined ? "generic" : input.layout);
+    if (!journalLayouts.includes(asked as JournalLayout)) throw unprocessable({ layout: [`must be one of ${journalLayouts.join(", ")}`] });
+    const file = await periodJournalFile(ctx.db, ctx.company.id, [row.id as number], asked as JournalLayout, format, `Journal ${String(row.name)}`);
+    return { file };
+  };
+}
+
 const revalue: ActionHandler = async ({ row, ctx }) => {
   if (row.status !== "OPEN") throw unprocessable({ base: [`The posting period ${String(row.name)} is closed: reopen it to post its revaluation`] });
   await revaluePeriod(ctx.db, ctx.company.id, periodOf(row));
@@ -40,5 +51,10 @@ export default defineServerModule(postingPeriods, {
     close,
     reopen,
     revalue,
+    "journal.csv": journalDownload(undefined, "csv"),
+    "journal.xlsx": journalDownload(undefined, "xlsx"),
+    "quickbooks.csv": journalDownload("quickbooks", "csv"),
+    "xero.csv": journalDownload("xero", "csv"),
+    "netsuite.csv": journalDownload("netsuite", "csv"),
   },
 });
