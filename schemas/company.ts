@@ -38,5 +38,7 @@ export const companySchema = {
     },
     /** Settings > Company Defaults: an expense item above this amount needs a receipt to be submitted */
     expense_receipt_threshold: { type: ["string", "null"], format: "money", "x-sign": "nonNegative" },
+    /** a posting dated in a closed posting period: refused (422), or posted in the next open period marked prior_period (docs/ledger.md) */
+    closed_period_posting: { type: "string", enum: ["REFUSE", "NEXT_OPEN"], default: "REFUSE" },
   },
 } as const;

@@ -30,6 +30,9 @@ export const invoiceSchema = {
     exchange_rate: { type: "string", format: "decimal", default: "1" },
     /** amount × exchange_rate in the company's functional currency (a generated column) */
     amount_in_functional: { type: "string", format: "money", "x-sign": "nonNegative", readOnly: true },
+    /** the posting period of its first journal entry (ledger/periods.ts), and whether it was dated in a closed period and moved on */
+    posting_period_name: { type: ["string", "null"], maxLength: 30, readOnly: true },
+    prior_period: { type: "boolean", default: false, readOnly: true },
     status: { type: "string", enum: ["DRAFT", "NEW", "PENDING", "APPROVED", "OPEN", "PAID", "CLOSED", "REJECTED"], default: "NEW" },
     term_code: { type: ["string", "null"] },
     description: { type: ["string", "null"], maxLength: 2000 },

@@ -40,8 +40,9 @@ export const paymentSchema = {
     reference_number: { type: ["string", "null"], maxLength: 100 },
     description: { type: ["string", "null"], maxLength: 2000 },
     project_name: { type: ["string", "null"], maxLength: 100 },
-    posting_period_name: { type: ["string", "null"], maxLength: 30 },
-    prior_period: { type: "boolean", default: false },
+    /** server-kept: the posting period of its first journal entry, and whether it was dated in a closed period (ledger/periods.ts) */
+    posting_period_name: { type: ["string", "null"], maxLength: 30, readOnly: true },
+    prior_period: { type: "boolean", default: false, readOnly: true },
     is_system_error: { type: "boolean", default: false },
     no_push: { type: "boolean", default: false },
     external_id: { type: ["string", "null"], maxLength: 100 },

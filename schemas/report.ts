@@ -11,6 +11,8 @@ export const reportTemplates = [
   ...readyReportTemplates,
   "ap_aging", "invoice_register", "payment_register", "vendor_master", "purchase_order_register", "expense_report_register",
   "accrual_register", "gl_detail", "card_spend_summary", "accrual_summary", "budget_vs_actual", "spend_by_vendor", "vendor_1099_summary",
+  // the journal of the posting periods in the report's date range, in an import layout (ledger/journal-export.ts)
+  "journal_export", "journal_quickbooks", "journal_xero", "journal_netsuite",
 ] as const;
 
 export const reportDateRanges = [

@@ -27,6 +27,9 @@ export interface AccountTransactionsTable {
   account_transactionable_id: number;
   orig_amount: Decimal | null;
   orig_currency: string | null;
+  posting_period_id: number | null;
+  posting_period_name: string | null;
+  prior_period: Defaulted<boolean>;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
 }
@@ -312,6 +315,7 @@ export interface CompaniesTable {
   card_receipt_threshold: Defaulted<Decimal>;
   mileage_rates: Defaulted<Json>;
   expense_receipt_threshold: Decimal | null;
+  closed_period_posting: Defaulted<string>;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
 }
@@ -568,6 +572,8 @@ export interface InvoicesTable {
   currency_code: string;
   exchange_rate: Defaulted<Decimal>;
   amount_in_functional: Decimal | null;
+  posting_period_name: string | null;
+  prior_period: Defaulted<boolean>;
   status: Defaulted<string>;
   term_code: string | null;
   description: string | null;
@@ -847,6 +853,8 @@ export interface PaymentsTable {
   currency_code: string;
   exchange_rate: Defaulted<Decimal>;
   amount_in_functional: Decimal | null;
+  posting_period_name: string | null;
+  prior_period: Defaulted<boolean>;
   payment_type: string | null;
   record_type: Defaulted<string>;
   status: Defaulted<string>;
@@ -858,8 +866,6 @@ export interface PaymentsTable {
   reference_number: string | null;
   description: string | null;
   project_name: string | null;
-  posting_period_name: string | null;
-  prior_period: Defaulted<boolean>;
   is_system_error: Defaulted<boolean>;
   no_push: Defaulted<boolean>;
   external_id: string | null;
@@ -904,6 +910,21 @@ export interface PoliciesTable {
   receipt_required_over: Decimal | null;
   violation_action: Defaulted<string>;
   description: string | null;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface PostingPeriodsTable {
+  id: Defaulted<number>;
+  company_id: number;
+  name: string | null;
+  start_date: string;
+  end_date: string | null;
+  status: Defaulted<string>;
+  closed_at: Timestamp | null;
+  closed_by_id: number | null;
+  revalued_on: string | null;
+  revaluation_reversed_on: string | null;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
 }
@@ -1331,6 +1352,7 @@ export interface Database {
   payments: PaymentsTable;
   po_items: PoItemsTable;
   policies: PoliciesTable;
+  posting_periods: PostingPeriodsTable;
   punchout_sessions: PunchoutSessionsTable;
   punchout_suppliers: PunchoutSuppliersTable;
   purchase_orders: PurchaseOrdersTable;

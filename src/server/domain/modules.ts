@@ -39,6 +39,7 @@ import ledgerAccountTransactions from "./ledger/account-transactions.server.js";
 import ledgerAccounts from "./ledger/accounts.server.js";
 import ledgerBudgets from "./ledger/budgets.server.js";
 import ledgerExchangeRates from "./ledger/exchange-rates.server.js";
+import ledgerPostingPeriods from "./ledger/posting-periods.server.js";
 import payablesInvoiceItems from "./payables/invoice-items.server.js";
 import payablesInvoiceRequests from "./payables/invoice-requests.server.js";
 import payablesInvoices from "./payables/invoices.server.js";
@@ -99,6 +100,7 @@ export const serverModules: readonly ServerModule[] = [
   ledgerAccounts,
   ledgerBudgets,
   ledgerExchangeRates,
+  ledgerPostingPeriods,
   payablesInvoiceItems,
   payablesInvoiceRequests,
   payablesInvoices,

@@ -31,6 +31,7 @@ import { scheduledStatuses } from "../payments.js";
 import { sql } from "kysely";
 import { achPaymentOf, paymentsWithPayee, storeNachaFiles, type AchSource } from "./nacha-files.js";
 import { markReportsPaid } from "./expense-reimbursement.js";
+import { postRealizedDifferences } from "../../ledger/fx.js";
 import { issueNumbers } from "../../ledger/numbers.js";
 import { anyId } from "./ids.js";
 import { refuseUnapprovedDestinations } from "../payment-destinations.js";
@@ -127,6 +128,8 @@ async function processLocked(trx: DB, ctx: Ctx, run: Row): Promise<void> {
     { id: p.id, payment_number: numberOf.get(p.id)!, payment_date: String(p.payment_date), amount: money(p.amount).toFixed(2), currency_code: p.currency_code, exchange_rate: String(p.exchange_rate) }, companyId, accounts, banks.get(p.payment_method_from_id)!,
     p.employee_contact_id !== null ? ledgerAccountNumbers.employeeReimbursements : ledgerAccountNumbers.payable,
   )));
+  // invoices booked at another rate than their payment's: the realized exchange difference (ledger/fx.ts)
+  await postRealizedDifferences(trx, companyId, payments.map((p) => ({ id: p.id, payment_number: numberOf.get(p.id)!, payment_date: String(p.payment_date), exchange_rate: String(p.exchange_rate) })));
 
   await trx.updateTable("payment_runs").set({ status: "OPEN", submitted_at: now, updated_at: now }).where("id", "=", run.id as number).execute();
   await audit(trx, ctx, "update", runs, run.id as number, {
