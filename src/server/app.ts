@@ -35,6 +35,7 @@ import { installModules, type ServerModule } from "./resources/modules.js";
 import { resourceRoutes } from "./resources/routes.js";
 import { domainSetup } from "./domain/setup.js";
 import { serverModules } from "./domain/modules.js";
+import { registerRateLimit, type RateLimits } from "./http/rate-limit.js";
 
 /**
  * The built client: the brotli or gzip copy the build wrote (scripts/precompress.ts) when the browser
@@ -60,9 +61,11 @@ export interface AppOptions {
   resources?: readonly ResourceDef[];
   /** the server modules of `resources` (default: the domain's, src/server/domain/modules.ts) */
   modules?: readonly ServerModule[];
+  /** the general rate limit (default: from the environment, config.ts) */
+  rateLimits?: RateLimits;
 }
 
-export async function buildApp({ db, logger = false, resources = registry, modules = serverModules }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, logger = false, resources = registry, modules = serverModules, rateLimits }: AppOptions): Promise<FastifyInstance> {
   // the generic engine gets the domain's behaviour here, checked (a bad module is a boot error)
   installModules(resources, domainSetup(resources, modules));
   serveResources(resources);
@@ -77,6 +80,8 @@ export async function buildApp({ db, logger = false, resources = registry, modul
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
+  // counted before the request is authenticated (src/server/http/rate-limit.ts)
+  await registerRateLimit(app, db, rateLimits);
   app.decorateRequest("ctx", null as never);
   app.addHook("onRequest", async (request) => {
     const url = request.url;

@@ -34,7 +34,17 @@ export const config = {
    * address is the connection's, so nobody can pick the address sign-in throttling counts against.
    */
   trustProxy: trustProxyOf(process.env.TRUST_PROXY),
+  /** the general rate limit (src/server/http/rate-limit.ts): requests per window and bearer token; 0 switches it off */
+  rateLimitPerToken: limitOf(process.env.RATE_LIMIT_PER_TOKEN, 1200),
+  /** requests per window and client address (all of its tokens and sign-ins); 0 switches it off */
+  rateLimitPerAddress: limitOf(process.env.RATE_LIMIT_PER_ADDRESS, 6000),
+  rateLimitWindowSeconds: Math.max(1, limitOf(process.env.RATE_LIMIT_WINDOW_SECONDS, 60)),
 };
+
+/** A whole number ≥ 0 from the environment, else the default. */
+function limitOf(value: string | undefined, fallback: number): number {
+  return value !== undefined && /^\d+$/.test(value.trim()) ? Number(value) : fallback;
+}
 
 function trustProxyOf(value: string | undefined): string | false | ((address: string, hop: number) => boolean) {
   if (!value) return false;
