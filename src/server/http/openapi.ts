@@ -25,6 +25,8 @@ function toOpenApi(schema: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema)) {
     if (key.startsWith("x-")) continue;
+    // OpenAPI 3.0 wants a non-empty list
+    if (key === "required" && Array.isArray(value) && value.length === 0) continue;
     if (key === "type" && Array.isArray(value)) {
       out.type = value.find((t) => t !== "null");
       if (value.includes("null")) out.nullable = true;
@@ -81,7 +83,7 @@ export function openApiDocument(resources: readonly ResourceDef[]) {
     paths[`/api/${r.name}/export`] = { get: { tags, summary: `Export every row of the list as CSV or xlsx (permissions: ${r.permissions.list.join(" or ")})`,
       description: "The list's filters, search and sort; no paging. `_format` csv (default) or xlsx, `_fields` the columns (comma-separated, default all), `_name` the file's name.",
       parameters: [...listParameters, ...["_format", "_fields", "_name"].map((name) => ({ name, in: "query", schema: { type: "string" } }))],
-      responses: { 200: { description: "The file, streamed" }, 400: errorResponse, 401: errorResponse, 403: errorResponse, 422: errorResponse } } };
+      responses: { 200: { description: "The file, streamed", content: { "text/csv": { schema: { type: "string" } }, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": { schema: { type: "string", format: "binary" } } } }, 400: errorResponse, 401: errorResponse, 403: errorResponse, 422: errorResponse } } };
     paths[`/api/${r.name}/stats`] = { get: { tags, summary: `Aggregates of the list for dashboard widgets (permissions: ${r.permissions.list.join(" or ")})`,
       description: "`_group` a column, `month:<date column>` or `aging:<date column>`; `_sum` a money or number column; the list's filters.",
       parameters: [...["_group", "_sum", "q"].map((name) => ({ name, in: "query", schema: { type: "string" } }))],
@@ -123,7 +125,9 @@ export function openApiDocument(resources: readonly ResourceDef[]) {
       const body = action.input ? { requestBody: { content: { "application/json": { schema: toOpenApi(action.input) } } } } : {};
       const idempotency = action.idempotent ? [{ name: "Idempotency-Key", in: "header", required: false, schema: { type: "string" } }] : [];
       if (action.kind !== "post") {
-        paths[`/api/${r.name}/{id}/${action.name}`] = { get: { tags, summary, description, parameters: [idParameter], responses: { 200: { description: action.kind === "download" ? "The file" : "OK" }, 403: errorResponse, 404: errorResponse, 409: errorResponse } } };
+        paths[`/api/${r.name}/{id}/${action.name}`] = { get: { tags, summary, description, parameters: [idParameter], responses: { 200: action.kind === "download"
+          ? { description: "The file", content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } } }
+          : ok({ type: "object", additionalProperties: true, description: "the figures shown as fields" }), 403: errorResponse, 404: errorResponse, 409: errorResponse } } };
         continue;
       }
       paths[`/api/${r.name}/{id}/${action.name}`] = { post: { tags, summary, description, parameters: [idParameter, ...idempotency], ...body,
