@@ -199,9 +199,19 @@ function localeKeys(o: Options, language: "en" | "es"): Record<string, string> {
   return keys;
 }
 
-function addKeys(root: string, language: "en" | "es", keys: Record<string, string>): void {
+function addKeys(root: string, language: "en" | "es", own: Record<string, string>): void {
   const file = path.join(root, "locales", `${language}.json`);
   const tree = JSON.parse(fs.readFileSync(file, "utf8")) as Tree;
+  // every resource listing approval or workflow types (the approval lists, their views) labels the new type too
+  const keys = { ...own };
+  for (const [resource, labels] of Object.entries(tree)) {
+    if (typeof labels === "string" || typeof labels.values !== "object") continue;
+    for (const field of ["approvable_type", "workflow_type"]) {
+      const key = `${field === "approvable_type" ? "approvals" : "workflows"}.values.${field}.`;
+      const label = Object.entries(own).find(([k]) => k.startsWith(key))?.[1];
+      if (label !== undefined && typeof labels.values[field] === "object") keys[`${resource}.values.${field}.${Object.keys(own).find((k) => k.startsWith(key))!.slice(key.length)}`] = label;
+    }
+  }
   for (const [key, value] of Object.entries(keys)) {
     const parts = key.split(".");
     let node = tree;

@@ -56,14 +56,14 @@ describe("the approval engines, derived from the declarations", () => {
 
   it("stop it when a submit (approvable) names a type no resource declares an approval of", () => {
     const vendors = byName("vendors");
-    const odd = { ...vendors, approvable: { ...vendors.approvable!, type: "Gadget" } };
-    expect(() => buildEngines(replaced(odd), serverModules)).toThrow('Resource "vendors" names the Gadget approval, which no resource declares');
+    const odd = { ...vendors, approvable: { ...vendors.approvable!, type: "Nonesuch" } };
+    expect(() => buildEngines(replaced(odd), serverModules)).toThrow('Resource "vendors" names the Nonesuch approval, which no resource declares');
   });
 
   it("stop it when an approval goes through workflows no resource approves by", () => {
     const methods = byName("payment_methods");
-    const odd = { ...methods, approval: { ...methods.approval!, workflowType: "Gadget" } };
-    expect(() => buildEngines(replaced(odd), serverModules)).toThrow("The PaymentMethod approval goes through Gadget workflows, which no resource declares an approval of");
+    const odd = { ...methods, approval: { ...methods.approval!, workflowType: "Nonesuch" } };
+    expect(() => buildEngines(replaced(odd), serverModules)).toThrow("The PaymentMethod approval goes through Nonesuch workflows, which no resource declares an approval of");
   });
 
   it("stop it when an approval may end in several statuses and its module does not say which", () => {
@@ -75,14 +75,14 @@ describe("the approval engines, derived from the declarations", () => {
   it("stop it when a type has no label in a locale, and when two resources declare one type", () => {
     const gadgetSchema = { type: "object", additionalProperties: false, properties: { label: { type: "string" }, status: { type: "string" } } } as const;
     const gadgets = defineResource({
-      name: "gadgets", schema: gadgetSchema, title: "label", routes: {}, permissions: { list: ["listVendors"], show: ["readVendors"] }, columns: [],
+      name: "nonesuches", schema: gadgetSchema, title: "label", routes: {}, permissions: { list: ["listVendors"], show: ["readVendors"] }, columns: [],
       defaultSort: { field: "label", order: "asc" },
-      approval: { type: "Gadget", statuses: { pending: "PENDING", rejected: "REJECTED", approved: ["ACTIVE"] } },
+      approval: { type: "Nonesuch", statuses: { pending: "PENDING", rejected: "REJECTED", approved: ["ACTIVE"] } },
     });
     const gadgetModule: ServerModule = defineServerModule(gadgets, { approval: { facts: async () => ({ amount: "0" }) } });
-    expect(() => buildEngines([...resources, gadgets], [...serverModules, gadgetModule])).toThrow('The Gadget approval has no label "approvals.values.approvable_type.Gadget" in locales/en.json');
+    expect(() => buildEngines([...resources, gadgets], [...serverModules, gadgetModule])).toThrow('The Nonesuch approval has no label "approvals.values.approvable_type.Nonesuch" in locales/en.json');
     const twin: ResourceDef = { ...gadgets, approval: { ...gadgets.approval, type: "Vendor" } };
-    expect(() => buildEngines([...resources, twin], [...serverModules, { ...gadgetModule, resource: twin }])).toThrow('Resources "vendors" and "gadgets" both declare the Vendor approval');
+    expect(() => buildEngines([...resources, twin], [...serverModules, { ...gadgetModule, resource: twin }])).toThrow('Resources "vendors" and "nonesuches" both declare the Vendor approval');
   });
 });
 
@@ -103,7 +103,7 @@ describe("record kinds come from the declarations", () => {
     expect(resourceOfKind("Invoice")?.name).toBe("invoices");
     expect(resourceOfKind("PurchaseOrder")?.name).toBe("purchase_orders");
     expect(resourceOfKind("invoices")?.name).toBe("invoices");
-    expect(resourceOfKind("Gadget")).toBeUndefined();
+    expect(resourceOfKind("Nonesuch")).toBeUndefined();
     expect([...recordKinds.keys()]).toEqual(expect.arrayContaining(["Accrual", "Company", "Contact", "InvoiceItem", "Receipt", "Report", "CardTransaction", "Statement", "ExpenseItem"]));
     const twin = { ...byName("payments"), name: "payments_twin" };
     expect(() => kindsOf([...resources, twin])).toThrow('Resources "payments" and "payments_twin" both declare the record kind Payment');
