@@ -24,6 +24,7 @@ export const invoiceStatuses = {
 
 export default defineResource({
   name: "invoices",
+  kind: "Invoice",
   schema: invoiceSchema,
   title: "number",
   module: "invoices_active",
@@ -75,6 +76,12 @@ export default defineResource({
   search: ["number", "description", "reference_number", "vendor.name"],
   indexes: ["number", "vendor_id", "status", "due_date", "date", ["status", "due_date"], "amount", "po_matching"],
   approvable: { type: "Invoice", submittable: ["DRAFT", "NEW", "REJECTED"], permission: ["editInvoices", "addInvoices"] },
+  approval: {
+    type: "Invoice",
+    // spec glossary: an approved invoice with payments is OPEN
+    statuses: { pending: "PENDING", rejected: "REJECTED", approved: ["APPROVED", "OPEN"] },
+    restartOn: ["amount", "debit_entries", "vendor_id", "subsidiary_id", "currency_code", "department", "location_name", "purchase_order_ids"],
+  },
   // an invoice is created as a DRAFT or NEW (the hook refuses any other status)
   clientWritable: { create: ["status"] },
   serverFields: ["po_matching", "has_open_exceptions", "payments_sum", "balance_outstanding", "outstanding_balance_pending", "created_by_id", "submitted_by_id", "submit_date", "exchange_rate"],

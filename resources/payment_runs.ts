@@ -51,6 +51,7 @@ export default defineResource({
   statuses: paymentRunStatuses,
   // who pays bills or expenses submits the runs they create
   approvable: { type: "PaymentRun", submittable: ["NEW"], permission: ["payInvoices", "invoicePayBills", "payExpenseReports"] },
+  approval: { type: "PaymentRun", amountColumn: "total_amount", statuses: { pending: "PENDING", rejected: "REJECTED", approved: ["APPROVED"] } },
   columns: [
     { field: "number", link: "show", filterable: true },
     { field: "payment_date", kind: "date", filterable: true },

@@ -56,4 +56,10 @@ export default defineResource({
     actions: [],
     fields: ["payment_number", "payment_date", "amount", "currency_code", "status"],
   },
+  // credit memos are submitted from the credit-memo inbox; this view sees them in every approval state
+  approval: {
+    type: "CreditMemo",
+    statuses: { pending: "PENDING", rejected: "REJECTED", approved: ["AVAILABLE"] },
+    restartOn: ["amount", "vendor_id", "subsidiary_id", "currency_code"],
+  },
 });

@@ -1,5 +1,8 @@
 /** Approval workflows: who approves what, in which order. The approval engine reads these. */
-export const workflowTypes = ["PurchaseOrder", "Payment", "Invoice", "ExpenseReport", "PaymentRun", "Vendor", "VirtualCard", "CreditMemo", "Accrual"] as const;
+import { workflowTypes } from "./approval-types.js";
+
+/** the types with workflows of their own: derived from the resources' `approval` declarations (generated) */
+export { workflowTypes };
 export const approvalTriggers = [
   "DEFAULT", "APPROVER_AMOUNT", "AMOUNT", "SUBSIDIARY", "DEPARTMENT", "LOCATION", "VENDOR", "ACCOUNT", "VENDOR_PO", "INVOICE_PO",
   "CUSTOM_QUESTION", "CUSTOM_TRIGGER",

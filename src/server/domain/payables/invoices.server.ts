@@ -3,5 +3,6 @@ import invoices from "../../../../resources/invoices.js";
 import { defineServerModule } from "../../resources/modules.js";
 import { invoiceHooks } from "./invoices.js";
 import { overrideExceptions } from "./match-overrides.js";
+import { invoiceApproval } from "../approvals/approvables/invoice.js";
 
-export default defineServerModule(invoices, { hooks: invoiceHooks, actions: { override_exceptions: overrideExceptions } });
+export default defineServerModule(invoices, { approval: invoiceApproval, hooks: invoiceHooks, actions: { override_exceptions: overrideExceptions } });

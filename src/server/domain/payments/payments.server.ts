@@ -4,10 +4,12 @@ import { defineServerModule } from "../../resources/modules.js";
 import { transitionAction } from "./payment-transitions.js";
 import { checkPdf, paymentDetails, remittanceAdvice, viewPaymentInstructions } from "./payment-documents.js";
 import { paymentHooks } from "./payments.js";
+import { paymentApproval } from "../approvals/approvables/payment.js";
 
 const fileName = (name: string) => name.replace(/[^\w.-]+/g, "_");
 
 export default defineServerModule(payments, {
+  approval: paymentApproval,
   hooks: paymentHooks,
   actions: {
     clear: transitionAction("clear"),

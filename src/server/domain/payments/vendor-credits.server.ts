@@ -9,6 +9,7 @@ import type { Row } from "../../resources/context.js";
 import { defineServerModule } from "../../resources/modules.js";
 import { applyCredit } from "./credits.js";
 import { paymentHooks } from "./payments.js";
+import { creditMemoApproval } from "../approvals/approvables/credit-memo.js";
 
 interface Application { invoice_id: number; amount: unknown; field: (name: string) => string }
 
@@ -24,6 +25,7 @@ function applicationsOf(input: Row): Application[] {
 }
 
 export default defineServerModule(vendorCredits, {
+  approval: creditMemoApproval,
   hooks: paymentHooks,
   actions: {
     async apply({ row, input, ctx }) {

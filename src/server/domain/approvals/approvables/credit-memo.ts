@@ -5,15 +5,10 @@
  */
 import { isoDate } from "../../../../framework/dates.js";
 import { recordFacts } from "./facts.js";
-import type { Engine } from "./index.js";
+import type { ApprovalBehaviour } from "../../../resources/approval-module.js";
 
-export const creditMemoEngine: Engine = {
-  resource: "vendor_credits",
+export const creditMemoApproval: ApprovalBehaviour = {
   owns: (record) => record.record_type === "CREDIT",
   facts: async (record) => recordFacts(record),
-  restartOn: ["amount", "vendor_id", "subsidiary_id", "currency_code"],
   submitted: (ctx) => ({ submit_date: isoDate(), submitter_id: ctx.contact.id }),
-  approvedStatus: () => "AVAILABLE",
-  rejectedStatus: "REJECTED",
-  pendingStatus: "PENDING",
 };

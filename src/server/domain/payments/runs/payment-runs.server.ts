@@ -10,8 +10,10 @@ import { excludeFromRun } from "./exclude.js";
 import { paymentRunHooks } from "./hooks.js";
 import { processRun } from "./process.js";
 import { releaseBeforeDelete } from "./remove.js";
+import { paymentRunApproval } from "../../approvals/approvables/payment-run.js";
 
 export default defineServerModule(paymentRuns, {
+  approval: paymentRunApproval,
   hooks: {
     ...paymentRunHooks,
     beforeDelete: releaseBeforeDelete,
