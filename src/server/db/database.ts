@@ -338,6 +338,19 @@ export interface ContactsTable {
   updated_at: Defaulted<Timestamp>;
 }
 
+export interface CreditRefundsTable {
+  id: Defaulted<number>;
+  company_id: number;
+  payment_id: number;
+  date: string;
+  amount: Decimal;
+  payment_method_id: number;
+  reference_number: string | null;
+  created_by_id: number | null;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
 export interface CustomLabelsTable {
   id: Defaulted<number>;
   company_id: number;
@@ -858,6 +871,7 @@ export interface PaymentsTable {
   reference_number: string | null;
   description: string | null;
   project_name: string | null;
+  debit_entries: Defaulted<Json>;
   posting_period_name: string | null;
   prior_period: Defaulted<boolean>;
   is_system_error: Defaulted<boolean>;
@@ -1299,6 +1313,7 @@ export interface Database {
   categories: CategoriesTable;
   companies: CompaniesTable;
   contacts: ContactsTable;
+  credit_refunds: CreditRefundsTable;
   custom_labels: CustomLabelsTable;
   delegations: DelegationsTable;
   documents: DocumentsTable;
