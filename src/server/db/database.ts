@@ -311,6 +311,7 @@ export interface CompaniesTable {
   crypto_currency_support: Defaulted<boolean>;
   card_receipt_threshold: Defaulted<Decimal>;
   mileage_rates: Defaulted<Json>;
+  hold_suspected_duplicates: Defaulted<boolean>;
   expense_receipt_threshold: Decimal | null;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
@@ -597,6 +598,11 @@ export interface InvoicesTable {
   po_matching: Defaulted<string>;
   has_open_exceptions: Defaulted<boolean>;
   created_by_id: number | null;
+  normalized_number: string | null;
+  suspected_duplicate: Defaulted<boolean>;
+  duplicate_override_reason: string | null;
+  duplicate_overridden_by_id: number | null;
+  duplicate_overridden_at: Timestamp | null;
   submitted_by_id: number | null;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
