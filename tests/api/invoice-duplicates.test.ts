@@ -119,7 +119,7 @@ describe("suspected duplicates", () => {
     expect(JSON.stringify(activity.changes)).toContain("Separate delivery");
     const approved = await call("approver@acme.test", "POST", `/api/approvals/${approval.id}/approve`);
     expect(approved.statusCode, approved.body).toBe(200);
-  });
+  }, 120_000);
 
   it("the same normalized number at another vendor with the same amount is a look-alike", async () => {
     const [a, b] = [await freshVendor(), await freshVendor()];

@@ -150,7 +150,7 @@ describe("vendor credits in a payment run", () => {
     expect(file.amount).toBe(sum(["230.00", "150.00"]));
     // applying posts nothing more: the credit's journal is its approval alone
     expect(await netPosted(creditId)).toEqual({ "2000": "120.00", "5000": "-120.00" });
-  });
+  }, 120_000);
 });
 
 describe("vendor credits: void and refund", () => {
@@ -170,7 +170,7 @@ describe("vendor credits: void and refund", () => {
     expect((await call("ap@acme.test", "POST", `/api/vendor_credits/${used}/apply`, { invoice_id: fixture.invoices[0].id, amount: "4.00" })).statusCode).toBe(200);
     expect((await call("ap@acme.test", "POST", `/api/vendor_credits/${used}/void`)).statusCode).toBe(409);
     expect(await readCredit(used)).toMatchObject({ status: "AVAILABLE", balance: "6.00" });
-  });
+  }, 120_000);
 
   it("a refund from the vendor lowers the balance and posts debit bank, credit AP; above the balance → 422, nothing written", async () => {
     const vendor = await vendorOf();
@@ -193,7 +193,7 @@ describe("vendor credits: void and refund", () => {
     // the rest refunded: APPLIED (nothing left), and a refunded credit is not voided
     expect((await call("ap@acme.test", "POST", `/api/vendor_credits/${id}/refund`, { amount: "60.00", date: "2026-11-26", payment_method_id: account.id })).statusCode).toBe(200);
     expect(await readCredit(id)).toMatchObject({ status: "APPLIED", balance: "0.00" });
-  });
+  }, 120_000);
 
   it("the database refuses a negative balance whatever writes it", async () => {
     const vendor = await vendorOf();

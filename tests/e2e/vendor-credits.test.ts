@@ -23,7 +23,7 @@ describe("vendor credits in the browser", () => {
     await page.getByLabel("Payment Number", { exact: true }).fill(number);
     await chooseOption(page, "Vendor", "Northwind Supplies");
     await typeDate(page, "Payment Date", "2026-11-20");
-    await page.getByLabel("Amount", { exact: true }).fill("-40.00");
+    await page.locator("#root_amount").fill("-40.00");
     await chooseOption(page, "Currency", "USD — US Dollar", "USD");
     await page.getByRole("button", { name: "Add entry" }).click();
     await page.locator("#root_debit_entries_0_account_number").fill("6000");
@@ -35,26 +35,37 @@ describe("vendor credits in the browser", () => {
     const api = await apiAs("admin@acme.test");
     expect((await api.get<{ data: unknown[] }>(`/api/credit_memo_inbox?payment_number=${number}`)).body.data).toEqual([]);
 
-    await page.getByLabel("Amount", { exact: true }).fill("40.00");
-    await page.getByRole("button", { name: "Save" }).click();
-    await page.waitForURL(/\/credit_memo_inbox\/\d+$/);
-    const id = Number(page.url().split("/").pop());
+    await page.locator("#root_amount").fill("40.00");
+    const [saved] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith("/api/credit_memo_inbox") && r.request().method() === "POST"),
+      page.getByRole("button", { name: "Save" }).click(),
+    ]);
+    expect(saved.status()).toBe(201);
+    const id = ((await saved.json()) as { data: { id: number } }).data.id;
+    expect(cspViolations(page)).toEqual([]);
+    await page.context().close();
+
+    // the inbox's edit page: the credit with its document beside the fields (attaching takes the documents keys: the administrator)
+    const admin = await newPage(browser());
+    await admin.setViewportSize({ width: 1440, height: 900 });
+    await login(admin, "admin@acme.test", `/credit_memo_inbox/${id}`);
+    await admin.locator(".ant-upload-drag").waitFor();
 
     // the vendor's PDF beside the fields
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "outlay-credit-"));
     const pdf = path.join(dir, "credit-memo.pdf");
     fs.writeFileSync(pdf, tinyPdf("Credit memo from Northwind"));
     const [uploaded] = await Promise.all([
-      page.waitForResponse((r) => r.url().endsWith("/api/documents/upload")),
-      page.locator(".ant-upload-drag input[type=file]").setInputFiles(pdf),
+      admin.waitForResponse((r) => r.url().endsWith("/api/documents/upload")),
+      admin.locator(".ant-upload-drag input[type=file]").setInputFiles(pdf),
     ]);
     expect(uploaded.status()).toBe(201);
-    await expect.poll(() => page.locator("tr[data-row-key]", { hasText: "credit-memo.pdf" }).count()).toBe(1);
-    await screenshot(page, "credit-memo-inbox-edit");
-    await page.setViewportSize({ width: 390, height: 844 });
-    await screenshot(page, "credit-memo-inbox-edit-phone");
-    expect(cspViolations(page)).toEqual([]);
-    await page.context().close();
+    await expect.poll(() => admin.locator("tr[data-row-key]", { hasText: "credit-memo.pdf" }).count()).toBe(1);
+    await screenshot(admin, "credit-memo-inbox-edit");
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await screenshot(admin, "credit-memo-inbox-edit-phone");
+    expect(cspViolations(admin)).toEqual([]);
+    await admin.context().close();
 
     // submitted by the clerk, approved by the administrator (the Credit Memo workflow), posted
     const clerk = await apiAs("ap@acme.test");
@@ -67,5 +78,5 @@ describe("vendor credits in the browser", () => {
     const lines = (await api.get<{ data: { account_number: string; debit_amount: string; credit_amount: string }[] }>(
       `/api/account_transactions?account_transactionable_type=Payment&account_transactionable_id=${id}`)).body.data;
     expect(lines.map((l) => [l.account_number, l.debit_amount, l.credit_amount]).sort()).toEqual([["2000", "40.00", "0.00"], ["6000", "0.00", "40.00"]]);
-  });
+  }, 180_000);
 });
