@@ -84,11 +84,12 @@ export default defineResource({
   },
   // an invoice is created as a DRAFT or NEW (the hook refuses any other status)
   clientWritable: { create: ["status"] },
-  serverFields: ["po_matching", "has_open_exceptions", "payments_sum", "balance_outstanding", "outstanding_balance_pending", "created_by_id", "submitted_by_id", "submit_date", "exchange_rate"],
+  serverFields: ["po_matching", "has_open_exceptions", "payments_sum", "balance_outstanding", "outstanding_balance_pending", "created_by_id", "submitted_by_id", "submit_date", "exchange_rate",
+    "suspected_duplicate", "duplicate_override_reason", "duplicate_overridden_by_id", "duplicate_overridden_at"],
   functional: { rate: "exchange_rate", currency: "currency_code", date: "date", amounts: { amount: "amount_in_functional" } },
   computed: [
     "due_status", "currency", "functional_currency", "valid", "is_invoice_allow_to_delete", "is_validate_pay_now",
-    "amt_overdue_0_to_30", "amt_overdue_31_to_60", "amt_overdue_61_to_over", "amount_overDue",
+    "amt_overdue_0_to_30", "amt_overdue_31_to_60", "amt_overdue_61_to_over", "amount_overDue", "suspected_duplicates",
   ],
   relations: {
     vendor: { kind: "belongsTo", resource: "vendors", foreignKey: "vendor_id", fields: ["id", "name", "vendor_id", "classification", "po_not_required"] },
@@ -132,6 +133,10 @@ export default defineResource({
   recordActions: [{
     name: "override_exceptions", kind: "post", label: "invoices.actions.override_exceptions", permission: ["overrideMatchExceptions"],
     when: { has_open_exceptions: true }, input: { type: "object", additionalProperties: false, required: ["comment"], properties: { comment: { type: "string", minLength: 1, maxLength: 2000 } } },
+  }, {
+    // a suspected duplicate is let through by someone other than its creator, with a reason (payables/invoice-numbers.ts)
+    name: "override_duplicate", kind: "post", label: "invoices.actions.override_duplicate", permission: ["editInvoices", "overrideMatchExceptions"],
+    when: { suspected_duplicate: true }, input: { type: "object", additionalProperties: false, required: ["reason"], properties: { reason: { type: "string", minLength: 1, maxLength: 2000 } } },
   }],
   // what holds the invoice, said at the top of its pages before anyone acts; the server refuses the same
   // (approval engine: approvables/invoice.ts; payment: payments/runs/plan.ts)
@@ -140,6 +145,12 @@ export default defineResource({
       when: { has_open_exceptions: true }, message: "invoices.notices.openExceptions", detail: "invoices.notices.openExceptionsDetail",
       list: { relation: "match_exceptions", where: { status: "OPEN" }, field: "message", orderBy: "id" },
       action: "override_exceptions", holdsApproval: "invoices.notices.openExceptionsApprove",
+    },
+    // look-alikes (same vendor, amount within 1 %, date within 30 days…) hold approval and payment until overridden
+    {
+      when: { suspected_duplicate: true }, message: "invoices.notices.suspectedDuplicate", detail: "invoices.notices.suspectedDuplicateDetail",
+      list: { relation: "suspected_duplicates", field: "message", orderBy: "id" },
+      action: "override_duplicate", holdsApproval: "invoices.notices.suspectedDuplicateApprove",
     },
     // data-spec 4: Approve is disabled without GL coding; said before submitting too, which needs it as well
     { when: { valid: false, status: ["DRAFT", "NEW", "PENDING", "REJECTED"] }, message: "invoices.notices.glCodingRequired", holdsApproval: "approval.glCodingRequired" },

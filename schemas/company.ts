@@ -36,6 +36,11 @@ export const companySchema = {
       type: "array", maxItems: 50, default: [],
       items: { type: "object", additionalProperties: false, required: ["from", "rate"], properties: { from: { type: "string", format: "date" }, rate: { type: "string", format: "decimal" } } },
     },
+    /**
+     * duplicate invoices (payables/invoice-numbers.ts): look-alike invoices are flagged and held from approval and
+     * payment until someone other than their creator overrides them; on for a new company
+     */
+    hold_suspected_duplicates: { type: "boolean", default: true },
     /** Settings > Company Defaults: an expense item above this amount needs a receipt to be submitted */
     expense_receipt_threshold: { type: ["string", "null"], format: "money", "x-sign": "nonNegative" },
     /** a posting dated in a closed posting period: refused (422), or posted in the next open period marked prior_period (docs/ledger.md) */

@@ -51,6 +51,17 @@ export const invoiceSchema = {
     /** an open matching exception holds the invoice from approval and payment (match_exceptions) */
     has_open_exceptions: { type: "boolean", default: false },
     created_by_id: { type: ["integer", "null"], "x-references": "users" },
+    /**
+     * the number as compared for duplicates (a generated column, payables/invoice-numbers.ts): lower case, no
+     * spaces or punctuation, no INV/INVOICE prefix, no leading zeros; unique per vendor among non-rejected invoices
+     */
+    normalized_number: { type: ["string", "null"], readOnly: true },
+    /** look-alikes exist (same vendor, amount within 1 %, date within 30 days; or the number at another vendor, same amount): holds approval and payment */
+    suspected_duplicate: { type: "boolean", default: false },
+    /** why a suspected duplicate was let through, by whom (not its creator) and when */
+    duplicate_override_reason: { type: ["string", "null"], maxLength: 2000 },
+    duplicate_overridden_by_id: { type: ["integer", "null"], "x-references": "users" },
+    duplicate_overridden_at: { type: ["string", "null"], format: "date-time" },
     /** who submitted it for approval (segregation of duties), kept by the server */
     submitted_by_id: { type: ["integer", "null"], "x-references": "users" },
   },

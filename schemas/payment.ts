@@ -1,3 +1,5 @@
+import { debitEntrySchema } from "./invoice.js";
+
 /**
  * A payment record: a payment to a vendor (record_type DEBIT), a vendor credit / credit memo (CREDIT)
  * or a prepaid discount (DISCOUNT). The invoices it settles are its invoice_payment_links.
@@ -40,6 +42,8 @@ export const paymentSchema = {
     reference_number: { type: ["string", "null"], maxLength: 100 },
     description: { type: ["string", "null"], maxLength: 2000 },
     project_name: { type: ["string", "null"], maxLength: 100 },
+    /** a vendor credit's GL coding: the accounts its approval credits (lines add up to the amount; none: 5000) */
+    debit_entries: { type: "array", maxItems: 500, items: debitEntrySchema, default: [] },
     /** server-kept: the posting period of its first journal entry, and whether it was dated in a closed period (ledger/periods.ts) */
     posting_period_name: { type: ["string", "null"], maxLength: 30, readOnly: true },
     prior_period: { type: "boolean", default: false, readOnly: true },

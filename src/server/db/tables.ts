@@ -2,6 +2,7 @@
  * The table model: every table the schemas define, with its columns and indexes. Resources give
  * most tables; a few server-only tables (identity, tokens, stored file bytes) are listed here.
  */
+import { creditRefundSchema } from "../../../schemas/credit_refund.js";
 import { idempotencyKeySchema } from "../../../schemas/idempotency_key.js";
 import { jobQueueSchema } from "../../../schemas/job_queue.js";
 import { numberCounterSchema } from "../../../schemas/number_counter.js";
@@ -106,6 +107,8 @@ const internalTables: TableModel[] = [
   { name: "outbound_links", columns: columnsOf(outboundLinkSchema, true), indexes: [["company_id", "record_type", "record_id", "purpose"], ["token_hash"]] },
   // a punchout's cart between the supplier's order message and the request made of it (docs/punchout.md)
   { name: "punchout_sessions", columns: columnsOf(punchoutSessionSchema, true), indexes: [["company_id", "contact_id"]] },
+  // refunds a vendor paid for a vendor credit (payments/credit-memos.ts), shown on the credit
+  { name: "credit_refunds", columns: columnsOf(creditRefundSchema, true), indexes: [["company_id", "payment_id"]] },
 ];
 
 export function companyScoped(resource: ResourceDef): boolean {

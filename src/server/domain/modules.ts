@@ -45,6 +45,8 @@ import payablesInvoiceRequests from "./payables/invoice-requests.server.js";
 import payablesInvoices from "./payables/invoices.server.js";
 import payablesRecurringInvoices from "./payables/recurring-invoices.server.js";
 import payablesVendors from "./payables/vendors.server.js";
+import paymentsCreditMemoDraft from "./payments/credit-memo-draft.server.js";
+import paymentsCreditMemoInbox from "./payments/credit-memo-inbox.server.js";
 import paymentsEdiPayments from "./payments/edi-payments.server.js";
 import paymentsNachaPayments from "./payments/nacha-payments.server.js";
 import paymentsPaymentMethods from "./payments/payment-methods.server.js";
@@ -106,6 +108,8 @@ export const serverModules: readonly ServerModule[] = [
   payablesInvoices,
   payablesRecurringInvoices,
   payablesVendors,
+  paymentsCreditMemoDraft,
+  paymentsCreditMemoInbox,
   paymentsEdiPayments,
   paymentsNachaPayments,
   paymentsPaymentMethods,

@@ -61,11 +61,17 @@ export async function referenceTitles(ctx: Ctx, refs: readonly { type: unknown; 
 
 /** Does the referenced record exist in this company? */
 export async function referenceExists(ctx: Ctx, type: string, id: number): Promise<boolean> {
-  const target = resourceOfKind(type);
-  if (!target) return false;
-  const found = await scope(untyped(ctx.db).selectFrom(`${tableOf(target)} as r`).select("r.id"), target, ctx, "r").where("r.id", "=", id).executeTakeFirst();
-  return found !== undefined;
+  // a Payment record may be a vendor credit, seen through the credit views (payments lists DEBIT and DISCOUNT only)
+  const targets = [resourceOfKind(type), ...(type === "Payment" ? creditViews.map((name) => resourceByName.get(name)) : [])];
+  for (const target of targets) {
+    if (!target) continue;
+    const found = await scope(untyped(ctx.db).selectFrom(`${tableOf(target)} as r`).select("r.id"), target, ctx, "r").where("r.id", "=", id).executeTakeFirst();
+    if (found !== undefined) return true;
+  }
+  return false;
 }
+
+const creditViews = ["vendor_credits", "credit_memo_inbox", "credit_memo_draft"];
 
 /** A tree's parent must exist (checked by x-references) and must not be the row itself or one of its descendants. */
 export async function checkParent(trx: DB, table: string, companyId: number, id: number | undefined, parentId: unknown): Promise<void> {

@@ -3,19 +3,25 @@ import { isoDate } from "../../../../framework/dates.js";
 import { money } from "../../../../framework/money.js";
 import { unprocessable } from "../../../errors.js";
 import { postInvoiceApproval } from "../../ledger/invoice-ledger.js";
+import { flagSuspectedDuplicate, heldAsDuplicate } from "../../payables/invoice-numbers.js";
 import { codingValid } from "../../payables/invoices.js";
 import { matchInvoice, settleInvoice } from "../../purchasing/invoice-matching.js";
 import { accountIds, recordFacts } from "./facts.js";
 import type { ApprovalBehaviour } from "../../../resources/approval-module.js";
 
 export const invoiceApproval: ApprovalBehaviour = {
-  async check(record, action, trx) {
+  async check(record, action, trx, ctx) {
     if (!codingValid(record.amount, record.debit_entries)) {
       throw unprocessable({ base: [action === "approve" ? "Can't Approve: GL coding required" : "Can't Submit: GL coding required"] });
     }
     // matched afresh (receipts may have moved since): an open exception holds the approval until corrected or overridden
     if (action === "approve" && (await matchInvoice(trx, record.id as number)).open > 0) {
       throw unprocessable({ base: ["Can't Approve: the invoice has open matching exceptions (correct it, or override them with a comment)"] });
+    }
+    // look-alikes, found afresh: flagged on submit, and an approval waits for someone else's override (payables/invoice-numbers.ts)
+    if (action === "submit") await flagSuspectedDuplicate(trx, ctx, record);
+    if (action === "approve" && (await heldAsDuplicate(trx, ctx, record))) {
+      throw unprocessable({ base: ["Can't Approve: the invoice is a suspected duplicate (someone other than its creator must override it with a reason)"] });
     }
   },
   async facts(record, trx, ctx) {
