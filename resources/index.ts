@@ -19,6 +19,7 @@ import card_programs from "./card_programs.js";
 import card_transactions from "./card_transactions.js";
 import catalogue_items from "./catalogue_items.js";
 import categories from "./categories.js";
+import checks from "./checks.js";
 import companies from "./companies.js";
 import contacts from "./contacts.js";
 import credit_memo_draft from "./credit_memo_draft.js";
@@ -69,6 +70,7 @@ import po_approvals from "./po_approvals.js";
 import po_items from "./po_items.js";
 import po_requiring_vcards from "./po_requiring_vcards.js";
 import policies from "./policies.js";
+import positive_pay_settings from "./positive_pay_settings.js";
 import punchout_suppliers from "./punchout_suppliers.js";
 import purchase_order_requests from "./purchase_order_requests.js";
 import purchase_orders from "./purchase_orders.js";
@@ -94,6 +96,6 @@ import vendors from "./vendors.js";
 import virtual_cards from "./virtual_cards.js";
 import workflows from "./workflows.js";
 
-export const resources: readonly ResourceDef[] = [account_transactions, accounts, accrual_blasts, accrual_entries, accrual_invoice_links, accrual_requests, accrual_summaries, accruals, activities, addresses, ap_aging, approvals, budgets, card_programs, card_transactions, catalogue_items, categories, companies, contacts, credit_memo_draft, credit_memo_inbox, credit_memos_approval, custom_labels, delegations, documents, edi_payments, editable_reports, exchange_rates, expense_approvals, expense_items, expense_linked_accounts, expense_reports, imports, inbound_receipt_items, inbound_receipts, invoice_items, invoice_payment_links, invoice_requests, invoices, invoices_approval, invoices_draft_inbox, invoices_new_inbox, invoices_pay_bills, invoices_req_receipt, jobs, journal, mail_messages, manager_accrual_requests, match_exceptions, message_replies, messages, my_card_transactions, my_cards, nacha_payments, notifications, pay_expenses, payment_methods, payment_run_batches, payment_run_items, payment_runs, payment_runs_approval, payments, payments_approval, po_approvals, po_items, po_requiring_vcards, policies, punchout_suppliers, purchase_order_requests, purchase_orders, purchases, receipt_items, receipts, receiving_purchase_orders, recurring_invoices, report_schedules, reports, sso_settings, statements, subsidiaries, team_members, teams, users, vcard_approvals, vcard_linked_accounts, vendor_approvals, vendor_contacts, vendor_credits, vendors, virtual_cards, workflows];
+export const resources: readonly ResourceDef[] = [account_transactions, accounts, accrual_blasts, accrual_entries, accrual_invoice_links, accrual_requests, accrual_summaries, accruals, activities, addresses, ap_aging, approvals, budgets, card_programs, card_transactions, catalogue_items, categories, checks, companies, contacts, credit_memo_draft, credit_memo_inbox, credit_memos_approval, custom_labels, delegations, documents, edi_payments, editable_reports, exchange_rates, expense_approvals, expense_items, expense_linked_accounts, expense_reports, imports, inbound_receipt_items, inbound_receipts, invoice_items, invoice_payment_links, invoice_requests, invoices, invoices_approval, invoices_draft_inbox, invoices_new_inbox, invoices_pay_bills, invoices_req_receipt, jobs, journal, mail_messages, manager_accrual_requests, match_exceptions, message_replies, messages, my_card_transactions, my_cards, nacha_payments, notifications, pay_expenses, payment_methods, payment_run_batches, payment_run_items, payment_runs, payment_runs_approval, payments, payments_approval, po_approvals, po_items, po_requiring_vcards, policies, positive_pay_settings, punchout_suppliers, purchase_order_requests, purchase_orders, purchases, receipt_items, receipts, receiving_purchase_orders, recurring_invoices, report_schedules, reports, sso_settings, statements, subsidiaries, team_members, teams, users, vcard_approvals, vcard_linked_accounts, vendor_approvals, vendor_contacts, vendor_credits, vendors, virtual_cards, workflows];
 
 export const resourceByName: ReadonlyMap<string, ResourceDef> = new Map(resources.map((r) => [r.name, r]));

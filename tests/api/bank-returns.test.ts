@@ -155,7 +155,7 @@ describe("bank return files: preview and apply", () => {
     expect((await post("vendor@northwind.test", "/api/nacha_payments/returns/preview", { file_text: file.text })).statusCode).toBe(403);
     const empty = await post("ap@acme.test", "/api/nacha_payments/returns/preview", { file_text: record([[1, "1"]]) });
     expect(empty.statusCode).toBe(422);
-    expect(empty.json().errors.file_text[0]).toContain("no returned or changed entry");
+    expect(empty.json().errors.file_text[0]).toContain("no returned entry or notification of change");
     const d = file.changed;
     const odd = await post("ap@acme.test", "/api/nacha_payments/returns", { file_text: [entry(d.paymentNumber, "0.00", d.trace, "21"), changeAddenda("C13", d.trace, "")].join("\n") });
     expect(odd.json().data.entries[0]).toMatchObject({ result: "refused", code: "C13" });

@@ -294,6 +294,26 @@ export interface CategoriesTable {
   updated_at: Defaulted<Timestamp>;
 }
 
+export interface ChecksTable {
+  id: Defaulted<number>;
+  company_id: number;
+  check_number: number;
+  payment_id: number;
+  payment_method_from_id: number | null;
+  vendor_id: number | null;
+  payee_name: string;
+  amount: Decimal;
+  currency_code: string;
+  issue_date: string;
+  status: Defaulted<string>;
+  printed_at: Timestamp | null;
+  void_date: string | null;
+  void_reason: string | null;
+  replaced_by_id: number | null;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
 export interface CompaniesTable {
   id: Defaulted<number>;
   name: string;
@@ -908,6 +928,27 @@ export interface PoliciesTable {
   updated_at: Defaulted<Timestamp>;
 }
 
+export interface PositivePaySettingsTable {
+  id: Defaulted<number>;
+  company_id: number;
+  payment_method_from_id: number;
+  layout: Defaulted<string>;
+  columns: Defaulted<string[]>;
+  include_header: Defaulted<boolean>;
+  issue_code: Defaulted<string>;
+  void_code: Defaulted<string>;
+  deliver_on_processing: Defaulted<boolean>;
+  sftp_host: string | null;
+  sftp_port: Defaulted<number>;
+  sftp_username: string | null;
+  sftp_password: string | null;
+  sftp_path: string | null;
+  last_delivered_at: Timestamp | null;
+  last_delivery_error: string | null;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
 export interface PunchoutSessionsTable {
   id: Defaulted<number>;
   company_id: number;
@@ -1297,6 +1338,7 @@ export interface Database {
   card_transactions: CardTransactionsTable;
   catalogue_items: CatalogueItemsTable;
   categories: CategoriesTable;
+  checks: ChecksTable;
   companies: CompaniesTable;
   contacts: ContactsTable;
   custom_labels: CustomLabelsTable;
@@ -1331,6 +1373,7 @@ export interface Database {
   payments: PaymentsTable;
   po_items: PoItemsTable;
   policies: PoliciesTable;
+  positive_pay_settings: PositivePaySettingsTable;
   punchout_sessions: PunchoutSessionsTable;
   punchout_suppliers: PunchoutSuppliersTable;
   purchase_orders: PurchaseOrdersTable;

@@ -44,6 +44,7 @@ import payablesInvoiceRequests from "./payables/invoice-requests.server.js";
 import payablesInvoices from "./payables/invoices.server.js";
 import payablesRecurringInvoices from "./payables/recurring-invoices.server.js";
 import payablesVendors from "./payables/vendors.server.js";
+import paymentsBankFilesChecks from "./payments/bank-files/checks.server.js";
 import paymentsEdiPayments from "./payments/edi-payments.server.js";
 import paymentsNachaPayments from "./payments/nacha-payments.server.js";
 import paymentsPaymentMethods from "./payments/payment-methods.server.js";
@@ -104,6 +105,7 @@ export const serverModules: readonly ServerModule[] = [
   payablesInvoices,
   payablesRecurringInvoices,
   payablesVendors,
+  paymentsBankFilesChecks,
   paymentsEdiPayments,
   paymentsNachaPayments,
   paymentsPaymentMethods,

@@ -120,12 +120,12 @@ async function judge(trx: DB, ctx: Ctx, entry: BankEntry, apply: boolean): Promi
 
 async function judgeReturn(trx: DB, ctx: Ctx, entry: BankEntry, payment: Row, matched: BankEntryResult, apply: boolean): Promise<BankEntryResult> {
   const status = String(payment.status);
-  if (status === "FAILED" && payment.return_code === entry.code) {
-    return { ...matched, result: "unchanged", message: `Payment ${String(payment.payment_number)} was already returned with ${entry.code}: nothing changes.` };
-  }
   if (!/^R[0-9A-Z]{2}$/.test(entry.code)) return { ...matched, result: "refused", message: `${entry.code} is not a NACHA return reason code` };
   if (!money(String(payment.amount)).eq(entry.amount)) {
     return { ...matched, result: "refused", message: `the returned amount ${entry.amount} differs from the payment's ${String(payment.amount)}` };
+  }
+  if (status === "FAILED" && payment.return_code === entry.code) {
+    return { ...matched, result: "unchanged", message: `Payment ${String(payment.payment_number)} was already returned with ${entry.code}: nothing changes.` };
   }
   if (!inFlight.includes(status)) return { ...matched, result: "refused", message: `Payment ${String(payment.payment_number)} is ${status}: only a payment sent to the bank and not yet cleared can be returned.` };
   const reopened = { ...matched, invoices: await invoicesOf(trx, ctx, payment.id as number) };
@@ -165,7 +165,7 @@ async function judgeChange(trx: DB, ctx: Ctx, entry: BankEntry, payment: Row, ma
 function parsed(body: unknown): ReturnType<typeof parseBankReturnFile> {
   const file = parseBankReturnFile(returnFileText(body));
   if (file.entries.length === 0) {
-    throw unprocessable({ file_text: ["no returned or changed entry (an entry detail record with a type 99 or 98 addenda) was found", ...file.errors.map((e) => `line ${e.line}: ${e.message}`)] });
+    throw unprocessable({ file_text: ["no returned entry or notification of change (an entry detail record with a type 99 or 98 addenda) was found", ...file.errors.map((e) => `line ${e.line}: ${e.message}`)] });
   }
   return file;
 }
