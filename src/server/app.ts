@@ -21,6 +21,7 @@ import { readinessRoute } from "./http/readiness.js";
 import { loggerOptions, registerRequestId, requestIdOptions, type LogTarget } from "./http/request-id.js";
 import { registerOpenApi } from "./http/openapi.js";
 import { paymentRoutes } from "./http/payments.js";
+import { positivePayRoutes } from "./http/positive-pay.js";
 import { paymentRunRoutes } from "./http/payment-runs.js";
 import { paymentMethodHelperRoutes } from "./http/payment-methods.js";
 import { publicPunchoutPaths, punchoutRoutes } from "./http/punchout.js";
@@ -109,6 +110,7 @@ export async function buildApp({ db, logger = false, resources = registry, modul
   userRoutes(app);
   fileRoutes(app, db);
   paymentRoutes(app);
+  positivePayRoutes(app);
   paymentRunRoutes(app);
   paymentMethodHelperRoutes(app);
   punchoutRoutes(app, db);

@@ -36,6 +36,7 @@ import { issueNumbers } from "../../ledger/numbers.js";
 import { anyId } from "./ids.js";
 import { refuseUnapprovedDestinations } from "../payment-destinations.js";
 import { queueRemittances } from "./remittances.js";
+import { issueRunChecks } from "../bank-files/checks.js";
 
 const runs = resourceByName.get("payment_runs")!;
 const invoicesResource = resourceByName.get("invoices")!;
@@ -146,5 +147,7 @@ async function processLocked(trx: DB, ctx: Ctx, run: Row): Promise<void> {
 export const processRun: ActionHandler = async ({ row: run, ctx }) => {
   if (run.status !== "APPROVED") throw conflict(`Only an APPROVED payment run can be processed; this one is ${String(run.status)}.`);
   await processLocked(ctx.db, ctx, run);
+  // the run's checks get their numbers now: the check register and positive pay know them before they are printed
+  await issueRunChecks(ctx.db, ctx, run.id as number);
   await queueRemittances(ctx, run.id as number);
 };
