@@ -15,6 +15,9 @@ import addresses from "./addresses.js";
 import ap_aging from "./ap_aging.js";
 import approvals from "./approvals.js";
 import budgets from "./budgets.js";
+import capture_layouts from "./capture_layouts.js";
+import capture_messages from "./capture_messages.js";
+import capture_settings from "./capture_settings.js";
 import card_programs from "./card_programs.js";
 import card_transactions from "./card_transactions.js";
 import catalogue_items from "./catalogue_items.js";
@@ -37,6 +40,7 @@ import expense_reports from "./expense_reports.js";
 import imports from "./imports.js";
 import inbound_receipt_items from "./inbound_receipt_items.js";
 import inbound_receipts from "./inbound_receipts.js";
+import invoice_captures from "./invoice_captures.js";
 import invoice_items from "./invoice_items.js";
 import invoice_payment_links from "./invoice_payment_links.js";
 import invoice_requests from "./invoice_requests.js";
@@ -94,6 +98,6 @@ import vendors from "./vendors.js";
 import virtual_cards from "./virtual_cards.js";
 import workflows from "./workflows.js";
 
-export const resources: readonly ResourceDef[] = [account_transactions, accounts, accrual_blasts, accrual_entries, accrual_invoice_links, accrual_requests, accrual_summaries, accruals, activities, addresses, ap_aging, approvals, budgets, card_programs, card_transactions, catalogue_items, categories, companies, contacts, credit_memo_draft, credit_memo_inbox, credit_memos_approval, custom_labels, delegations, documents, edi_payments, editable_reports, exchange_rates, expense_approvals, expense_items, expense_linked_accounts, expense_reports, imports, inbound_receipt_items, inbound_receipts, invoice_items, invoice_payment_links, invoice_requests, invoices, invoices_approval, invoices_draft_inbox, invoices_new_inbox, invoices_pay_bills, invoices_req_receipt, jobs, journal, mail_messages, manager_accrual_requests, match_exceptions, message_replies, messages, my_card_transactions, my_cards, nacha_payments, notifications, pay_expenses, payment_methods, payment_run_batches, payment_run_items, payment_runs, payment_runs_approval, payments, payments_approval, po_approvals, po_items, po_requiring_vcards, policies, punchout_suppliers, purchase_order_requests, purchase_orders, purchases, receipt_items, receipts, receiving_purchase_orders, recurring_invoices, report_schedules, reports, sso_settings, statements, subsidiaries, team_members, teams, users, vcard_approvals, vcard_linked_accounts, vendor_approvals, vendor_contacts, vendor_credits, vendors, virtual_cards, workflows];
+export const resources: readonly ResourceDef[] = [account_transactions, accounts, accrual_blasts, accrual_entries, accrual_invoice_links, accrual_requests, accrual_summaries, accruals, activities, addresses, ap_aging, approvals, budgets, capture_layouts, capture_messages, capture_settings, card_programs, card_transactions, catalogue_items, categories, companies, contacts, credit_memo_draft, credit_memo_inbox, credit_memos_approval, custom_labels, delegations, documents, edi_payments, editable_reports, exchange_rates, expense_approvals, expense_items, expense_linked_accounts, expense_reports, imports, inbound_receipt_items, inbound_receipts, invoice_captures, invoice_items, invoice_payment_links, invoice_requests, invoices, invoices_approval, invoices_draft_inbox, invoices_new_inbox, invoices_pay_bills, invoices_req_receipt, jobs, journal, mail_messages, manager_accrual_requests, match_exceptions, message_replies, messages, my_card_transactions, my_cards, nacha_payments, notifications, pay_expenses, payment_methods, payment_run_batches, payment_run_items, payment_runs, payment_runs_approval, payments, payments_approval, po_approvals, po_items, po_requiring_vcards, policies, punchout_suppliers, purchase_order_requests, purchase_orders, purchases, receipt_items, receipts, receiving_purchase_orders, recurring_invoices, report_schedules, reports, sso_settings, statements, subsidiaries, team_members, teams, users, vcard_approvals, vcard_linked_accounts, vendor_approvals, vendor_contacts, vendor_credits, vendors, virtual_cards, workflows];
 
 export const resourceByName: ReadonlyMap<string, ResourceDef> = new Map(resources.map((r) => [r.name, r]));

@@ -10,6 +10,7 @@ import type { DB } from "./db/connect.js";
 import { passesWall } from "./db/row-security.js";
 import { authenticate, oauthRoutes } from "./http/auth.js";
 import { fileRoutes } from "./http/files.js";
+import { captureRoutes } from "./domain/capture/routes.js";
 import { noRoute } from "./errors.js";
 import { registerErrorHandler } from "./http/errors.js";
 import { registerIdempotency } from "./http/idempotency.js";
@@ -99,6 +100,7 @@ export async function buildApp({ db, logger = false, resources = registry, modul
   ssoRoutes(app, db);
   userRoutes(app);
   fileRoutes(app, db);
+  captureRoutes(app);
   paymentRoutes(app);
   paymentRunRoutes(app);
   paymentMethodHelperRoutes(app);
