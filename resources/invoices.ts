@@ -84,7 +84,7 @@ export default defineResource({
   },
   // an invoice is created as a DRAFT or NEW (the hook refuses any other status)
   clientWritable: { create: ["status"] },
-  serverFields: ["po_matching", "has_open_exceptions", "payments_sum", "balance_outstanding", "outstanding_balance_pending", "created_by_id", "submitted_by_id", "submit_date", "exchange_rate",
+  serverFields: ["po_matching", "is_ocr_process_completed", "has_open_exceptions", "payments_sum", "balance_outstanding", "outstanding_balance_pending", "created_by_id", "submitted_by_id", "submit_date", "exchange_rate",
     "suspected_duplicate", "duplicate_override_reason", "duplicate_overridden_by_id", "duplicate_overridden_at"],
   functional: { rate: "exchange_rate", currency: "currency_code", date: "date", amounts: { amount: "amount_in_functional" } },
   computed: [

@@ -42,6 +42,8 @@ export const invoiceSchema = {
     reference_number: { type: ["string", "null"], maxLength: 100 },
     debit_entries: { type: "array", maxItems: 500, items: debitEntrySchema, default: [] },
     is_on_hold: { type: "boolean", default: false },
+    /** invoice capture has read its document (src/server/domain/capture/) */
+    is_ocr_process_completed: { type: "boolean", default: false },
     payments_sum: { type: "string", format: "money", "x-sign": "nonNegative", default: "0" },
     balance_outstanding: { type: "string", format: "money", "x-sign": "nonNegative" },
     outstanding_balance_pending: { type: "string", format: "money", "x-sign": "nonNegative" },

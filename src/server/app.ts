@@ -11,6 +11,7 @@ import { passesWall } from "./db/row-security.js";
 import { authenticate, oauthRoutes } from "./http/auth.js";
 import { fileRoutes } from "./http/files.js";
 import { registerCompression, registerNoStore } from "./http/compression.js";
+import { captureRoutes } from "./domain/capture/routes.js";
 import { noRoute } from "./errors.js";
 import { registerErrorHandler } from "./http/errors.js";
 import { registerIdempotency } from "./http/idempotency.js";
@@ -109,6 +110,7 @@ export async function buildApp({ db, logger = false, resources = registry, modul
   ssoRoutes(app, db);
   userRoutes(app);
   fileRoutes(app, db);
+  captureRoutes(app);
   paymentRoutes(app);
   positivePayRoutes(app);
   paymentRunRoutes(app);

@@ -20,6 +20,14 @@ export const config = {
   recurringInvoicesCron: process.env.RECURRING_INVOICES_CRON || "0 * * * *",
   /** when due report schedules are run (cron, server time) */
   reportSchedulesCron: process.env.REPORT_SCHEDULES_CRON || "*/5 * * * *",
+  /** MAIL_IN_PORT: the invoice-capture SMTP receiver listens here (docs/capture.md); unset: no receiver */
+  mailInPort: process.env.MAIL_IN_PORT ? Number(process.env.MAIL_IN_PORT) : undefined,
+  /** MAIL_IN_HOST: the address the receiver listens on (default 0.0.0.0) */
+  mailInHost: process.env.MAIL_IN_HOST || undefined,
+  /** MAIL_IN_DOMAIN: the domain of the companies' inbound addresses, ap+<code>@MAIL_IN_DOMAIN */
+  mailInDomain: process.env.MAIL_IN_DOMAIN || "capture.outlay.invalid",
+  /** how often the companies' IMAP mailboxes are polled for invoices (cron) */
+  captureImapCron: process.env.CAPTURE_IMAP_CRON || "* * * * *",
   /** SIGNUP=open: anyone may sign up a new company (/signup); closed by default in production */
   signupOpen: (process.env.SIGNUP ?? (process.env.NODE_ENV === "production" ? "closed" : "open")) === "open",
   /** CARD_ISSUER: the card issuer cards are issued and authorized through (docs/cards.md); only the in-repo "simulator" so far */

@@ -222,6 +222,51 @@ export interface BudgetsTable {
   updated_at: Defaulted<Timestamp>;
 }
 
+export interface CaptureLayoutsTable {
+  id: Defaulted<number>;
+  company_id: number;
+  vendor_id: number;
+  layout_key: string;
+  rules: Defaulted<Json>;
+  corrections: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface CaptureMessagesTable {
+  id: Defaulted<number>;
+  company_id: number;
+  message_id: string;
+  source: string;
+  mail_from: string | null;
+  mail_subject: string | null;
+  received_at: Timestamp | null;
+  outcome: string;
+  reason: string | null;
+  attachments: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface CaptureSettingsTable {
+  id: Defaulted<number>;
+  company_id: number;
+  address_code: string;
+  allow_senders: Defaulted<string[]>;
+  deny_senders: Defaulted<string[]>;
+  imap_enabled: Defaulted<boolean>;
+  imap_host: string | null;
+  imap_port: number | null;
+  imap_secure: Defaulted<boolean>;
+  imap_user: string | null;
+  imap_password: string | null;
+  imap_mailbox: Defaulted<string>;
+  imap_last_error: string | null;
+  imap_polled_at: Timestamp | null;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
 export interface CardProgramsTable {
   id: Defaulted<number>;
   company_id: number;
@@ -514,6 +559,32 @@ export interface InboundReceiptsTable {
   updated_at: Defaulted<Timestamp>;
 }
 
+export interface InvoiceCapturesTable {
+  id: Defaulted<number>;
+  company_id: number;
+  source: string;
+  status: Defaulted<string>;
+  capture_message_id: number | null;
+  mail_from: string | null;
+  mail_subject: string | null;
+  received_at: Timestamp | null;
+  file_name: string | null;
+  content_type: string | null;
+  file_size: number | null;
+  storage_key: string | null;
+  reason: string | null;
+  attempts: Defaulted<number>;
+  fields: Defaulted<Json>;
+  read_kind: string | null;
+  pages: number | null;
+  layout_key: string | null;
+  vendor_id: number | null;
+  invoice_id: number | null;
+  created_by_id: number | null;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
 export interface InvoiceItemsTable {
   id: Defaulted<number>;
   company_id: number;
@@ -583,6 +654,7 @@ export interface InvoicesTable {
   reference_number: string | null;
   debit_entries: Defaulted<Json>;
   is_on_hold: Defaulted<boolean>;
+  is_ocr_process_completed: Defaulted<boolean>;
   payments_sum: Defaulted<Decimal>;
   balance_outstanding: Decimal | null;
   outstanding_balance_pending: Decimal | null;
@@ -1314,6 +1386,9 @@ export interface Database {
   addresses: AddressesTable;
   approvals: ApprovalsTable;
   budgets: BudgetsTable;
+  capture_layouts: CaptureLayoutsTable;
+  capture_messages: CaptureMessagesTable;
+  capture_settings: CaptureSettingsTable;
   card_programs: CardProgramsTable;
   card_transactions: CardTransactionsTable;
   catalogue_items: CatalogueItemsTable;
@@ -1331,6 +1406,7 @@ export interface Database {
   imports: ImportsTable;
   inbound_receipt_items: InboundReceiptItemsTable;
   inbound_receipts: InboundReceiptsTable;
+  invoice_captures: InvoiceCapturesTable;
   invoice_items: InvoiceItemsTable;
   invoice_payment_links: InvoicePaymentLinksTable;
   invoice_requests: InvoiceRequestsTable;

@@ -22,6 +22,8 @@ import adminVendorContacts from "./admin/vendor-contacts.server.js";
 import approvalsApprovals from "./approvals/approvals.server.js";
 import approvalsDelegations from "./approvals/delegations.server.js";
 import approvalsWorkflows from "./approvals/workflows.server.js";
+import captureCaptureSettings from "./capture/capture-settings.server.js";
+import captureInvoiceCaptures from "./capture/invoice-captures.server.js";
 import cardsCardPrograms from "./cards/card-programs.server.js";
 import cardsCardTransactions from "./cards/card-transactions.server.js";
 import cardsPurchases from "./cards/purchases.server.js";
@@ -85,6 +87,8 @@ export const serverModules: readonly ServerModule[] = [
   approvalsApprovals,
   approvalsDelegations,
   approvalsWorkflows,
+  captureCaptureSettings,
+  captureInvoiceCaptures,
   cardsCardPrograms,
   cardsCardTransactions,
   cardsPurchases,

@@ -11,6 +11,7 @@ import type { Database } from "../db/connect.js";
 import { runAccrualReversals } from "../domain/accruals/accrual-ledger.js";
 import { workImports } from "../domain/admin/import-run.js";
 import { runRevaluations } from "../domain/ledger/fx.js";
+import { workCapture } from "../domain/capture/jobs.js";
 import { runReportSchedules } from "../domain/admin/report-schedule-run.js";
 import { runRecurringInvoices } from "../domain/payables/recurring-invoice-run.js";
 import { workMail } from "../mail/mail-job.js";
@@ -58,6 +59,7 @@ export async function startJobs(database: Database, options: StartOptions = {}):
   await periodic(revaluationsJob, hourly, runRevaluations);
   await periodic(reportSchedulesJob, config.reportSchedulesCron, runReportSchedules);
   await workImports(jobs, db);
+  await workCapture(jobs, db, config.captureImapCron);
   if (options.mail ?? config.mailDelivery) await workMail(jobs, db, options.transport);
   return {
     ...jobs,
