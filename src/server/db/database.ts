@@ -342,6 +342,26 @@ export interface CategoriesTable {
   updated_at: Defaulted<Timestamp>;
 }
 
+export interface ChecksTable {
+  id: Defaulted<number>;
+  company_id: number;
+  check_number: number;
+  payment_id: number;
+  payment_method_from_id: number | null;
+  vendor_id: number | null;
+  payee_name: string;
+  amount: Decimal;
+  currency_code: string;
+  issue_date: string;
+  status: Defaulted<string>;
+  printed_at: Timestamp | null;
+  void_date: string | null;
+  void_reason: string | null;
+  replaced_by_id: number | null;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
 export interface CompaniesTable {
   id: Defaulted<number>;
   name: string;
@@ -359,6 +379,7 @@ export interface CompaniesTable {
   crypto_currency_support: Defaulted<boolean>;
   card_receipt_threshold: Defaulted<Decimal>;
   mileage_rates: Defaulted<Json>;
+  hold_suspected_duplicates: Defaulted<boolean>;
   expense_receipt_threshold: Decimal | null;
   closed_period_posting: Defaulted<string>;
   created_at: Defaulted<Timestamp>;
@@ -383,6 +404,19 @@ export interface ContactsTable {
   status: Defaulted<string>;
   source: Defaulted<string>;
   external_id: string | null;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface CreditRefundsTable {
+  id: Defaulted<number>;
+  company_id: number;
+  payment_id: number;
+  date: string;
+  amount: Decimal;
+  payment_method_id: number;
+  reference_number: string | null;
+  created_by_id: number | null;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
 }
@@ -662,6 +696,11 @@ export interface InvoicesTable {
   po_matching: Defaulted<string>;
   has_open_exceptions: Defaulted<boolean>;
   created_by_id: number | null;
+  normalized_number: string | null;
+  suspected_duplicate: Defaulted<boolean>;
+  duplicate_override_reason: string | null;
+  duplicate_overridden_by_id: number | null;
+  duplicate_overridden_at: Timestamp | null;
   submitted_by_id: number | null;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
@@ -925,8 +964,6 @@ export interface PaymentsTable {
   currency_code: string;
   exchange_rate: Defaulted<Decimal>;
   amount_in_functional: Decimal | null;
-  posting_period_name: string | null;
-  prior_period: Defaulted<boolean>;
   payment_type: string | null;
   record_type: Defaulted<string>;
   status: Defaulted<string>;
@@ -938,6 +975,9 @@ export interface PaymentsTable {
   reference_number: string | null;
   description: string | null;
   project_name: string | null;
+  debit_entries: Defaulted<Json>;
+  posting_period_name: string | null;
+  prior_period: Defaulted<boolean>;
   is_system_error: Defaulted<boolean>;
   no_push: Defaulted<boolean>;
   external_id: string | null;
@@ -982,6 +1022,27 @@ export interface PoliciesTable {
   receipt_required_over: Decimal | null;
   violation_action: Defaulted<string>;
   description: string | null;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface PositivePaySettingsTable {
+  id: Defaulted<number>;
+  company_id: number;
+  payment_method_from_id: number;
+  layout: Defaulted<string>;
+  columns: Defaulted<string[]>;
+  include_header: Defaulted<boolean>;
+  issue_code: Defaulted<string>;
+  void_code: Defaulted<string>;
+  deliver_on_processing: Defaulted<boolean>;
+  sftp_host: string | null;
+  sftp_port: Defaulted<number>;
+  sftp_username: string | null;
+  sftp_password: string | null;
+  sftp_path: string | null;
+  last_delivered_at: Timestamp | null;
+  last_delivery_error: string | null;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
 }
@@ -1393,8 +1454,10 @@ export interface Database {
   card_transactions: CardTransactionsTable;
   catalogue_items: CatalogueItemsTable;
   categories: CategoriesTable;
+  checks: ChecksTable;
   companies: CompaniesTable;
   contacts: ContactsTable;
+  credit_refunds: CreditRefundsTable;
   custom_labels: CustomLabelsTable;
   delegations: DelegationsTable;
   documents: DocumentsTable;
@@ -1428,6 +1491,7 @@ export interface Database {
   payments: PaymentsTable;
   po_items: PoItemsTable;
   policies: PoliciesTable;
+  positive_pay_settings: PositivePaySettingsTable;
   posting_periods: PostingPeriodsTable;
   punchout_sessions: PunchoutSessionsTable;
   punchout_suppliers: PunchoutSuppliersTable;

@@ -47,6 +47,7 @@ import payablesInvoiceRequests from "./payables/invoice-requests.server.js";
 import payablesInvoices from "./payables/invoices.server.js";
 import payablesRecurringInvoices from "./payables/recurring-invoices.server.js";
 import payablesVendors from "./payables/vendors.server.js";
+import paymentsBankFilesChecks from "./payments/bank-files/checks.server.js";
 import paymentsCreditMemoDraft from "./payments/credit-memo-draft.server.js";
 import paymentsCreditMemoInbox from "./payments/credit-memo-inbox.server.js";
 import paymentsEdiPayments from "./payments/edi-payments.server.js";
@@ -112,6 +113,7 @@ export const serverModules: readonly ServerModule[] = [
   payablesInvoices,
   payablesRecurringInvoices,
   payablesVendors,
+  paymentsBankFilesChecks,
   paymentsCreditMemoDraft,
   paymentsCreditMemoInbox,
   paymentsEdiPayments,
