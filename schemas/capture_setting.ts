@@ -10,9 +10,9 @@ export const captureSettingSchema = {
   properties: {
     address_code: { type: "string", minLength: 2, maxLength: 40, pattern: "^[a-z0-9][a-z0-9-]*[a-z0-9]$", "x-unique": true },
     /** senders (addresses or @domains) whose mail is taken; empty: every sender not denied */
-    allow_senders: { type: "array", items: { type: "string", maxLength: 253 }, default: [] },
+    allow_senders: { type: "array", maxItems: 200, items: { type: "string", maxLength: 253 }, default: [] },
     /** senders (addresses or @domains) whose mail is refused */
-    deny_senders: { type: "array", items: { type: "string", maxLength: 253 }, default: [] },
+    deny_senders: { type: "array", maxItems: 200, items: { type: "string", maxLength: 253 }, default: [] },
     imap_enabled: { type: "boolean", default: false },
     imap_host: { type: ["string", "null"], maxLength: 253 },
     imap_port: { type: ["integer", "null"], minimum: 1, maximum: 65535 },

@@ -13,7 +13,7 @@ export const checkSchema = {
     payment_method_from_id: { type: ["integer", "null"], "x-references": "payment_methods" },
     vendor_id: { type: ["integer", "null"], "x-references": "vendors" },
     payee_name: { type: "string", maxLength: 200 },
-    amount: { type: "string", format: "money" },
+    amount: { type: "string", format: "money", "x-sign": "positive" },
     currency_code: { type: "string", pattern: "^[A-Z]{3}$" },
     issue_date: { type: "string", format: "date" },
     status: { type: "string", enum: ["ISSUED", "VOID"], default: "ISSUED" },

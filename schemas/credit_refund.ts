@@ -11,7 +11,7 @@ export const creditRefundSchema = {
     /** the vendor credit (a payments row, record_type CREDIT) */
     payment_id: { type: "integer", "x-references": "payments" },
     date: { type: "string", format: "date" },
-    amount: { type: "string", format: "money" },
+    amount: { type: "string", format: "money", "x-sign": "positive" },
     /** the company's originating account the refund was received into (its GL bank account is debited) */
     payment_method_id: { type: "integer", "x-references": "payment_methods" },
     reference_number: { type: ["string", "null"], maxLength: 100 },

@@ -13,7 +13,7 @@ export const positivePaySettingSchema = {
     payment_method_from_id: { type: "integer", "x-references": "payment_methods", "x-unique": true },
     layout: { type: "string", enum: ["csv", "arp"], default: "csv" },
     /** the CSV's columns, in order */
-    columns: { type: "array", items: { type: "string", enum: positivePayColumns }, default: ["account_number", "check_number", "issue_date", "amount", "payee_name", "record_type"] },
+    columns: { type: "array", maxItems: 20, items: { type: "string", enum: positivePayColumns }, default: ["account_number", "check_number", "issue_date", "amount", "payee_name", "record_type"] },
     include_header: { type: "boolean", default: true },
     /** the issue and void codes the bank expects (CSV record_type; ARP positions 1) */
     issue_code: { type: "string", minLength: 1, maxLength: 3, default: "I" },
