@@ -190,7 +190,7 @@ describe("server modules and routes are checked at boot", () => {
       "GET /api/users/signup", "POST /api/users/signup", "GET /api/users/confirmation",
       "GET /api/sso/start", "POST /api/sso/callback", "POST /api/sso/saml/acs", "GET /api/sso/saml/metadata/:id",
       "POST /api/payment_runs", "POST /api/payment_runs/preview", "POST /api/nacha_payments/returns", "POST /api/nacha_payments/returns/preview", "GET /api/positive_pay", "POST /api/positive_pay/deliver",
-      "POST /api/documents/upload", "POST /api/documents/zip", "GET /api/documents/:id/file", "GET /api/documents/:id/preview",
+      "POST /api/documents/upload", "POST /api/invoice_captures/upload", "POST /api/documents/zip", "GET /api/documents/:id/file", "GET /api/documents/:id/preview",
       "GET /api/payment_methods/validate_iban", "GET /api/payment_methods/required_fields",
       "GET /api/punchout/suppliers", "GET /api/punchout/generate_url", "POST /api/punchout/order_message", "GET /api/punchout/sessions/:id",
       "GET /api/openapi.json", "HEAD /api/openapi.json",
