@@ -106,6 +106,23 @@ export const routeDocs: readonly RouteDoc[] = [
     body: { "text/plain": str, "application/json": obj({ file_text: str, content_base64: str }) },
     responses: { 200: data(obj({ entries: { type: "array", items: obj({ trace_number: str, return_code: str, payment_id: { ...int, nullable: true }, status: str, message: str }) } })), 403: refused, 422: refused } },
 
+  { method: "POST", path: "/api/nacha_payments/returns/preview", tag: "nacha_payments", summary: "What a bank return file (returns and notifications of change) would match and change; writes nothing",
+    body: { "text/plain": str, "application/json": obj({ file_text: str, content_base64: str }) },
+    responses: { 200: data(obj({ entries: { type: "array", items: row } })), 403: refused, 422: refused } },
+
+  // positive pay: the checks issued and voided of an originating account, for the bank
+  { method: "GET", path: "/api/positive_pay", tag: "positive_pay", summary: "The positive-pay file of an originating account for a date range (CSV columns or fixed-width ARP)",
+    query: { payment_method_from_id: int, date_from: { type: "string", format: "date" }, date_to: { type: "string", format: "date" }, layout: { type: "string", enum: ["csv", "arp"] } },
+    responses: { 200: file("text/plain", "the positive-pay file"), 403: refused, 404: refused, 422: refused } },
+  { method: "POST", path: "/api/positive_pay/deliver", tag: "positive_pay", summary: "Send the positive-pay file to the bank by SFTP",
+    body: { "application/json": obj({ payment_method_from_id: int, date_from: { type: "string", format: "date" }, date_to: { type: "string", format: "date" }, layout: { type: "string", enum: ["csv", "arp"] } }) },
+    responses: { 200: data(row), 403: refused, 422: refused } },
+
+  // invoice capture: documents uploaded to the draft inbox, read in a job
+  { method: "POST", path: "/api/invoice_captures/upload", tag: "invoice_captures", summary: "Upload invoice documents (PDF or image, up to 10) to be read into draft invoices",
+    body: { "multipart/form-data": obj({ file: { type: "string", format: "binary" } }, ["file"]) },
+    responses: { 201: data({ type: "array", items: row }), 403: refused, 413: refused, 422: refused } },
+
   // documents: upload, files, zip
   { method: "POST", path: "/api/documents/upload", tag: "documents", summary: "Upload a document to a record (multipart: file, assetable_type, assetable_id, …)",
     body: { "multipart/form-data": obj({ file: { type: "string", format: "binary" }, assetable_type: str, assetable_id: int, document_type: str, name: str }, ["file"]) },
