@@ -54,8 +54,11 @@ async function send(method: "POST" | "PATCH" | "GET", url: string, payload?: obj
 
 describe("the protected fields derived from the declarations", () => {
   it("cover the known ones (the sweep below tries them all)", () => {
-    const payments = resources.find((r) => r.name === "credit_memo_inbox")!;
-    expect(protectedFields(payments, "update").map(([f]) => f)).toEqual(expect.arrayContaining(["excluded", "balance", "status", "record_type", "created_by_id"]));
+    // the credit views have a schema of their own, without the payment run's fields (excluded)
+    const inbox = resources.find((r) => r.name === "credit_memo_inbox")!;
+    expect(protectedFields(inbox, "update").map(([f]) => f)).toEqual(expect.arrayContaining(["balance", "status", "record_type", "created_by_id"]));
+    const payments = resources.find((r) => r.name === "payments")!;
+    expect(protectedFields(payments, "update").map(([f]) => f)).toEqual(expect.arrayContaining(["excluded", "balance", "record_type"]));
     expect(writable.length).toBeGreaterThan(40);
   });
 });
