@@ -66,8 +66,10 @@ export async function refreshTokens(db: DB, refreshToken: string): Promise<Token
     }
     const user = await trx.selectFrom("users").select("locked_at").where("id", "=", row.user_id).executeTakeFirst();
     if (!user || user.locked_at) return undefined;
-    // a login with no active membership left (deactivated everywhere) is not kept signed in
-    if (!(await hasActiveMembership(trx, row.user_id))) return undefined;
+    // a login with no active membership left (deactivated everywhere) is not kept signed in; memberships
+    // span companies, so they are read by the owner's database outside this transaction (a transaction
+    // of the app database stays behind the row-level wall)
+    if (!(await hasActiveMembership(db, row.user_id))) return undefined;
     return issueTokens(trx, row.user_id, row.family ?? undefined, row);
   });
   forgetSessions();
