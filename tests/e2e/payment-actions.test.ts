@@ -29,7 +29,10 @@ describe("payment record actions", () => {
 
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: "Print Check" }).click();
-    expect((await download).suggestedFilename()).toBe(`check-${payment.payment_number}.pdf`);
+    const fileName = (await download).suggestedFilename();
+    // named by the check's number (issued by the run, or by this print), then the payment's (check-print.ts)
+    const [check] = (await (await apiAs("ap@acme.test")).get<{ data: { check_number: number }[] }>(`/api/checks?payment_id=${payment.id}&status=ISSUED`)).body.data;
+    expect(fileName).toBe(`check-${check.check_number}-${payment.payment_number.replace(/[^\w.-]+/g, "_")}.pdf`);
 
     await page.getByRole("button", { name: "Mark Failed (Return)" }).click();
     await page.getByRole("textbox", { name: "Return Code" }).fill("R01");
