@@ -31,7 +31,9 @@ async function call(method: "GET" | "POST" | "PATCH", url: string, payload?: unk
 
 const transport = () => nodemailer.createTransport({ host: "127.0.0.1", port, secure: false, ignoreTLS: true, tls: { rejectUnauthorized: false } });
 
-const captures = () => h.database.db.selectFrom("invoice_captures").selectAll().where("company_id", "=", acme).orderBy("id").execute();
+/** the demo's captures (seed/capture.ts) are before these tests' own */
+let demoCaptures = 0;
+const captures = () => h.database.db.selectFrom("invoice_captures").selectAll().where("company_id", "=", acme).where("id", ">", demoCaptures).orderBy("id").execute();
 const messages = () => h.database.db.selectFrom("capture_messages").selectAll().where("company_id", "=", acme).orderBy("id").execute();
 
 async function readAll(): Promise<void> {
@@ -40,8 +42,11 @@ async function readAll(): Promise<void> {
 
 beforeAll(async () => {
   acme = await h.companyId("Acme Corp");
-  const settings = await call("POST", "/api/capture_settings", { address_code: "acme-ap", deny_senders: ["@spam.test"] });
-  expect(settings.status, JSON.stringify(settings.body)).toBe(201);
+  demoCaptures = Number((await h.database.db.selectFrom("invoice_captures").select((eb) => eb.fn.max("id").as("id")).where("company_id", "=", acme).executeTakeFirst())?.id ?? 0);
+  // the demo's settings (one row per company), given this test's address code and sender rules
+  const [demo] = (await call("GET", "/api/capture_settings")).body.data as Json[];
+  const settings = await call("PATCH", `/api/capture_settings/${String(demo.id)}`, { address_code: "acme-ap", deny_senders: ["@spam.test"] });
+  expect(settings.status, JSON.stringify(settings.body)).toBe(200);
   expect(settings.body.data.inbound_address).toMatch(/^ap\+acme-ap@/);
   const vendor = await call("POST", "/api/vendors", { name: "Blue Harbor Trading", currency_code: "USD" });
   expect(vendor.status, JSON.stringify(vendor.body)).toBe(201);

@@ -23,7 +23,8 @@ import type { SeedContext } from "./entities.js";
 
 const seededTypes = ["Invoice", "PurchaseOrder", "Payment", "CreditMemo", "ExpenseReport", "Vendor", "VirtualCard", "Purchase", "Accrual"] as const;
 
-async function clerkCtx(db: DB, context: SeedContext): Promise<Ctx> {
+/** The AP clerk's context in the company (the seed's own unit of work), for domain functions that audit. */
+export async function clerkCtx(db: DB, context: SeedContext): Promise<Ctx> {
   const company = await db.selectFrom("companies").selectAll().where("id", "=", context.companyId).executeTakeFirstOrThrow();
   const userId = context.users.get("ap@acme.test");
   const contactId = userId !== undefined ? context.contactIds.get("ap@acme.test") : undefined;

@@ -4,6 +4,8 @@
  */
 import type { DB } from "../db/connect.js";
 import { adminSeed } from "./admin.js";
+import { captureSeed } from "./capture.js";
+import { checksSeed } from "./checks.js";
 import { expensesSeed } from "./expenses.js";
 import { chartSeed, journalSeed } from "./ledger.js";
 import { payablesSeed } from "./payables.js";
@@ -29,5 +31,8 @@ export interface SeedContext {
 
 export type EntitySeed = (db: DB, context: SeedContext) => Promise<void>;
 
-/** in order: the chart of accounts before the payment methods that link to it, the journal after what it posts */
-export const entitySeeds: readonly EntitySeed[] = [chartSeed, payablesSeed, reimbursementSeed, seedPurchasing, expensesSeed, adminSeed, journalSeed, scansSeed];
+/**
+ * in order: the chart of accounts before the payment methods that link to it, the journal after what it posts,
+ * the capture after the scans it reads, the checks after the payments they pay
+ */
+export const entitySeeds: readonly EntitySeed[] = [chartSeed, payablesSeed, reimbursementSeed, seedPurchasing, expensesSeed, adminSeed, journalSeed, scansSeed, captureSeed, checksSeed];

@@ -21,6 +21,12 @@ async function store(db: DB, context: SeedContext, scans: Scan[]): Promise<void>
   })));
 }
 
+/** The lines of a demo invoice's PDF (the capture seed reads the same document). */
+export const invoiceScanLines = (invoice: { vendor: unknown; number: string; date: unknown; due_date: unknown; description: unknown; amount: unknown }, currency: string): string[] => [
+  String(invoice.vendor), "INVOICE", `Invoice number: ${invoice.number}`, `Invoice date: ${String(invoice.date)}`,
+  `Due date: ${String(invoice.due_date ?? "")}`, `Description: ${String(invoice.description ?? "")}`, `Amount due: ${String(invoice.amount)} ${currency}`,
+];
+
 export const scansSeed: EntitySeed = async (db, context) => {
   const invoices = await db.selectFrom("invoices as i").innerJoin("vendors as v", "v.id", "i.vendor_id")
     .select(["i.id", "i.number", "i.date", "i.due_date", "i.amount", "i.description", "v.name as vendor"])
@@ -34,10 +40,7 @@ export const scansSeed: EntitySeed = async (db, context) => {
   await store(db, context, [
     ...invoices.map((invoice) => ({
       type: "Invoice", id: invoice.id, name: invoice.number,
-      lines: [
-        String(invoice.vendor), "INVOICE", `Invoice number: ${invoice.number}`, `Invoice date: ${String(invoice.date)}`,
-        `Due date: ${String(invoice.due_date ?? "")}`, `Description: ${String(invoice.description ?? "")}`, `Amount due: ${String(invoice.amount)} ${context.currency}`,
-      ],
+      lines: invoiceScanLines(invoice, context.currency),
     })),
     ...items.map((item) => ({ type: "ExpenseItem", id: item.id, name: `receipt-${item.id}`, lines: receipt(item.merchant, item.date, item.amount, item.currency_code) })),
     ...transactions.map((t) => ({ type: "CardTransaction", id: t.id, name: `receipt-${t.id}`, lines: receipt(t.vendor_name, t.transaction_date, t.authorized_amount, t.currency_code) })),

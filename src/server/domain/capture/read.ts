@@ -25,6 +25,9 @@ import { domainOf, matchVendor, vendorThreshold, type VendorCandidate } from "./
 import type { ReadDocument } from "./words.js";
 import { dueDateOf } from "../payables/invoice-submission.js";
 
+/** Why a read capture waits for the clerk (NEEDS_VENDOR). */
+export const unknownVendorReason = "The vendor could not be told from the document or the sender: choose it.";
+
 /** Fields below this confidence are marked for the clerk's review. */
 export const reviewThreshold = 0.85;
 
@@ -182,7 +185,7 @@ export async function readCapture(owner: DB, companyId: number, captureId: numbe
     };
     await trx.updateTable("invoice_captures").set({
       status: "NEEDS_VENDOR", read_kind: outcome.doc.kind, pages: outcome.doc.pages.length, layout_key: extraction.layout_key, attempts: capture.attempts + 1,
-      fields: JSON.stringify(reading) as never, reason: vendor ? null : "The vendor could not be told from the document or the sender: choose it.", updated_at: new Date(),
+      fields: JSON.stringify(reading) as never, reason: vendor ? null : unknownVendorReason, updated_at: new Date(),
     }).where("id", "=", captureId).execute();
     return vendor && vendor.confidence >= vendorThreshold ? vendor : undefined;
   });
