@@ -179,4 +179,34 @@ describe("checks on stock, the register and positive pay", () => {
     expect(Object.keys(bad.json().errors).sort()).toEqual(["date_from", "date_to", "payment_method_from_id"]);
     expect((await call("staff@acme.test", "GET", `/api/positive_pay?${range}`)).statusCode).toBe(403);
   });
+
+  it("refuses another company's checks and account (404), readers and staff (403), a delivery without an SFTP server (409) and a malformed range (422)", async () => {
+    const a = await checkPayment("75.00");
+    expect((await call("ap@acme.test", "GET", `/api/payments/${a.paymentId}/check.pdf`)).statusCode).toBe(200);
+    const [check] = (await call("ap@acme.test", "GET", `/api/checks?payment_id=${a.paymentId}`)).json().data as Json[];
+    for (const [method, url] of [["POST", `/api/checks/${String(check.id)}/reprint`], ["POST", `/api/checks/${String(check.id)}/void`], ["GET", `/api/checks/${String(check.id)}/check.pdf`]] as const) {
+      expect((await call("admin@globex.test", method, url)).statusCode, `${method} ${url} from Globex`).toBe(404);
+      if (method === "POST") {
+        expect((await call("readonly@acme.test", method, url)).statusCode, `${url} by a reader`).toBe(403);
+        expect((await call("staff@acme.test", method, url)).statusCode, `${url} by staff`).toBe(403);
+      }
+    }
+    // nothing changed: the check is still the one issued
+    const unchanged = (await call("ap@acme.test", "GET", `/api/checks/${String(check.id)}`)).json().data as Json;
+    expect(unchanged).toMatchObject({ status: "ISSUED", check_number: check.check_number });
+    expect((await h.database.db.selectFrom("payments").select("status").where("id", "=", a.paymentId).executeTakeFirstOrThrow()).status).toBe("PROCESSING");
+
+    const range = { payment_method_from_id: a.from.id, date_from: "2026-12-01", date_to: "2026-12-31" };
+    expect((await call("staff@acme.test", "POST", "/api/positive_pay/deliver", range)).statusCode).toBe(403);
+    expect((await call("admin@globex.test", "POST", "/api/positive_pay/deliver", range)).statusCode).toBe(404);
+    expect((await call("admin@globex.test", "GET", `/api/positive_pay?payment_method_from_id=${a.from.id}&date_from=2026-12-01&date_to=2026-12-31`)).statusCode).toBe(404);
+    const malformed = await call("ap@acme.test", "POST", "/api/positive_pay/deliver", { payment_method_from_id: a.from.id, date_from: "yesterday" });
+    expect(malformed.statusCode).toBe(422);
+    expect(Object.keys(malformed.json().errors).sort()).toEqual(["date_from", "date_to"]);
+    // the account's positive-pay layout names no SFTP server (whether or not it has a layout)
+    await h.database.db.updateTable("positive_pay_settings").set({ sftp_host: null }).where("payment_method_from_id", "=", a.from.id).execute();
+    const unset = await call("ap@acme.test", "POST", "/api/positive_pay/deliver", range);
+    expect(unset.statusCode, unset.body).toBe(409);
+    expect(unset.json().errors.base[0]).toContain("no positive-pay SFTP server");
+  });
 });

@@ -107,6 +107,25 @@ describe("e-mail to the SMTP receiver", () => {
     expect(capture.body.data.fields.pages[0].words).toBeUndefined();
   }, 120_000);
 
+  it("learns from a clerk's corrections; refuses a malformed correction (422), staff (403) and another company (404)", async () => {
+    const [capture] = (await captures()).filter((c) => c.status === "READ");
+    const url = `/api/invoice_captures/${capture.id}/learn`;
+    const layouts = () => h.database.db.selectFrom("capture_layouts").select(["corrections"]).where("company_id", "=", acme).where("layout_key", "=", capture.layout_key!).execute();
+    for (const body of [{}, { corrections: {} }, { corrections: { total: { amount: "12.00" } } }, { corrections: { colour: "blue" } }, { corrections: { total: "" } }, { corrections: { number: "x".repeat(101) } }]) {
+      const refused = await call("POST", url, body);
+      expect(refused.status, JSON.stringify(body)).toBe(422);
+    }
+    const as = async (email: string) => (await h.app.inject({ method: "POST", url, payload: { corrections: { number: "BH-7001" } }, headers: await h.login(email) })).statusCode;
+    expect(await as("staff@acme.test")).toBe(403);
+    expect(await as("admin@globex.test")).toBe(404);
+    expect(await layouts()).toEqual([]);
+
+    const learned = await call("POST", url, { corrections: { number: "BH-7001" } });
+    expect(learned.status, JSON.stringify(learned.body)).toBe(200);
+    expect(learned.body.data.learned).toEqual(["number"]);
+    expect(await layouts()).toEqual([{ corrections: 1 }]);
+  });
+
   it("takes the same message (Message-ID) once", async () => {
     const before = (await captures()).length;
     await transport().sendMail(twoInvoices);

@@ -215,7 +215,8 @@ describe("purchasing end to end", () => {
     await expect.poll(async () => (await admin.get<{ data: { outstanding_balance_pending: string } }>(`/api/invoices/${invoiceId}`)).body.data.outstanding_balance_pending).toBe("0.00");
     await screenshot(clerk, "purchasing-journey-run");
     for (const page of [requester, approver, receiving, clerk, adminPage]) await page.context().close();
-  });
+    // five people through a whole purchase: about a minute on an idle machine, so the file's 60 s is too short
+  }, 180_000);
 
   it("an administrator overrides a held invoice from its notice, a comment required", async () => {
     const admin = await apiAs("admin@acme.test");

@@ -6,7 +6,7 @@
  */
 import { unprocessable } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
-import type { ReturnEntry } from "./nacha-returns.js";
+import type { BankEntry } from "./bank-files/return-file.js";
 import type { DB } from "../../db/connect.js";
 
 /** The file's text from the request body: text/plain, or JSON `{ file_text }` or `{ content_base64 }`. */
@@ -24,7 +24,7 @@ export function returnFileText(body: unknown): string {
  * else by trace number (unique per company since issue 9: one trace sequence per company), only when
  * exactly one payment carries it. Never a payment the entry does not name.
  */
-export async function matchPayment(trx: DB, ctx: Ctx, entry: Pick<ReturnEntry, "individual_id" | "original_trace_number">): Promise<{ id: number } | { unmatched: string }> {
+export async function matchPayment(trx: DB, ctx: Ctx, entry: Pick<BankEntry, "individual_id" | "original_trace_number">): Promise<{ id: number } | { unmatched: string }> {
   const base = trx.selectFrom("payments").select(["id", "trace_number"]).where("company_id", "=", ctx.company.id).where("record_type", "=", "DEBIT");
   const trace = entry.original_trace_number;
   if (entry.individual_id) {

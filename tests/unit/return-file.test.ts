@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseReturnFile, returnReasons } from "../../src/server/domain/payments/nacha-returns.js";
+import { parseBankReturnFile as parseReturnFile, returnCodes } from "../../src/server/domain/payments/bank-files/return-file.js";
 
 /** A record from its fields at their 1-based NACHA positions, 94 characters. */
 function record(fields: [number, string][]): string {
@@ -21,7 +21,7 @@ const batchHeader = record([[1, "5"], [2, "200"], [5, "ACME CORP"]]);
 const batchControl = record([[1, "8"], [2, "200"]]);
 const fileControl = record([[1, "9"], [2, "000001"]]);
 
-describe("NACHA return file parser", () => {
+describe("NACHA return and change file parser", () => {
   it("reads each returned entry with its R-code, original trace number, amount and payment number", () => {
     const text = [
       fileHeader, batchHeader,
@@ -32,19 +32,19 @@ describe("NACHA return file parser", () => {
     const { entries, errors } = parseReturnFile(text);
     expect(errors).toEqual([]);
     expect(entries).toEqual([
-      { line: 3, transaction_code: "21", amount: "125.50", individual_id: "PAY-100012", individual_name: "NORTHWIND TRADERS", original_trace_number: "021000020000007", return_code: "R01", addenda_information: "INSUFFICIENT" },
-      { line: 5, transaction_code: "21", amount: "0.01", individual_id: "PAY-100013", individual_name: "NORTHWIND TRADERS", original_trace_number: "021000020000008", return_code: "R03", addenda_information: "" },
+      { line: 3, kind: "return", transaction_code: "21", amount: "125.50", individual_id: "PAY-100012", individual_name: "NORTHWIND TRADERS", original_trace_number: "021000020000007", code: "R01", addenda_information: "INSUFFICIENT", corrected_data: "" },
+      { line: 5, kind: "return", transaction_code: "21", amount: "0.01", individual_id: "PAY-100013", individual_name: "NORTHWIND TRADERS", original_trace_number: "021000020000008", code: "R03", addenda_information: "", corrected_data: "" },
     ]);
-    expect(returnReasons.R01).toBe("Insufficient Funds");
+    expect(returnCodes.R01.title).toBe("Insufficient Funds");
   });
 
   it("reports entries without a return addenda, stray addenda and lines that are not records", () => {
     const text = [entry("PAY-1", 100, "1"), batchControl, returnAddenda("R02", "2"), "hello world", entry("PAY-2", 200, "3"), returnAddenda("R02", "")].join("\n");
     const { entries, errors } = parseReturnFile(text);
-    expect(entries.map((e) => [e.individual_id, e.return_code, e.original_trace_number])).toEqual([["PAY-2", "R02", "3"]]);
+    expect(entries.map((e) => [e.individual_id, e.code, e.original_trace_number])).toEqual([["PAY-2", "R02", "3"]]);
     expect(errors).toEqual([
-      { line: 1, message: "entry detail record without a return addenda (type 99)" },
-      { line: 3, message: "return addenda without an entry detail record before it" },
+      { line: 1, message: "entry detail record without a return (99) or change (98) addenda" },
+      { line: 3, message: "return or change addenda without an entry detail record before it" },
       { line: 4, message: "not a NACHA record (94 characters starting with 1, 5, 6, 7, 8 or 9)" },
     ]);
   });
