@@ -10,7 +10,7 @@ import { useMemo, useState } from "react";
 import { EditDocuments } from "../documents/EditDocuments.js";
 import { useCreate, useOne, useTranslation, useUpdate, type HttpError } from "@refinedev/core";
 import { Button, Card, Result, Space, Spin, Typography } from "antd";
-import Form from "@rjsf/antd";
+import { Form } from "./form/rjsf.js";
 import { formTemplates } from "./form/AddButton.js";
 import { entriesUi } from "./form/EntriesTemplate.js";
 import type { ErrorSchema, RJSFSchema, UiSchema, WidgetProps } from "@rjsf/utils";
