@@ -4,7 +4,7 @@
 #   docker run -p 3000:3000 -e DATABASE_URL=postgres://… outlay              (PostgreSQL; see compose.yaml)
 # NODE_ENV=production loads no demo data: create the first company with setup.js (docs/operations.md).
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -12,12 +12,12 @@ COPY . .
 RUN npm run build
 
 # only the run-time dependencies: no TypeScript, vite or test tools in the final image
-FROM node:20-bookworm-slim AS deps
+FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 WORKDIR /app
 # the data directory is a folder of the volume, not the volume itself: its lock (/data/pglite.lock)
 # must sit beside it, where the non-root user may write
@@ -27,6 +27,7 @@ COPY --from=deps /app/node_modules ./node_modules
 COPY package.json ./
 COPY migrations ./migrations
 COPY locales ./locales
+COPY assets ./assets
 COPY --from=build /app/dist ./dist
 RUN mkdir -p /data && chown node:node /data
 USER node

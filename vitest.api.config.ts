@@ -8,5 +8,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: "forks",
     maxWorkers: 2,
+    // thousands of requests a minute from one address: the general rate limit is off here, and tested
+    // with limits of its own (tests/api/rate-limit.test.ts)
+    env: { RATE_LIMIT_PER_TOKEN: "0", RATE_LIMIT_PER_ADDRESS: "0" },
   },
 });

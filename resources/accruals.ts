@@ -35,7 +35,7 @@ const matching = {
   required: ["invoice_id"],
   properties: {
     invoice_id: { type: "integer", "x-references": "invoices", "x-match": { vendor_id: "vendor_id", currency_code: "currency_code" } },
-    amount: { type: "string", format: "money" },
+    amount: { type: "string", format: "money", "x-sign": "positive" },
   },
 } as const;
 
@@ -48,6 +48,7 @@ const dated = {
 
 export default defineResource({
   name: "accruals",
+  kind: "Accrual",
   schema: accrualSchema,
   title: "number",
   module: "accruals_active",
@@ -111,6 +112,14 @@ export default defineResource({
   // reviewed by the approval engine (approvables/accrual.ts: no Accrual workflow, approved at submit);
   // post, reverse and close write the journal (domain/accruals/accrual-ledger.ts)
   approvable: { type: "Accrual", submittable: ["NEW", "REJECTED"], permission: ["editAccruals"] },
+  approval: {
+    type: "Accrual",
+    requester: "submitter_contact_id",
+    statuses: { pending: "PENDING", rejected: "REJECTED", approved: ["APPROVED"] },
+    restartOn: ["amount", "vendor_id", "account_number", "subsidiary_id", "date", "currency_code", "purchase_order_id"],
+    // what will be posted changed after the approval: approved again before it is posted
+    reapprove: { fields: ["amount", "vendor_id", "account_number", "date", "currency_code"], statuses: ["APPROVED"] },
+  },
   recordActions: [
     { name: "post", kind: "post", label: "accruals.actions.post", permission: ["editAccruals"], when: { status: "APPROVED" }, confirm: "confirm.postAccrual", idempotent: true },
     {

@@ -65,6 +65,7 @@ export const cardTransactionList = {
 export default defineResource({
   ...cardTransactionList,
   name: "card_transactions",
+  kind: "CardTransaction",
   menu: { group: "cards", order: 3 },
   routes: {
     list: "/vcard_transactions",

@@ -4,6 +4,7 @@ import { companySchema } from "../schemas/company.js";
 /** The current company (tenancy "self"): its profile and settings. */
 export default defineResource({
   name: "companies",
+  kind: "Company",
   schema: companySchema,
   tenancy: "self",
   title: "name",

@@ -9,6 +9,7 @@ export const contactStatuses = {
 
 export default defineResource({
   name: "contacts",
+  kind: "Contact",
   schema: contactSchema,
   title: "last_name",
   nameFields: ["first_name", "last_name"],

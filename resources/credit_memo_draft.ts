@@ -1,9 +1,9 @@
 import { defineResource } from "../src/framework/resource.js";
-import { creditColumns, creditInboxStatuses, creditRelations, paymentBase } from "./shared/payment_views.js";
+import { creditColumns, creditInboxStatuses, creditRelations, creditBase } from "./shared/payment_views.js";
 
 /** Credit-memo drafts (status DRAFT): administrators only (roleService, root), spec 2.15. */
 export default defineResource({
-  ...paymentBase,
+  ...creditBase,
   name: "credit_memo_draft",
   table: "payments",
   module: "credit_memos_active",
@@ -11,11 +11,14 @@ export default defineResource({
   menu: { group: "payables", order: 13 },
   routes: {
     list: "/credit_memo_draft",
+    // ours (the spec lists no create path)
+    create: "/credit_memo_draft/new",
     edit: "/credit_memo_draft/:credit_memoID",
   },
   permissions: {
     list: ["roleService", "root"],
     show: ["roleService", "root"],
+    create: ["roleService", "root"],
     edit: ["roleService", "root"],
     delete: ["roleService", "root"],
   },

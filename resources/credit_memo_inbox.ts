@@ -1,9 +1,9 @@
 import { defineResource } from "../src/framework/resource.js";
-import { creditColumns, creditInboxStatuses, creditRelations, paymentBase } from "./shared/payment_views.js";
+import { creditColumns, creditInboxStatuses, creditRelations, creditBase } from "./shared/payment_views.js";
 
 /** Credit-memo inbox: credits received (status NEW) to review, edit and submit (→ PENDING). */
 export default defineResource({
-  ...paymentBase,
+  ...creditBase,
   name: "credit_memo_inbox",
   table: "payments",
   module: "credit_memos_active",
@@ -11,11 +11,14 @@ export default defineResource({
   menu: { group: "payables", order: 11 },
   routes: {
     list: "/credit_memo_inbox",
+    // ours (the spec lists no create path): a credit memo keyed into the inbox from the vendor's document
+    create: "/credit_memo_inbox/new",
     edit: "/credit_memo_inbox/:credit_memo_ID",
   },
   permissions: {
     list: ["listCreditMemoInbox", "listInboxCreditMemos"],
     show: ["listCreditMemoInbox", "listInboxCreditMemos"],
+    create: ["editCreditMemoInbox", "editInboxCreditMemos"],
     edit: ["editCreditMemoInbox", "editInboxCreditMemos"],
     delete: ["deleteCreditMemos"],
   },

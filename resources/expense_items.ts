@@ -17,6 +17,7 @@ const editable = ["DRAFT", "NEW", "REJECTED"];
 
 export default defineResource({
   name: "expense_items",
+  kind: "ExpenseItem",
   schema: expenseItemSchema,
   title: "merchant",
   module: "expenses_active",

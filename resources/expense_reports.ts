@@ -105,6 +105,12 @@ export default defineResource({
     total: { field: "amount" }, files: "documents",
   }],
   approvable: { type: "ExpenseReport", submittable: ["DRAFT", "NEW", "REJECTED"], permission: ["submitExpenseItems"] },
+  approval: {
+    type: "ExpenseReport",
+    requester: "employee_contact_id",
+    statuses: { pending: "PENDING", rejected: "REJECTED", approved: ["OPEN"] },
+    restartOn: ["converted_amount", "exchange_rate", "subsidiary_id", "policy_id"],
+  },
   rowActions: [
     { action: "edit", permission: ["submitExpenseItems"], when: { status: ["DRAFT", "NEW", "REJECTED"] } },
   ],

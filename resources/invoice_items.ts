@@ -8,6 +8,7 @@ import { invoiceItemSchema } from "../schemas/invoice_item.js";
  */
 export default defineResource({
   name: "invoice_items",
+  kind: "InvoiceItem",
   schema: invoiceItemSchema,
   title: "description",
   module: "invoices_active",

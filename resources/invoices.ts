@@ -24,6 +24,7 @@ export const invoiceStatuses = {
 
 export default defineResource({
   name: "invoices",
+  kind: "Invoice",
   schema: invoiceSchema,
   title: "number",
   module: "invoices_active",
@@ -75,13 +76,20 @@ export default defineResource({
   search: ["number", "description", "reference_number", "vendor.name"],
   indexes: ["number", "vendor_id", "status", "due_date", "date", ["status", "due_date"], "amount", "po_matching"],
   approvable: { type: "Invoice", submittable: ["DRAFT", "NEW", "REJECTED"], permission: ["editInvoices", "addInvoices"] },
+  approval: {
+    type: "Invoice",
+    // spec glossary: an approved invoice with payments is OPEN
+    statuses: { pending: "PENDING", rejected: "REJECTED", approved: ["APPROVED", "OPEN"] },
+    restartOn: ["amount", "debit_entries", "vendor_id", "subsidiary_id", "currency_code", "department", "location_name", "purchase_order_ids"],
+  },
   // an invoice is created as a DRAFT or NEW (the hook refuses any other status)
   clientWritable: { create: ["status"] },
-  serverFields: ["po_matching", "has_open_exceptions", "payments_sum", "balance_outstanding", "outstanding_balance_pending", "created_by_id", "submitted_by_id", "submit_date", "exchange_rate"],
+  serverFields: ["po_matching", "is_ocr_process_completed", "has_open_exceptions", "payments_sum", "balance_outstanding", "outstanding_balance_pending", "created_by_id", "submitted_by_id", "submit_date", "exchange_rate",
+    "suspected_duplicate", "duplicate_override_reason", "duplicate_overridden_by_id", "duplicate_overridden_at"],
   functional: { rate: "exchange_rate", currency: "currency_code", date: "date", amounts: { amount: "amount_in_functional" } },
   computed: [
     "due_status", "currency", "functional_currency", "valid", "is_invoice_allow_to_delete", "is_validate_pay_now",
-    "amt_overdue_0_to_30", "amt_overdue_31_to_60", "amt_overdue_61_to_over", "amount_overDue",
+    "amt_overdue_0_to_30", "amt_overdue_31_to_60", "amt_overdue_61_to_over", "amount_overDue", "suspected_duplicates",
   ],
   relations: {
     vendor: { kind: "belongsTo", resource: "vendors", foreignKey: "vendor_id", fields: ["id", "name", "vendor_id", "classification", "po_not_required"] },
@@ -125,6 +133,10 @@ export default defineResource({
   recordActions: [{
     name: "override_exceptions", kind: "post", label: "invoices.actions.override_exceptions", permission: ["overrideMatchExceptions"],
     when: { has_open_exceptions: true }, input: { type: "object", additionalProperties: false, required: ["comment"], properties: { comment: { type: "string", minLength: 1, maxLength: 2000 } } },
+  }, {
+    // a suspected duplicate is let through by someone other than its creator, with a reason (payables/invoice-numbers.ts)
+    name: "override_duplicate", kind: "post", label: "invoices.actions.override_duplicate", permission: ["editInvoices", "overrideMatchExceptions"],
+    when: { suspected_duplicate: true }, input: { type: "object", additionalProperties: false, required: ["reason"], properties: { reason: { type: "string", minLength: 1, maxLength: 2000 } } },
   }],
   // what holds the invoice, said at the top of its pages before anyone acts; the server refuses the same
   // (approval engine: approvables/invoice.ts; payment: payments/runs/plan.ts)
@@ -133,6 +145,12 @@ export default defineResource({
       when: { has_open_exceptions: true }, message: "invoices.notices.openExceptions", detail: "invoices.notices.openExceptionsDetail",
       list: { relation: "match_exceptions", where: { status: "OPEN" }, field: "message", orderBy: "id" },
       action: "override_exceptions", holdsApproval: "invoices.notices.openExceptionsApprove",
+    },
+    // look-alikes (same vendor, amount within 1 %, date within 30 days…) hold approval and payment until overridden
+    {
+      when: { suspected_duplicate: true }, message: "invoices.notices.suspectedDuplicate", detail: "invoices.notices.suspectedDuplicateDetail",
+      list: { relation: "suspected_duplicates", field: "message", orderBy: "id" },
+      action: "override_duplicate", holdsApproval: "invoices.notices.suspectedDuplicateApprove",
     },
     // data-spec 4: Approve is disabled without GL coding; said before submitting too, which needs it as well
     { when: { valid: false, status: ["DRAFT", "NEW", "PENDING", "REJECTED"] }, message: "invoices.notices.glCodingRequired", holdsApproval: "approval.glCodingRequired" },

@@ -2,6 +2,10 @@ import { defineResource } from "../src/framework/resource.js";
 import { paymentMethodSchema } from "../schemas/payment_method.js";
 import { deactivation } from "./shared/status_actions.js";
 
+/** what a payment to the method pays into: a change of any of them is a new destination for the money */
+export const bankDetailFields = ["payment_type", "account_name", "account_number", "routing", "account_type", "bank_name", "iban", "bic",
+  "currency_code", "country", "address1", "city", "state", "zipcode"] as const;
+
 /**
  * Payment methods: where a payment goes (a vendor's or an employee contact's account, or a check
  * address) or comes from (the company's originating accounts, with their NACHA header fields).
@@ -85,4 +89,12 @@ export default defineResource({
     { action: "edit", permission: ["editPaymentMethods"] },
     { action: "delete", permission: ["deletePaymentMethods"], confirm: "confirm.deletePaymentMethod" },
   ],
+  // new or changed bank details go through the company's Vendor workflows: whoever approves who gets paid approves where the money goes
+  approval: {
+    type: "PaymentMethod",
+    workflowType: "Vendor",
+    statuses: { pending: "PENDING", rejected: "INACTIVE", approved: ["ACTIVE"] },
+    restartOn: bankDetailFields,
+    reapprove: { fields: bankDetailFields, statuses: ["ACTIVE"] },
+  },
 });

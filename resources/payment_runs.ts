@@ -1,5 +1,6 @@
 import { defineResource } from "../src/framework/resource.js";
 import { paymentRunSchema } from "../schemas/payment_run.js";
+import { paymentTransitionPermission } from "./payments.js";
 
 /**
  * Payment runs: invoices paid together on a date. Its show page carries the batches, the invoice
@@ -51,6 +52,7 @@ export default defineResource({
   statuses: paymentRunStatuses,
   // who pays bills or expenses submits the runs they create
   approvable: { type: "PaymentRun", submittable: ["NEW"], permission: ["payInvoices", "invoicePayBills", "payExpenseReports"] },
+  approval: { type: "PaymentRun", amountColumn: "total_amount", statuses: { pending: "PENDING", rejected: "REJECTED", approved: ["APPROVED"] } },
   columns: [
     { field: "number", link: "show", filterable: true },
     { field: "payment_date", kind: "date", filterable: true },
@@ -67,6 +69,9 @@ export default defineResource({
   computed: ["currency", "is_allow_to_delete"],
   recordActions: [
     { name: "check_register", kind: "download", label: "paymentActions.checkRegister", permission: ["readPayments", "readPaymentRun"], when: { status: ["OPEN", "CLOSED"] } },
+    // ISO 20022 pain.001 credit transfer files (bank-files/pain001-run.ts): full account numbers, so for who may pay
+    { name: "sepa.xml", kind: "download", label: "paymentActions.sepaFile", permission: paymentTransitionPermission, when: { status: ["OPEN", "CLOSED"] } },
+    { name: "wire.xml", kind: "download", label: "paymentActions.wireFile", permission: paymentTransitionPermission, when: { status: ["OPEN", "CLOSED"] } },
     // offered on the hand-written run page: an approver of the current step excludes rows (no pay keys needed; the handler checks the step)
     { name: "exclude", kind: "post", label: "paymentRunActions.exclude", permission: [], input: excludeInput },
     // money moves, exactly once (docs/api.md "Payment runs"): the pay-bills keys

@@ -46,6 +46,7 @@ const voidInput = { type: "object", properties: { refunded: { type: "boolean" } 
 export default defineResource({
   ...paymentBase,
   name: "payments",
+  kind: "Payment",
   module: "payments_active",
   baseFilter: { record_type: ["DEBIT", "DISCOUNT"] },
   menu: { group: "payments", order: 1 },
@@ -90,6 +91,11 @@ export default defineResource({
   ],
   // a payment is created PENDING (pay bills, runs): submitting starts its chain; spec 2.15 "pay bills": payInvoices, invoicePayBills
   approvable: { type: "Payment", submittable: ["PENDING", "REJECTED"], permission: ["payInvoices", "invoicePayBills"] },
+  approval: {
+    type: "Payment",
+    statuses: { pending: "PENDING", rejected: "REJECTED", approved: ["APPROVED"] },
+    restartOn: ["amount", "vendor_id", "subsidiary_id", "currency_code", "payment_method_id"],
+  },
   recordActions: [
     // money moves: each honours an Idempotency-Key; the handlers are payments.server.ts (payment-transitions.ts)
     { name: "clear", kind: "post", label: "paymentActions.clear", permission: paymentTransitionPermission, when: { status: inFlight }, confirm: "confirm.clearPayment", idempotent: true },

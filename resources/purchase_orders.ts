@@ -70,6 +70,7 @@ export const purchaseOrderServerFields = ["open_balance", "invoice_balance", "ac
 
 export default defineResource({
   name: "purchase_orders",
+  kind: "PurchaseOrder",
   schema: purchaseOrderSchema,
   title: "number",
   module: "purchase_orders_active",
@@ -114,6 +115,16 @@ export default defineResource({
   ],
   // spec 2.15 "PO request edit": requestPurchaseOrders, editPurchaseOrders, po_approval_edit
   approvable: { type: "PurchaseOrder", submittable: ["DRAFT", "REJECTED"], permission: ["requestPurchaseOrders", "editPurchaseOrders", "po_approval_edit"] },
+  approval: {
+    type: "PurchaseOrder",
+    requester: "requestor_id",
+    statuses: { pending: "PENDING", rejected: "REJECTED", approved: ["APPROVED"] },
+    restartOn: ["amount", "vendor_id", "subsidiary_id", "currency_code", "department", "budget_id", "po_items"],
+    reapprove: {
+      fields: ["number", "vendor_id", "subsidiary_id", "requestor_id", "date", "amount", "currency_code", "po_type", "po_subtype", "department", "budget_id", "multiple_vendors", "po_items"],
+      statuses: ["APPROVED", "OPEN"],
+    },
+  },
   // the vendor's view (docs/portal.md): its orders' numbers, dates, amounts and status; never budgets, requestors, approvals
   portal: {
     scope: "vendor_id",

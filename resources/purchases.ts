@@ -10,6 +10,7 @@ import { purchaseSchema } from "../schemas/purchase.js";
 
 export default defineResource({
   name: "purchases",
+  kind: "Purchase",
   schema: purchaseSchema,
   title: "number",
   module: "virtual_cards_active",
@@ -68,6 +69,14 @@ export default defineResource({
   },
   // a purchase arrives PENDING from the card provider: submitting starts its chain (VirtualCard workflows)
   approvable: { type: "Purchase", submittable: ["PENDING"], permission: ["editPurchases", "editaccountPurchases"] },
+  approval: {
+    type: "Purchase",
+    workflowType: "VirtualCard",
+    statuses: { pending: "PENDING", rejected: "REJECT", approved: ["OPEN"] },
+    restartOn: ["amount", "account_code", "department", "vendor_id", "currency_code", "purchase_order_id"],
+    // an approved (OPEN) purchase whose amount or coding changes is approved again
+    reapprove: { fields: ["amount", "account_code", "department", "vendor_id", "currency_code", "purchase_order_id"], statuses: ["OPEN"] },
+  },
   rowActions: [
     { action: "edit", permission: ["editPurchases", "editaccountPurchases"], when: { status: ["PENDING", "OPEN", "POSTED", "DISPUTED"] } },
   ],

@@ -9,6 +9,7 @@ import { documentsOf } from "./shared/documents.js";
  */
 export default defineResource({
   name: "receipts",
+  kind: "Receipt",
   schema: receiptSchema,
   title: "number",
   module: "receipts_active",

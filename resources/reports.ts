@@ -35,6 +35,7 @@ export const reportColumns = [
 
 export default defineResource({
   name: "reports",
+  kind: "Report",
   schema: reportSchema,
   title: "name",
   menu: { group: "accounting", order: 5 },

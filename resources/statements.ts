@@ -9,6 +9,7 @@ import { statementSchema } from "../schemas/statement.js";
 
 export default defineResource({
   name: "statements",
+  kind: "Statement",
   schema: statementSchema,
   title: "close_date",
   module: "virtual_cards_active",

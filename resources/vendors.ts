@@ -6,6 +6,7 @@ import { activitiesOf } from "./shared/activities.js";
 
 export default defineResource({
   name: "vendors",
+  kind: "Vendor",
   schema: vendorSchema,
   title: "name",
   module: "vendors_active",
@@ -57,6 +58,15 @@ export default defineResource({
     activities: activitiesOf("vendors"),
   },
   approvable: { type: "Vendor", submittable: ["NEW", "REJECTED"], permission: ["addVendors", "editVendors"] },
+  approval: {
+    type: "Vendor",
+    requester: "requestor_id",
+    statuses: { pending: "PENDING", rejected: "REJECTED", approved: ["ACTIVE"] },
+    // who gets paid and how: a change of identity or tax details needs a new approval
+    restartOn: ["name", "tax_id", "term_code", "currency_code", "vendor_type"],
+    // an active vendor's tax or payment data changed: approved again before it is paid
+    reapprove: { fields: ["tax_id", "is_1099_eligible", "term_code", "currency_code"], statuses: ["ACTIVE"] },
+  },
   // switched on again through the Vendor workflow: its data may have changed while it was INACTIVE
   recordActions: [
     { name: "activate", kind: "post", label: "statusActions.activate", permission: ["editVendors"], when: { status: "INACTIVE" }, to: "PENDING" },

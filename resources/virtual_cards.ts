@@ -26,7 +26,7 @@ const simulatedPurchase = {
   type: "object", additionalProperties: false, required: ["vendor_name", "authorized_amount"],
   properties: {
     vendor_name: { type: "string", minLength: 1, maxLength: 200 },
-    authorized_amount: { type: "string", format: "money" },
+    authorized_amount: { type: "string", format: "money", "x-sign": "positive" },
     transaction_date: { type: "string", format: "date" },
     mcc_category: { type: "string", maxLength: 100 },
     is_international: { type: "boolean" },
@@ -98,6 +98,20 @@ export default defineResource({
   indexes: ["last4", "status", "card_type", "contact_id", "card_program_id", "vendor_id", "subsidiary_id", "amount", "remaining_amount", "expiry", "issue_date", "currency_code"],
   // a card is created PENDING: submitting starts its chain (data-spec 6: "Edit or issue card: addVCards")
   approvable: { type: "VirtualCard", submittable: ["PENDING"], permission: ["addVCards"] },
+  approval: {
+    type: "VirtualCard",
+    // the card holder asked for the card
+    requester: "contact_id",
+    // a card already issued (re-approved after a change) is active again; a new one awaits its issue
+    statuses: { pending: "PENDING", rejected: "REJECTED", approved: ["APPROVED", "ACTIVE"] },
+    restartOn: ["amount", "vendor_id", "subsidiary_id", "currency_code", "per_transaction_max", "card_program_id", "purchase_order_ids"],
+    // a card's limits or controls changed after its approval: approved again before they take effect
+    reapprove: {
+      fields: ["amount", "per_transaction_min", "per_transaction_max", "is_international_usage", "is_reload_balance_monthly", "start_date", "end_date",
+        "expiry", "vendor_id", "currency_code", "card_program_id"],
+      statuses: ["APPROVED", "ACTIVE", "TEMPORARY BLOCK"],
+    },
+  },
   // a card's life after its approval (data-spec 4): issued, blocked for a while or for good, closed
   recordActions: [
     { name: "issue", kind: "post", label: "statusActions.issue", permission: ["addVCards"], when: { status: "APPROVED" }, to: "ACTIVE" },

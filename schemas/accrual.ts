@@ -14,9 +14,9 @@ export const accrualSchema = {
     /** the PO line accrued (accrual_type PoItem): its order, vendor, account and unbilled amount fill the accrual */
     po_item_id: { type: ["integer", "null"], "x-references": "po_items" },
     date: { type: "string", format: "date" },
-    amount: { type: "string", format: "money" },
+    amount: { type: "string", format: "money", "x-sign": "nonNegative" },
     /** server-kept: amount − what invoices have matched (accrual_invoice_links) */
-    balance: { type: "string", format: "money", default: "0" },
+    balance: { type: "string", format: "money", "x-sign": "nonNegative", default: "0" },
     currency_code: { type: "string", pattern: "^[A-Z]{3}$" },
     status: { type: "string", enum: ["NEW", "PENDING", "APPROVED", "OPEN", "CLOSED", "REJECTED"], default: "NEW" },
     accrual_type: { type: "string", enum: accrualTypes, default: "Vendor" },

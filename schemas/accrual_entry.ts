@@ -7,7 +7,7 @@ export const accrualEntrySchema = {
     accrual_blast_id: { type: "integer", "x-references": "accrual_blasts" },
     vendor_id: { type: "integer", "x-references": "vendors" },
     status: { type: "string", enum: ["NEW", "SENT", "RESPONDED", "NO ACCRUAL"], default: "NEW" },
-    response_amount: { type: ["string", "null"], format: "money" },
+    response_amount: { type: ["string", "null"], format: "money", "x-sign": "nonNegative" },
     accrual_id: { type: ["integer", "null"], "x-references": "accruals" },
   },
 } as const;

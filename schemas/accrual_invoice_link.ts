@@ -6,6 +6,6 @@ export const accrualInvoiceLinkSchema = {
   properties: {
     accrual_id: { type: "integer", "x-references": "accruals" },
     invoice_id: { type: "integer", "x-references": "invoices" },
-    amount: { type: "string", format: "money" },
+    amount: { type: "string", format: "money", "x-sign": "nonNegative" },
   },
 } as const;

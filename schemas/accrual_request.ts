@@ -21,7 +21,7 @@ export const accrualRequestSchema = {
     /** the blast that asked (null: a request on its own) */
     accrual_blast_id: { type: ["integer", "null"], "x-references": "accrual_blasts" },
     /** the vendor's answer, kept here until the blast is booked (booking creates the accrual) */
-    response_amount: { type: ["string", "null"], format: "money" },
+    response_amount: { type: ["string", "null"], format: "money", "x-sign": "nonNegative" },
     description: { type: ["string", "null"], maxLength: 2000 },
     /** the vendor's portal contact who answered (null: answered through the private link) */
     responder_contact_id: { type: ["integer", "null"], "x-references": "contacts" },
@@ -39,7 +39,7 @@ export const accrualAnswerSchema = {
   additionalProperties: false,
   properties: {
     no_accrual_needed: { type: "boolean" },
-    amount: { type: ["string", "null"], format: "money" },
+    amount: { type: ["string", "null"], format: "money", "x-sign": "nonNegative" },
     description: { type: ["string", "null"], maxLength: 2000 },
     start_date: { type: ["string", "null"], format: "date" },
     end_date: { type: ["string", "null"], format: "date" },

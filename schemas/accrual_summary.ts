@@ -20,17 +20,17 @@ export const accrualSummarySchema = {
     accrual_type: { type: "string", enum: accrualTypes },
     currency_code: { type: "string", pattern: "^[A-Z]{3}$" },
     /** liability open at the start of the month */
-    open_amt_start: { type: "string", format: "money", default: "0" },
+    open_amt_start: { type: "string", format: "money", "x-sign": "signed", default: "0" },
     /** posted in the month */
-    accrued_amt_period: { type: "string", format: "money", default: "0" },
+    accrued_amt_period: { type: "string", format: "money", "x-sign": "nonNegative", default: "0" },
     /** matched by invoices dated in the month */
-    matched_amt_period: { type: "string", format: "money", default: "0" },
+    matched_amt_period: { type: "string", format: "money", "x-sign": "nonNegative", default: "0" },
     /** reversed in the month (the reversal job on day 1, or the reverse action) */
-    reversed_amt_period: { type: "string", format: "money", default: "0" },
+    reversed_amt_period: { type: "string", format: "money", "x-sign": "nonNegative", default: "0" },
     /** released in the month by closing an accrual not reversed before */
-    closed_amt_period: { type: "string", format: "money", default: "0" },
+    closed_amt_period: { type: "string", format: "money", "x-sign": "nonNegative", default: "0" },
     /** liability open at the end of the month */
-    open_amt_end: { type: "string", format: "money", default: "0" },
+    open_amt_end: { type: "string", format: "money", "x-sign": "signed", default: "0" },
     accrual_count: { type: "integer", default: 0 },
   },
 } as const;

@@ -1,11 +1,12 @@
-import { workflowTypes } from "./workflow.js";
+import { approvableTypes } from "./approval-types.js";
 
 /**
- * What an approval can be about: a record of a workflow type of the data-spec lookups, a card
- * purchase (Purchase), which goes through the VirtualCard workflows (the lookups have no purchase type),
- * or a payment method whose bank details changed (PaymentMethod), which goes through the Vendor workflows.
+ * What an approval can be about: a record of a type some resource declares an `approval` of — a
+ * workflow type's record, a card purchase (Purchase, through the VirtualCard workflows) or a payment
+ * method whose bank details changed (PaymentMethod, through the Vendor workflows). The list is derived
+ * from the declarations (schemas/approval-types.ts, generated).
  */
-export const approvableTypes = [...workflowTypes, "Purchase", "PaymentMethod"] as const;
+export { approvableTypes };
 
 /** One approver's step on one record. pending is open and actionable; approved and rejected are final. */
 export const approvalSchema = {

@@ -5,7 +5,7 @@ export const budgetSchema = {
   required: ["label", "amount", "currency_code", "start_date", "end_date"],
   properties: {
     label: { type: "string", minLength: 1, maxLength: 200 },
-    amount: { type: "string", format: "money" },
+    amount: { type: "string", format: "money", "x-sign": "nonNegative" },
     currency_code: { type: "string", pattern: "^[A-Z]{3}$" },
     start_date: { type: "string", format: "date" },
     end_date: { type: "string", format: "date" },

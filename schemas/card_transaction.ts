@@ -14,10 +14,10 @@ export const cardTransactionSchema = {
     /** whether a purchase is linked (server-kept; the list's purchase_has_data parameter) */
     purchase_has_data: { type: "boolean", default: false },
     vendor_name: { type: "string", minLength: 1, maxLength: 200 },
-    authorized_amount: { type: "string", format: "money" },
+    authorized_amount: { type: "string", format: "money", "x-sign": "nonNegative" },
     /** when the card was used (authorization date) */
     transaction_date: { type: "string", format: "date" },
-    posted_amount: { type: ["string", "null"], format: "money" },
+    posted_amount: { type: ["string", "null"], format: "money", "x-sign": "nonNegative" },
     posted_date: { type: ["string", "null"], format: "date" },
     payment_request_date: { type: ["string", "null"], format: "date" },
     transaction_status: { type: "string", enum: ["Approved", "declined", "CLEARED", "EXPIRED"], default: "Approved" },
@@ -29,7 +29,7 @@ export const cardTransactionSchema = {
     /** units of the company's functional currency per unit of currency_code at the document's date, fixed by the server (docs/currency.md) */
     exchange_rate: { type: "string", format: "decimal", default: "1" },
     /** posted_amount (else authorized_amount) × exchange_rate in the company's functional currency (a generated column) */
-    amount_in_functional: { type: "string", format: "money", readOnly: true },
+    amount_in_functional: { type: "string", format: "money", "x-sign": "nonNegative", readOnly: true },
     receipt_required: { type: "string", enum: ["Yes", "No", "Not required"], default: "Not required" },
     receipt_attached: { type: "boolean", default: false },
     approval_code: { type: ["string", "null"], maxLength: 30 },

@@ -7,14 +7,14 @@ export const catalogueItemSchema = {
     external_id: { type: ["string", "null"], maxLength: 100 },
     name: { type: "string", minLength: 1, maxLength: 200 },
     display_name: { type: "string", minLength: 1, maxLength: 200 },
-    price: { type: "string", format: "money" },
+    price: { type: "string", format: "money", "x-sign": "nonNegative" },
     currency_code: { type: "string", pattern: "^[A-Z]{3}$" },
     item_type: { type: "string", enum: ["Inventory", "Non-Inventory", "Others", "Service"], default: "Non-Inventory" },
-    subsidiary_ids: { type: "array", items: { type: "integer" }, "x-references": "subsidiaries", default: [] },
+    subsidiary_ids: { type: "array", maxItems: 500, items: { type: "integer" }, "x-references": "subsidiaries", default: [] },
     /** cost of goods sold account, as its account number (no accounts entity yet) */
     cogs_account_number: { type: ["string", "null"], maxLength: 30 },
     invoice_debit_accounts: {
-      type: "array",
+      type: "array", maxItems: 100,
       default: [],
       items: {
         type: "object",

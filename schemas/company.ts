@@ -18,7 +18,7 @@ export const companySchema = {
     /** known modules only: an unknown key is refused (422), so no setting can pose as a permission key */
     module_settings: { type: "object", additionalProperties: false, properties: Object.fromEntries(moduleNames.map((m) => [m, { type: "boolean" } as const])) },
     disable_payment_method_selection: { type: "boolean", default: false },
-    accepted_payment_methods: { type: "array", items: { type: "string" } },
+    accepted_payment_methods: { type: "array", maxItems: 20, items: { type: "string" } },
     multiple_accepted_payment_methods: { type: "boolean", default: false },
     has_payment_workflow: { type: "boolean", default: true },
     has_account_structures: { type: "boolean", default: false },
@@ -30,13 +30,20 @@ export const companySchema = {
     advanced_two_way_matching: { type: "boolean", default: false },
     crypto_currency_support: { type: "boolean", default: false },
     /** data-spec 6 (Settings > Company Defaults): a card transaction above this amount requires a receipt (docs/cards.md) */
-    card_receipt_threshold: { type: "string", format: "money", default: "75.00" },
+    card_receipt_threshold: { type: "string", format: "money", "x-sign": "nonNegative", default: "75.00" },
     /** mileage expenses: the rate per unit of distance from each date on (the latest `from` on or before an item's date applies) */
     mileage_rates: {
-      type: "array", default: [],
+      type: "array", maxItems: 50, default: [],
       items: { type: "object", additionalProperties: false, required: ["from", "rate"], properties: { from: { type: "string", format: "date" }, rate: { type: "string", format: "decimal" } } },
     },
+    /**
+     * duplicate invoices (payables/invoice-numbers.ts): look-alike invoices are flagged and held from approval and
+     * payment until someone other than their creator overrides them; on for a new company
+     */
+    hold_suspected_duplicates: { type: "boolean", default: true },
     /** Settings > Company Defaults: an expense item above this amount needs a receipt to be submitted */
-    expense_receipt_threshold: { type: ["string", "null"], format: "money" },
+    expense_receipt_threshold: { type: ["string", "null"], format: "money", "x-sign": "nonNegative" },
+    /** a posting dated in a closed posting period: refused (422), or posted in the next open period marked prior_period (docs/ledger.md) */
+    closed_period_posting: { type: "string", enum: ["REFUSE", "NEXT_OPEN"], default: "REFUSE" },
   },
 } as const;

@@ -10,8 +10,8 @@ export const contactSchema = {
     contact_type: { type: "string", enum: ["COMPANY", "VENDOR"] },
     /** the user's role in this company, when the contact can sign in */
     role: { type: ["string", "null"] },
-    company_roles: { type: "array", items: { type: "string", enum: ["APPROVER", "REQUESTOR", "ACCRUAL_MANAGER", "REMITTENACE_MANAGER"] } },
-    vendor_roles: { type: "array", items: { type: "string", enum: ["PRIMARY", "ACCRUAL_REQUEST", "INVOICE_REQUEST"] } },
+    company_roles: { type: "array", maxItems: 10, items: { type: "string", enum: ["APPROVER", "REQUESTOR", "ACCRUAL_MANAGER", "REMITTENACE_MANAGER"] } },
+    vendor_roles: { type: "array", maxItems: 10, items: { type: "string", enum: ["PRIMARY", "ACCRUAL_REQUEST", "INVOICE_REQUEST"] } },
     user_id: { type: ["integer", "null"], "x-references": "users" },
     vendor_id: { type: ["integer", "null"], "x-references": "vendors" },
     manager_id: { type: ["integer", "null"], "x-references": "contacts" },

@@ -9,7 +9,7 @@ export const ediPaymentSchema = {
     transaction_set: { type: "string", enum: ["820"], default: "820" },
     vendor_id: { type: ["integer", "null"], "x-references": "vendors" },
     payment_run_id: { type: ["integer", "null"], "x-references": "payment_runs" },
-    amount: { type: "string", format: "money" },
+    amount: { type: "string", format: "money", "x-sign": "nonNegative" },
     currency_code: { type: "string", pattern: "^[A-Z]{3}$" },
     status: { type: "string", enum: ["NEW", "SENT", "ACCEPTED", "REJECTED"], default: "NEW" },
     entry_count: { type: "integer", default: 0 },

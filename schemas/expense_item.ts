@@ -15,7 +15,7 @@ export const expenseItemSchema = {
     category_id: { type: ["integer", "null"] },
     category_name: { type: ["string", "null"], maxLength: 100 },
     /** typed for a single expense; priced by the server for mileage (distance × the company's rate) and per diem (the policy's rate × days) */
-    amount: { type: "string", format: "money", default: "0" },
+    amount: { type: "string", format: "money", "x-sign": "nonNegative", default: "0" },
     /** defaults to the report's currency, else the company's */
     currency_code: { type: ["string", "null"], pattern: "^[A-Z]{3}$" },
     expense_type: { type: "string", enum: expenseTypes, default: "single expense" },

@@ -11,7 +11,7 @@ export const importSchema = {
     /** the CSV as uploaded (UTF-8 text); kept for the run and the error file, never sent back */
     content: { type: ["string", "null"], maxLength: 5_000_000, writeOnly: true },
     /** the file's header row, in order (server-read from content) */
-    headers: { type: "array", items: { type: "string" }, default: [] },
+    headers: { type: "array", maxItems: 1000, items: { type: "string" }, default: [] },
     /** file column header → field of the resource; columns not named here are not imported (server auto-maps what is not given) */
     mapping: { type: "object", additionalProperties: { type: "string" }, default: {} },
     status: { type: "string", enum: ["NEW", "PROCESSING", "DONE", "FAILED"], default: "NEW" },
@@ -20,7 +20,7 @@ export const importSchema = {
     error_rows: { type: "integer", minimum: 0, default: 0 },
     /** per failed row: { row, field, message } */
     errors: {
-      type: "array",
+      type: "array", maxItems: 1000000,
       default: [],
       items: {
         type: "object",

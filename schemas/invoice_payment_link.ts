@@ -6,6 +6,6 @@ export const invoicePaymentLinkSchema = {
   properties: {
     invoice_id: { type: "integer", "x-references": "invoices" },
     payment_id: { type: "integer", "x-references": "payments" },
-    amount: { type: "string", format: "money" },
+    amount: { type: "string", format: "money", "x-sign": "nonNegative" },
   },
 } as const;

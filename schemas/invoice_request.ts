@@ -25,7 +25,7 @@ export const submitInvoiceInput = {
   properties: {
     number: { type: "string", minLength: 1, maxLength: 60 },
     date: { type: "string", format: "date" },
-    amount: { type: "string", format: "money" },
+    amount: { type: "string", format: "money", "x-sign": "nonNegative" },
     purchase_order_id: { type: ["integer", "null"] },
     description: { type: ["string", "null"], maxLength: 2000 },
   },

@@ -21,9 +21,9 @@ export const mailMessageSchema = {
     sent_at: { type: ["string", "null"], format: "date-time" },
     error: { type: ["string", "null"] },
     /** file name, content type and size of each attachment */
-    attachments: { type: "array", items: { type: "object" }, default: [] },
+    attachments: { type: "array", maxItems: 50, items: { type: "object" }, default: [] },
     /** the attachments' content (base64) until the message is delivered, then cleared */
-    attachment_content: { type: ["array", "null"], items: { type: "object" }, writeOnly: true },
+    attachment_content: { type: ["array", "null"], maxItems: 50, items: { type: "object" }, writeOnly: true },
     /** delivery attempts made so far */
     attempts: { type: "integer", default: 0 },
     /** sending: the claim lapses at this time (a deliverer that died); retries are timed by the delivery job */

@@ -6,7 +6,7 @@ export const nachaPaymentSchema = {
   properties: {
     number: { type: "string", minLength: 1, maxLength: 60 },
     batch_number: { type: ["string", "null"], maxLength: 30 },
-    amount: { type: "string", format: "money" },
+    amount: { type: "string", format: "money", "x-sign": "nonNegative" },
     currency_code: { type: "string", pattern: "^[A-Z]{3}$" },
     status: { type: "string", enum: ["NEW", "DOWNLOAD"], default: "NEW" },
     submitted_at: { type: ["string", "null"], format: "date-time" },

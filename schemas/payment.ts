@@ -1,3 +1,5 @@
+import { debitEntrySchema } from "./invoice.js";
+
 /**
  * A payment record: a payment to a vendor (record_type DEBIT), a vendor credit / credit memo (CREDIT)
  * or a prepaid discount (DISCOUNT). The invoices it settles are its invoice_payment_links.
@@ -21,14 +23,14 @@ export const paymentSchema = {
     employee_contact_id: { type: ["integer", "null"], "x-references": "contacts" },
     payment_date: { type: "string", format: "date" },
     submit_date: { type: ["string", "null"], format: "date" },
-    amount: { type: "string", format: "money" },
+    amount: { type: "string", format: "money", "x-sign": "nonNegative" },
     /** what is not linked to invoices yet: amount − Σ invoice_payment_links.amount (kept by the server) */
-    balance: { type: "string", format: "money", default: "0" },
+    balance: { type: "string", format: "money", "x-sign": "nonNegative", default: "0" },
     currency_code: { type: "string", pattern: "^[A-Z]{3}$" },
     /** units of the company's functional currency per unit of currency_code at the document's date, fixed by the server (docs/currency.md) */
     exchange_rate: { type: "string", format: "decimal", default: "1" },
     /** amount × exchange_rate in the company's functional currency (a generated column) */
-    amount_in_functional: { type: "string", format: "money", readOnly: true },
+    amount_in_functional: { type: "string", format: "money", "x-sign": "nonNegative", readOnly: true },
     payment_type: { type: ["string", "null"], enum: [...paymentTypes, null] },
     record_type: { type: "string", enum: ["DEBIT", "CREDIT", "DISCOUNT"], default: "DEBIT" },
     status: { type: "string", enum: paymentStatusCodes, default: "PENDING" },
@@ -40,8 +42,11 @@ export const paymentSchema = {
     reference_number: { type: ["string", "null"], maxLength: 100 },
     description: { type: ["string", "null"], maxLength: 2000 },
     project_name: { type: ["string", "null"], maxLength: 100 },
-    posting_period_name: { type: ["string", "null"], maxLength: 30 },
-    prior_period: { type: "boolean", default: false },
+    /** a vendor credit's GL coding: the accounts its approval credits (lines add up to the amount; none: 5000) */
+    debit_entries: { type: "array", maxItems: 500, items: debitEntrySchema, default: [] },
+    /** server-kept: the posting period of its first journal entry, and whether it was dated in a closed period (ledger/periods.ts) */
+    posting_period_name: { type: ["string", "null"], maxLength: 30, readOnly: true },
+    prior_period: { type: "boolean", default: false, readOnly: true },
     is_system_error: { type: "boolean", default: false },
     no_push: { type: "boolean", default: false },
     external_id: { type: ["string", "null"], maxLength: 100 },

@@ -9,7 +9,7 @@ export const paymentRunSchema = {
     number: { type: "string", minLength: 1, maxLength: 60 },
     status: { type: "string", enum: paymentRunStatusCodes, default: "NEW" },
     payment_date: { type: "string", format: "date" },
-    total_amount: { type: "string", format: "money", default: "0" },
+    total_amount: { type: "string", format: "money", "x-sign": "nonNegative", default: "0" },
     currency_code: { type: "string", pattern: "^[A-Z]{3}$" },
     total_vendor_count: { type: "integer", default: 0 },
     /** when the run was sent to the bank (processed) */

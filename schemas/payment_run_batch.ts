@@ -11,7 +11,7 @@ export const paymentRunBatchSchema = {
     status: { type: "string", enum: paymentRunStatusCodes, default: "NEW" },
     total_vendor_count: { type: "integer", default: 0 },
     submitted_at: { type: ["string", "null"], format: "date-time" },
-    total_amount_in_functional: { type: "string", format: "money", default: "0" },
+    total_amount_in_functional: { type: "string", format: "money", "x-sign": "nonNegative", default: "0" },
     functional_currency: { type: "string", pattern: "^[A-Z]{3}$" },
     /** a vendor of this batch also appears in another batch of the run */
     matching_vendor: { type: "boolean", default: false },

@@ -16,13 +16,13 @@ export const paymentRunItemSchema = {
     invoice_type: { type: "string", enum: ["INVOICE", "EXPENSE"], default: "INVOICE" },
     vendor_id: { type: ["integer", "null"], "x-references": "vendors" },
     employee_contact_id: { type: ["integer", "null"], "x-references": "contacts" },
-    amount: { type: "string", format: "money" },
+    amount: { type: "string", format: "money", "x-sign": "nonNegative" },
     /** vendor credits to apply to this invoice when the run is processed; reserved with the amount */
     credits: {
-      type: "array", default: [],
-      items: { type: "object", additionalProperties: false, required: ["credit_id", "amount"], properties: { credit_id: { type: "integer" }, amount: { type: "string", format: "money" } } },
+      type: "array", maxItems: 500, default: [],
+      items: { type: "object", additionalProperties: false, required: ["credit_id", "amount"], properties: { credit_id: { type: "integer" }, amount: { type: "string", format: "money", "x-sign": "nonNegative" } } },
     },
-    credit_amount: { type: "string", format: "money", default: "0" },
+    credit_amount: { type: "string", format: "money", "x-sign": "nonNegative", default: "0" },
     currency_code: { type: "string", pattern: "^[A-Z]{3}$" },
     payment_date: { type: ["string", "null"], format: "date" },
     payment_method_id: { type: ["integer", "null"], "x-references": "payment_methods" },

@@ -9,10 +9,10 @@ export const poItemSchema = {
     line: { type: "integer", minimum: 1, default: 1 },
     /** required unless a catalogue item gives it: the line hook refuses a line without (po-items.ts) */
     description: { type: "string", minLength: 1, maxLength: 500 },
-    quantity: { type: "string", format: "decimal" },
+    quantity: { type: "string", format: "decimal", "x-sign": "nonNegative" },
     /** required unless a catalogue item gives it (po-items.ts) */
-    unit_price: { type: "string", format: "money" },
-    amount: { type: "string", format: "money" },
+    unit_price: { type: "string", format: "money", "x-sign": "nonNegative" },
+    amount: { type: "string", format: "money", "x-sign": "nonNegative" },
     qty_received: { type: "string", format: "decimal", default: "0" },
     qty_billed: { type: "string", format: "decimal", default: "0" },
     account_number: { type: ["string", "null"], maxLength: 30 },

@@ -18,7 +18,7 @@ export const punchoutSessionSchema = {
     shipping_id: { type: ["integer", "null"], "x-references": "addresses" },
     status: { type: "string", enum: ["OPEN", "RETURNED"], default: "OPEN" },
     /** the cart of the PunchOutOrderMessage: [{ description, quantity, unit_price, supplier_part_id, unit_of_measure }] */
-    items: { type: "array", items: { type: "object" }, default: [] },
+    items: { type: "array", maxItems: 1000, items: { type: "object" }, default: [] },
     currency_code: { type: ["string", "null"], pattern: "^[A-Z]{3}$" },
     returned_at: { type: ["string", "null"], format: "date-time" },
   },

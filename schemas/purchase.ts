@@ -7,7 +7,7 @@ export const purchaseSchema = {
     number: { type: "string", minLength: 1, maxLength: 60, "x-unique": true },
     virtual_card_id: { type: ["integer", "null"], "x-references": "virtual_cards" },
     vendor_id: { type: ["integer", "null"], "x-references": "vendors" },
-    amount: { type: "string", format: "money" },
+    amount: { type: "string", format: "money", "x-sign": "nonNegative" },
     currency_code: { type: "string", pattern: "^[A-Z]{3}$" },
     status: { type: "string", enum: ["PENDING", "OPEN", "PAID", "REFUNDED", "REJECT", "POSTED", "DISPUTED"], default: "PENDING" },
     purchase_date: { type: "string", format: "date" },

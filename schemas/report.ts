@@ -11,6 +11,8 @@ export const reportTemplates = [
   ...readyReportTemplates,
   "ap_aging", "invoice_register", "payment_register", "vendor_master", "purchase_order_register", "expense_report_register",
   "accrual_register", "gl_detail", "card_spend_summary", "accrual_summary", "budget_vs_actual", "spend_by_vendor", "vendor_1099_summary",
+  // the journal of the posting periods in the report's date range, in an import layout (ledger/journal-export.ts)
+  "journal_export", "journal_quickbooks", "journal_xero", "journal_netsuite",
 ] as const;
 
 export const reportDateRanges = [
@@ -56,7 +58,7 @@ export const reportScheduleSchema = {
     report_id: { type: "integer", "x-references": "reports" },
     frequency: { type: "string", enum: ["daily", "weekly", "monthly", "quarterly"] },
     next_run_at: { type: ["string", "null"], format: "date-time" },
-    recipients: { type: "array", items: { type: "string", format: "email" }, default: [] },
+    recipients: { type: "array", maxItems: 50, items: { type: "string", format: "email" }, default: [] },
     status: { type: "string", enum: ["ACTIVE", "INACTIVE"], default: "ACTIVE" },
   },
 } as const;

@@ -1,5 +1,8 @@
 /** Approval workflows: who approves what, in which order. The approval engine reads these. */
-export const workflowTypes = ["PurchaseOrder", "Payment", "Invoice", "ExpenseReport", "PaymentRun", "Vendor", "VirtualCard", "CreditMemo", "Accrual"] as const;
+import { workflowTypes } from "./approval-types.js";
+
+/** the types with workflows of their own: derived from the resources' `approval` declarations (generated) */
+export { workflowTypes };
 export const approvalTriggers = [
   "DEFAULT", "APPROVER_AMOUNT", "AMOUNT", "SUBSIDIARY", "DEPARTMENT", "LOCATION", "VENDOR", "ACCOUNT", "VENDOR_PO", "INVOICE_PO",
   "CUSTOM_QUESTION", "CUSTOM_TRIGGER",
@@ -14,15 +17,15 @@ export const workflowStepSchema = {
   properties: {
     order: { type: "integer", minimum: 1 },
     trigger: { type: "string", enum: approvalTriggers },
-    min_amount: { type: ["string", "null"], format: "money" },
-    max_amount: { type: ["string", "null"], format: "money" },
+    min_amount: { type: ["string", "null"], format: "money", "x-sign": "nonNegative" },
+    max_amount: { type: ["string", "null"], format: "money", "x-sign": "nonNegative" },
     /** the subsidiaries, vendors, accounts … the trigger matches */
-    ids: { type: "array", items: { type: "integer" }, default: [] },
+    ids: { type: "array", maxItems: 500, items: { type: "integer" }, default: [] },
     /** the department or location names a DEPARTMENT / LOCATION step matches (records carry names, not ids) */
-    names: { type: "array", items: { type: "string", minLength: 1, maxLength: 100 }, default: [] },
+    names: { type: "array", maxItems: 200, items: { type: "string", minLength: 1, maxLength: 100 }, default: [] },
     approver_type: { type: "string", enum: approverTypes },
     /** contacts (USER, CUSTOM_APPROVERS) or teams (TEAM) */
-    approver_ids: { type: "array", items: { type: "integer" }, default: [] },
+    approver_ids: { type: "array", maxItems: 100, items: { type: "integer" }, default: [] },
     /** every approver must approve, rather than any one */
     require_all: { type: "boolean", default: false },
   },
@@ -37,6 +40,6 @@ export const workflowSchema = {
     workflow_type: { type: "string", enum: workflowTypes },
     status: { type: "string", enum: ["ACTIVE", "INACTIVE"], default: "INACTIVE" },
     allow_self_approval: { type: "boolean", default: false },
-    steps: { type: "array", items: workflowStepSchema, default: [] },
+    steps: { type: "array", maxItems: 50, items: workflowStepSchema, default: [] },
   },
 } as const;

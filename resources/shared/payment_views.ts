@@ -5,10 +5,13 @@
  */
 import { paymentSchema } from "../../schemas/payment.js";
 import type { ColumnDef } from "../../src/framework/resource.js";
+import { documentsOf } from "./documents.js";
 
 /** Filled by the payment engine and the server, never by a form. */
 export const paymentServerFields = ["balance", "record_type", "payment_run_id", "version_seq", "is_system_error", "external_id", "submitter_id",
-  "return_code", "return_reason", "reissue_of_id", "trace_number", "submit_date"] as const;
+  "return_code", "return_reason", "reissue_of_id", "trace_number", "submit_date",
+  // set when an approver takes a payment out of its run (runs/exclude.ts), never by a form
+  "excluded"] as const;
 
 /** Computed by the payments hook (src/server/domain/payments/payments.ts). */
 export const paymentComputed = [
@@ -39,7 +42,42 @@ function relationsFor(workflowType: "Payment" | "CreditMemo") {
 }
 
 export const paymentRelations = relationsFor("Payment");
-export const creditRelations = relationsFor("CreditMemo");
+// a credit memo's document (the vendor's PDF) is read with it and shown beside its inbox and draft forms
+const { vendor, subsidiary, submitter, invoices, invoice_payment_links, approvals } = relationsFor("CreditMemo");
+export const creditRelations = { vendor, subsidiary, submitter, invoices, invoice_payment_links, approvals, documents: documentsOf("Payment") } as const;
+
+const p = paymentSchema.properties;
+/**
+ * What a vendor credit is made of: the payments table's fields a credit memo uses (a view of the table
+ * with its own shape, so its forms offer no bank or run fields). Written with record_type CREDIT by
+ * the server (payments/credit-memos.ts).
+ */
+export const creditSchema = {
+  type: "object",
+  additionalProperties: false,
+  required: ["payment_number", "vendor_id", "payment_date", "amount", "currency_code"],
+  properties: {
+    payment_number: p.payment_number, vendor_id: { type: "integer", "x-references": "vendors" }, payment_date: p.payment_date,
+    amount: p.amount, currency_code: p.currency_code, subsidiary_id: p.subsidiary_id, reference_number: p.reference_number,
+    description: p.description, project_name: p.project_name, debit_entries: p.debit_entries,
+    balance: p.balance, exchange_rate: p.exchange_rate, amount_in_functional: p.amount_in_functional, record_type: p.record_type, status: p.status,
+    submit_date: p.submit_date, submitter_id: p.submitter_id, posting_period_name: p.posting_period_name, prior_period: p.prior_period,
+    is_system_error: p.is_system_error, no_push: p.no_push, external_id: p.external_id, version_seq: p.version_seq, created_by_id: p.created_by_id,
+  },
+} as const;
+
+/** A credit's fields the server fills (status: its hook and its actions). */
+export const creditServerFields = ["balance", "record_type", "status", "version_seq", "is_system_error", "external_id", "submitter_id", "submit_date", "exchange_rate"] as const;
+
+/** What the credit views share (vendor_credits, the inbox, the drafts). */
+export const creditBase = {
+  schema: creditSchema,
+  title: "payment_number",
+  search: ["payment_number", "reference_number", "description"],
+  serverFields: creditServerFields,
+  computed: [...paymentComputed, "refunds", "refunded_amount"],
+  functional: { rate: "exchange_rate", currency: "currency_code", date: "payment_date", amounts: { amount: "amount_in_functional" } },
+} as const;
 
 /** The common part of every payment-record resource. */
 export const paymentBase = {

@@ -16,8 +16,8 @@ import { currentLocation, session, type Tokens } from "./session.js";
 
 declare module "axios" {
   interface AxiosRequestConfig {
-    /** no error notification: the caller reports the failure itself */
-    silent?: boolean;
+    /** no error notification: the caller reports the failure itself (true: any failure; a list: these statuses) */
+    silent?: boolean | readonly number[];
     /** the request is the one retry after a refresh */
     retried?: boolean;
   }
@@ -104,12 +104,13 @@ async function fail(client: AxiosInstance, error: unknown): Promise<AxiosRespons
       error.response.data = text;
     }
   }
-  const notice = config.silent ? null : errorNotice(status, error.response?.data);
+  const silent = Array.isArray(config.silent) ? config.silent.includes(status) : config.silent === true;
+  const notice = silent ? null : errorNotice(status, error.response?.data);
   if (notice) notify("error", notice);
   throw toHttpError(error);
 }
 
-function createClient(silent: boolean): AxiosInstance {
+function createClient(silent: boolean | readonly number[]): AxiosInstance {
   const client = axios.create({ silent, headers: { Accept: "application/json, text/plain, */*" } });
   client.interceptors.request.use(authorize);
   client.interceptors.response.use(unwrap, (error: unknown) => fail(client, error));
@@ -120,3 +121,13 @@ function createClient(silent: boolean): AxiosInstance {
 export const http = createClient(false);
 /** The same client, leaving failures to the caller (forms put per-field errors under their fields). */
 export const quietHttp = createClient(true);
+
+const partlyQuiet = new Map<string, AxiosInstance>();
+/** The client for a call's `silent` (providers/data.ts: `meta.silent`): one per status list, made once. */
+export function clientFor(silent: boolean | readonly number[] | undefined): AxiosInstance {
+  if (!Array.isArray(silent)) return silent === true ? quietHttp : http;
+  const key = silent.join(",");
+  let client = partlyQuiet.get(key);
+  if (!client) partlyQuiet.set(key, (client = createClient(silent)));
+  return client;
+}

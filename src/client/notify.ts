@@ -15,6 +15,9 @@ const loadNotifications = () => (notifications ??= import("antd/es/notification"
   return notification;
 }));
 
+/** `meta` of a record's read whose page says "Record not found" itself: no 404 notification besides. */
+export const notFoundShownByPage = { silent: [404] } as const;
+
 export interface Notice {
   title: string;
   message?: string;

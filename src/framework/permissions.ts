@@ -52,3 +52,13 @@ export interface RouteGuard {
 export function canOpen(principal: Principal, guard: RouteGuard): boolean {
   return guard.permissions !== undefined && !principal.portal && moduleEnabled(principal, { module: guard.module ?? undefined }) && can(principal, guard.permissions);
 }
+
+/**
+ * May the principal attach files to a record of `parent`? Whoever may create or edit such a record
+ * (the clerk keying an invoice, the buyer writing an order), or who holds the documents archive's
+ * upload keys. The server also requires the record to be one the principal can see.
+ */
+export function mayAttachTo(principal: Principal, parent: Pick<ResourceDef, "module" | "permissions"> | undefined, uploadKeys: PermissionKeys): boolean {
+  if (can(principal, uploadKeys)) return true;
+  return parent !== undefined && (canAct(principal, parent, "edit") || canAct(principal, parent, "create"));
+}

@@ -368,7 +368,41 @@ export interface ResourceDef {
    * The record goes through the approval engine as `type`: `POST /api/{name}/{id}/submit` starts
    * its chain when its status is one of `submittable`, and its show page carries the approval timeline.
    */
-  approvable?: { type: ApprovableType; submittable: readonly string[]; permission: PermissionKeys };
+  approvable?: { type: string; submittable: readonly string[]; permission: PermissionKeys };
+  /**
+   * The approval of this resource's records (ApprovalDef): declared on the resource that sees them in
+   * every approval state. The type lists (schemas/approval-types.ts), the engines, the notice labels and
+   * the record kinds are derived from these declarations; its server module implements `approval`.
+   */
+  approval?: ApprovalDef;
+  /**
+   * The record kind that polymorphic references name this resource by (a document's `assetable_type`,
+   * a journal line's source, an audit row's `item_type`): `Invoice`, `PurchaseOrder`… One resource per kind.
+   */
+  kind?: string;
+}
+
+/**
+ * How a resource's records go through the approval engine, as data. The behaviour (facts, checks,
+ * what an approval does) is the resource's server module's `approval`; the notice label is the locale
+ * key `approvals.values.approvable_type.<type>` (checked at boot in every locale).
+ */
+export interface ApprovalDef {
+  /** the approvable type: approval rows' `approvable_type`, the workflow type unless `workflowType` */
+  type: string;
+  /** whose workflows apply (payment methods: Vendor's); default `type` */
+  workflowType?: string;
+  /** the record's statuses: pending while its chain runs, rejected when an approver rejects it; approved: the
+   *  statuses an approval may end in (the module's `approvedStatus` picks one when there are several) */
+  statuses: { pending: string; rejected: string; approved: readonly [string, ...string[]] };
+  /** the record's contact column naming who asked for it (OTHER steps ask that contact's manager) */
+  requester?: string;
+  /** fields whose change by an edit restarts a pending chain; a lines relation's name: any line written */
+  restartOn?: readonly string[];
+  /** sensitive fields whose change on a record in one of `statuses` sends it back through its workflow */
+  reapprove?: { fields: readonly string[]; statuses: readonly string[] };
+  /** the record's amount column shown with its approvals (default `amount`; absent from the table: none) */
+  amountColumn?: string;
 }
 
 export interface FunctionalDef {
@@ -456,7 +490,7 @@ export const portalActionPath = (resource: string, action: Pick<PortalAction, "n
 export interface PersonalScope {
   contact?: string;
   all?: PermissionKeys;
-  approvals?: { type: ApprovableType; key: string };
+  approvals?: { type: string; key: string };
 }
 
 export function defineResource<const R extends ResourceDef>(def: R): R {
@@ -508,4 +542,17 @@ export function pagePermissions(resource: Pick<ResourceDef, "permissions">, page
   if (page === "show" || page === "approval") return resource.permissions.show;
   if (page === "duplicate") return resource.permissions.create;
   return resource.permissions[page];
+}
+
+/**
+ * The approval type lists derived from the declarations' `approval` (schemas/approval-types.ts is
+ * written from this by `npm run db:generate`): every declared type is approvable; the types that
+ * approve by their own workflows (no `workflowType` of another) are workflow types. Registry order.
+ */
+export function approvalTypeLists(resources: readonly ResourceDef[]): { workflowTypes: string[]; approvableTypes: string[] } {
+  const declared = resources.flatMap((r) => (r.approval ? [r.approval] : []));
+  return {
+    workflowTypes: declared.filter((a) => (a.workflowType ?? a.type) === a.type).map((a) => a.type),
+    approvableTypes: declared.map((a) => a.type),
+  };
 }

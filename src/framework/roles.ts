@@ -72,6 +72,8 @@ const adminKeys = [
   "editAdministrations", "addDocuments", "deleteDocuments",
   // ours (the spec names only the list, read and delete keys): creating and editing budgets and catalogue items
   "addBudgets", "editBudgets", "addCatalogueItems", "editCatalogueItems",
+  // ours (the spec names none): closing a posting period, and reopening a closed one (docs/ledger.md)
+  "closePostingPeriods", "reopenPostingPeriods",
 ] as const;
 
 /** Every staff key; administrators hold them all. */

@@ -20,6 +20,25 @@ export interface Property {
   "x-match"?: Readonly<Record<string, string>>;
   /** the locale key of the plain message shown when a value breaks the property's `pattern` */
   "x-message"?: string;
+  /** a money field's sign, declared on every one (tests/unit/schema-bounds.test.ts), and on a quantity that has one: negatives only where the domain has them */
+  "x-sign"?: MoneySign;
+  maxItems?: number;
+}
+
+/**
+ * The sign a money field may take: `nonNegative` (zero or more, most amounts), `positive` (more than
+ * zero), `signed` (credits, refunds, adjustments, balances that may run below zero).
+ */
+export type MoneySign = "nonNegative" | "positive" | "signed";
+export const moneySigns: readonly MoneySign[] = ["nonNegative", "positive", "signed"];
+
+/** Whether an amount (a decimal string or number) has the declared sign; a value that is no number is left to `format`. */
+export function hasSign(value: unknown, sign: MoneySign): boolean {
+  const text = typeof value === "number" ? String(value) : typeof value === "string" ? value.trim() : "";
+  if (sign === "signed" || !/^[+-]?\d*\.?\d*$/.test(text) || !/\d/.test(text)) return true;
+  const negative = text.startsWith("-") && /[1-9]/.test(text);
+  const zero = !/[1-9]/.test(text);
+  return sign === "positive" ? !negative && !zero : !negative;
 }
 
 /** Our custom string formats: exact amounts as decimal strings. */

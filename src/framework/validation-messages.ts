@@ -39,6 +39,10 @@ export function ruleMessage({ keyword, params, message }: RuleError): { key: str
   switch (keyword) {
     case "pattern":
       return message ? { key: message, values: {} } : plain(patternKeys[String(params.pattern)] ?? "pattern");
+    case "x-sign":
+      return plain(params.sign === "positive" ? "positive" : "nonNegative");
+    case "x-currency":
+      return plain("currencyUnknown");
     case "format":
       return plain(formats.has(String(params.format)) ? `formats.${String(params.format)}` : "format");
     case "type": {
@@ -60,6 +64,6 @@ export function ruleText(error: RuleError, translate: TranslateValues): string {
 
 /** Every key `ruleMessage` can give (the locale files must have each). */
 export const ruleKeys = [
-  ...[...keywords, "pattern", "format", "number", "boolean", "string", "invalid", ...Object.values(patternKeys)].map((k) => `validation.${k}`),
+  ...[...keywords, "pattern", "format", "number", "boolean", "string", "invalid", "positive", "nonNegative", "currencyUnknown", ...Object.values(patternKeys)].map((k) => `validation.${k}`),
   ...[...formats].map((f) => `validation.formats.${f}`),
 ];

@@ -10,6 +10,8 @@ import type { DB } from "./db/connect.js";
 import { passesWall } from "./db/row-security.js";
 import { authenticate, oauthRoutes } from "./http/auth.js";
 import { fileRoutes } from "./http/files.js";
+import { registerCompression, registerNoStore } from "./http/compression.js";
+import { captureRoutes } from "./domain/capture/routes.js";
 import { noRoute } from "./errors.js";
 import { registerErrorHandler } from "./http/errors.js";
 import { registerIdempotency } from "./http/idempotency.js";
@@ -20,6 +22,7 @@ import { readinessRoute } from "./http/readiness.js";
 import { loggerOptions, registerRequestId, requestIdOptions, type LogTarget } from "./http/request-id.js";
 import { registerOpenApi } from "./http/openapi.js";
 import { paymentRoutes } from "./http/payments.js";
+import { positivePayRoutes } from "./http/positive-pay.js";
 import { paymentRunRoutes } from "./http/payment-runs.js";
 import { paymentMethodHelperRoutes } from "./http/payment-methods.js";
 import { publicPunchoutPaths, punchoutRoutes } from "./http/punchout.js";
@@ -34,6 +37,7 @@ import { installModules, type ServerModule } from "./resources/modules.js";
 import { resourceRoutes } from "./resources/routes.js";
 import { domainSetup } from "./domain/setup.js";
 import { serverModules } from "./domain/modules.js";
+import { registerRateLimit, type RateLimits } from "./http/rate-limit.js";
 
 /**
  * The built client: the brotli or gzip copy the build wrote (scripts/precompress.ts) when the browser
@@ -59,9 +63,11 @@ export interface AppOptions {
   resources?: readonly ResourceDef[];
   /** the server modules of `resources` (default: the domain's, src/server/domain/modules.ts) */
   modules?: readonly ServerModule[];
+  /** the general rate limit (default: from the environment, config.ts) */
+  rateLimits?: RateLimits;
 }
 
-export async function buildApp({ db, logger = false, resources = registry, modules = serverModules }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, logger = false, resources = registry, modules = serverModules, rateLimits }: AppOptions): Promise<FastifyInstance> {
   // the generic engine gets the domain's behaviour here, checked (a bad module is a boot error)
   installModules(resources, domainSetup(resources, modules));
   serveResources(resources);
@@ -69,12 +75,15 @@ export async function buildApp({ db, logger = false, resources = registry, modul
   const app = Fastify({ logger: loggerOptions(logger), ...requestIdOptions, bodyLimit: 5 * 1024 * 1024, trustProxy: config.trustProxy });
   registerRequestId(app);
   registerSecurityHeaders(app);
+  registerNoStore(app);
   registerErrorHandler(app);
   registerInputGuard(app);
   app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
+  // counted before the request is authenticated (src/server/http/rate-limit.ts)
+  await registerRateLimit(app, db, rateLimits);
   app.decorateRequest("ctx", null as never);
   app.addHook("onRequest", async (request) => {
     const url = request.url;
@@ -88,6 +97,8 @@ export async function buildApp({ db, logger = false, resources = registry, modul
     return { ...payload, warnings };
   });
   registerIdempotency(app, db);
+  // onSend hooks run in the order added: compress after the idempotency hook has kept the plain answer
+  await registerCompression(app);
 
   healthRoute(app, db);
   readinessRoute(app, db);
@@ -99,7 +110,9 @@ export async function buildApp({ db, logger = false, resources = registry, modul
   ssoRoutes(app, db);
   userRoutes(app);
   fileRoutes(app, db);
+  captureRoutes(app);
   paymentRoutes(app);
+  positivePayRoutes(app);
   paymentRunRoutes(app);
   paymentMethodHelperRoutes(app);
   punchoutRoutes(app, db);

@@ -20,6 +20,14 @@ export const config = {
   recurringInvoicesCron: process.env.RECURRING_INVOICES_CRON || "0 * * * *",
   /** when due report schedules are run (cron, server time) */
   reportSchedulesCron: process.env.REPORT_SCHEDULES_CRON || "*/5 * * * *",
+  /** MAIL_IN_PORT: the invoice-capture SMTP receiver listens here (docs/capture.md); unset: no receiver */
+  mailInPort: process.env.MAIL_IN_PORT ? Number(process.env.MAIL_IN_PORT) : undefined,
+  /** MAIL_IN_HOST: the address the receiver listens on (default 0.0.0.0) */
+  mailInHost: process.env.MAIL_IN_HOST || undefined,
+  /** MAIL_IN_DOMAIN: the domain of the companies' inbound addresses, ap+<code>@MAIL_IN_DOMAIN */
+  mailInDomain: process.env.MAIL_IN_DOMAIN || "capture.outlay.invalid",
+  /** how often the companies' IMAP mailboxes are polled for invoices (cron) */
+  captureImapCron: process.env.CAPTURE_IMAP_CRON || "* * * * *",
   /** SIGNUP=open: anyone may sign up a new company (/signup); closed by default in production */
   signupOpen: (process.env.SIGNUP ?? (process.env.NODE_ENV === "production" ? "closed" : "open")) === "open",
   /** CARD_ISSUER: the card issuer cards are issued and authorized through (docs/cards.md); only the in-repo "simulator" so far */
@@ -34,7 +42,17 @@ export const config = {
    * address is the connection's, so nobody can pick the address sign-in throttling counts against.
    */
   trustProxy: trustProxyOf(process.env.TRUST_PROXY),
+  /** the general rate limit (src/server/http/rate-limit.ts): requests per window and bearer token; 0 switches it off */
+  rateLimitPerToken: limitOf(process.env.RATE_LIMIT_PER_TOKEN, 1200),
+  /** requests per window and client address (all of its tokens and sign-ins); 0 switches it off */
+  rateLimitPerAddress: limitOf(process.env.RATE_LIMIT_PER_ADDRESS, 6000),
+  rateLimitWindowSeconds: Math.max(1, limitOf(process.env.RATE_LIMIT_WINDOW_SECONDS, 60)),
 };
+
+/** A whole number ≥ 0 from the environment, else the default. */
+function limitOf(value: string | undefined, fallback: number): number {
+  return value !== undefined && /^\d+$/.test(value.trim()) ? Number(value) : fallback;
+}
 
 function trustProxyOf(value: string | undefined): string | false | ((address: string, hop: number) => boolean) {
   if (!value) return false;

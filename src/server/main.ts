@@ -5,6 +5,8 @@ import { connect } from "./db/connect.js";
 import { maintainEmbedded } from "./db/maintenance.js";
 import { migrate } from "./db/migrate.js";
 import { startJobs } from "./jobs/start.js";
+import { startMailIn } from "./domain/capture/mail-in.js";
+import { stopSharedReader } from "./domain/capture/reader.js";
 import { demoLogins, demoPassword, hasDemoLogins, isEmpty, seedDemo } from "./seed/demo.js";
 
 const database = await connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -22,6 +24,8 @@ const stopMaintenance = await maintainEmbedded(database);
 // before the first request, so that every message written has its delivery job; mail an earlier
 // process committed but did not deliver goes now, and the recurring invoices due
 const jobs = await startJobs(database, { databaseUrl: config.databaseUrl });
+// the invoice-capture SMTP receiver, when MAIL_IN_PORT is set (docs/capture.md)
+const mailIn = config.mailInPort ? await startMailIn(database.db, { port: config.mailInPort, host: config.mailInHost, domain: config.mailInDomain }) : undefined;
 const app = await buildApp({ db: database.app, logger: true });
 const host = listenHost(config.host, await hasDemoLogins(database.db));
 await app.listen({ port: config.port, host });
@@ -37,7 +41,9 @@ const shutdown = async () => {
   stopMaintenance();
   // stop taking requests, then let running jobs finish (a request's mail has its job: nothing is lost)
   await app.close();
+  await new Promise<void>((resolve) => (mailIn ? mailIn.close(() => resolve()) : resolve()));
   await jobs.stop();
+  await stopSharedReader();
   await database.close();
   process.exit(0);
 };

@@ -2,10 +2,11 @@
  * ajv validation from the same JSON Schemas that drive the tables and the forms. Numbers given for
  * money fields are coerced to decimal strings; errors come back per field.
  */
-import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
+import { Ajv, type ErrorObject, type SchemaValidateFunction, type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
 import type { ResourceDef } from "../framework/resource.js";
-import { customFormats, isWritable, propertiesOf, requiredOf, type Property } from "../framework/schema.js";
+import { customFormats, hasSign, isWritable, moneySigns, propertiesOf, requiredOf, type MoneySign, type Property } from "../framework/schema.js";
+import { currencyCodePattern, isCurrencyCode } from "../framework/currencies.js";
 import { ruleText } from "../framework/validation-messages.js";
 import { translateValues } from "./locale.js";
 import type { FieldErrors } from "./errors.js";
@@ -19,6 +20,22 @@ ajv.addKeyword({ keyword: "x-unique", schemaType: "boolean" });
 ajv.addKeyword({ keyword: "x-internal", schemaType: "boolean" });
 ajv.addKeyword({ keyword: "x-match", schemaType: "object" });
 ajv.addKeyword({ keyword: "x-message", schemaType: "string" });
+/** A keyword whose check fails with one error of its own name (its message: framework/validation-messages.ts). */
+function checkKeyword<S>(keyword: string, check: (schema: S, data: unknown) => boolean, params: (schema: S) => Record<string, unknown>): SchemaValidateFunction {
+  const validate: SchemaValidateFunction = (schema: S, data: unknown) => {
+    const valid = check(schema, data);
+    validate.errors = valid ? [] : [{ keyword, params: params(schema) }];
+    return valid;
+  };
+  return validate;
+}
+// a money field's declared sign (framework/schema.ts MoneySign): a negative amount where the domain has none is refused
+ajv.addKeyword({ keyword: "x-sign", schemaType: "string", metaSchema: { enum: [...moneySigns] }, errors: true,
+  validate: checkKeyword<MoneySign>("x-sign", (sign, data) => hasSign(data, sign), (sign) => ({ sign })) });
+// added by withStorageLimits to every currency code (the schemas' currency pattern): one of ISO 4217's codes;
+// a value not in the pattern's form is the pattern's error alone
+ajv.addKeyword({ keyword: "x-currency", schemaType: "boolean", errors: true,
+  validate: checkKeyword<boolean>("x-currency", (_on, data) => typeof data !== "string" || !/^[A-Z]{3}$/.test(data) || isCurrencyCode(data), () => ({})) });
 
 function fieldOf(error: ErrorObject): string {
   const path = error.instancePath.replace(/^\//, "").replace(/\//g, ".");
@@ -63,10 +80,13 @@ export function isRecordId(value: unknown): boolean {
 export const maxIndexedText = 500;
 /** any other text: far beyond a note or description, well below the request size limit */
 export const maxText = 100_000;
+/** a list with no bound of its own (an action's input): every schema in schemas/ declares its own */
+export const maxListItems = 1000;
 
 /**
  * The storage bounds a schema leaves unsaid, added where it has none of its own: 32-bit integers,
- * text lengths (indexed columns shorter), at every depth (jsonb lines included).
+ * text lengths (indexed columns shorter), list lengths, ISO 4217 for currency codes, at every depth
+ * (jsonb lines included).
  */
 export function withStorageLimits(schema: unknown, indexed: ReadonlySet<string> = new Set(), depth = 0): unknown {
   if (schema === null || typeof schema !== "object" || Array.isArray(schema)) return schema;
@@ -74,6 +94,8 @@ export function withStorageLimits(schema: unknown, indexed: ReadonlySet<string> 
   const types = ([] as unknown[]).concat(s.type ?? []);
   if (types.includes("integer")) Object.assign(s, { ...int32, ...pick(s, "minimum", "maximum") });
   if (types.includes("string") && s.maxLength === undefined && s.enum === undefined) s.maxLength = maxText;
+  if (types.includes("array") && s.maxItems === undefined) s.maxItems = maxListItems;
+  if (s.pattern === currencyCodePattern) s["x-currency"] = true;
   if (s.properties) {
     s.properties = Object.fromEntries(Object.entries(s.properties as Record<string, unknown>).map(([name, p]) => {
       const bounded = withStorageLimits(p, indexed, depth + 1) as Record<string, unknown>;

@@ -73,13 +73,13 @@ interface Case {
 }
 
 const cases: Case[] = [
-  { type: "PurchaseOrder", workflowType: "PurchaseOrder", submitVia: "purchase_orders", showVia: "purchase_orders", table: "purchase_orders", from: "DRAFT", approved: "APPROVED", rejected: "REJECTED", label: "Purchase order", link: "/po_approvals/{record}" },
+  { type: "PurchaseOrder", workflowType: "PurchaseOrder", submitVia: "purchase_orders", showVia: "purchase_orders", table: "purchase_orders", from: "DRAFT", approved: "APPROVED", rejected: "REJECTED", label: "Purchase Order", link: "/po_approvals/{record}" },
   { type: "Payment", workflowType: "Payment", submitVia: "payments", showVia: "payments", table: "payments", recordType: "DEBIT", from: "PENDING", approved: "APPROVED", rejected: "REJECTED", label: "Payment", link: "/payments_approval/{record}" },
-  { type: "CreditMemo", workflowType: "CreditMemo", submitVia: "credit_memo_inbox", showVia: "vendor_credits", table: "payments", recordType: "CREDIT", from: "NEW", approved: "AVAILABLE", rejected: "REJECTED", label: "Credit memo", link: "/credit_memos_approval/{record}", resubmit: 404 },
-  { type: "ExpenseReport", workflowType: "ExpenseReport", submitVia: "expense_reports", showVia: "expense_reports", table: "expense_reports", from: "NEW", approved: "OPEN", rejected: "REJECTED", label: "Expense report", link: "/expenses_approval/{approval}" },
+  { type: "CreditMemo", workflowType: "CreditMemo", submitVia: "credit_memo_inbox", showVia: "vendor_credits", table: "payments", recordType: "CREDIT", from: "NEW", approved: "AVAILABLE", rejected: "REJECTED", label: "Credit Memo", link: "/credit_memos_approval/{record}", resubmit: 404 },
+  { type: "ExpenseReport", workflowType: "ExpenseReport", submitVia: "expense_reports", showVia: "expense_reports", table: "expense_reports", from: "NEW", approved: "OPEN", rejected: "REJECTED", label: "Expense Report", link: "/expenses_approval/{approval}" },
   { type: "Vendor", workflowType: "Vendor", submitVia: "vendors", showVia: "vendors", table: "vendors", from: "NEW", approved: "ACTIVE", rejected: "REJECTED", label: "Vendor", link: "/vendor_approvals/{record}" },
-  { type: "VirtualCard", workflowType: "VirtualCard", submitVia: "virtual_cards", showVia: "virtual_cards", table: "virtual_cards", from: "PENDING", approved: "APPROVED", rejected: "REJECTED", label: "Virtual card", link: "/vcard_approvals/{record}" },
-  { type: "Purchase", workflowType: "VirtualCard", submitVia: "purchases", showVia: "purchases", table: "purchases", from: "PENDING", approved: "OPEN", rejected: "REJECT", label: "Card purchase", link: "/purchase/approvals/{record}" },
+  { type: "VirtualCard", workflowType: "VirtualCard", submitVia: "virtual_cards", showVia: "virtual_cards", table: "virtual_cards", from: "PENDING", approved: "APPROVED", rejected: "REJECTED", label: "Virtual Card", link: "/vcard_approvals/{record}" },
+  { type: "Purchase", workflowType: "VirtualCard", submitVia: "purchases", showVia: "purchases", table: "purchases", from: "PENDING", approved: "OPEN", rejected: "REJECT", label: "Card Purchase", link: "/purchase/approvals/{record}" },
 ];
 
 /** Demo records of the case's table, put back into the submittable status without approvals. */

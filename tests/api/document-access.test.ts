@@ -95,3 +95,27 @@ describe("receipts attached without the documents keys", () => {
     expect(await flag()).toBe(false);
   });
 });
+
+describe("documents attached by whoever may create or edit the record (issue 34)", () => {
+  it("the AP clerk attaches the invoice PDF; the buyer the order's quote; neither to what they may not edit; not to another company's record", async () => {
+    const clerk = await upload(await anInvoice(), "invoice.pdf", pdf("keyed"), "ap@acme.test");
+    expect(clerk.statusCode, clerk.body).toBe(201);
+
+    const db = h.database.db;
+    const acme = await h.companyId("Acme Corp");
+    const order = await db.selectFrom("purchase_orders").select("id").where("company_id", "=", acme).orderBy("id").executeTakeFirstOrThrow();
+    const buyer = await upload({ type: "PurchaseOrder", id: order.id }, "quote.pdf", pdf("quote"), "po@acme.test");
+    expect(buyer.statusCode, buyer.body).toBe(201);
+
+    const before = await storedFiles();
+    // the receiving clerk reads orders but neither creates nor edits them; the approver edits no invoice
+    expect((await upload({ type: "PurchaseOrder", id: order.id }, "quote.pdf", pdf("x"), "receiving@acme.test")).statusCode).toBe(403);
+    expect((await upload(await anInvoice(), "invoice.pdf", pdf("x"), "approver@acme.test")).statusCode).toBe(403);
+    // the company's own files stay the documents keys' (no resource's edit reaches them)
+    expect((await upload({ type: "Company", id: acme }, "contract.pdf", pdf("x"), "ap@acme.test")).statusCode).toBe(403);
+    // another company's invoice does not exist for Acme's clerk
+    const globexInvoice = await db.selectFrom("invoices").select("id").where("company_id", "=", await h.companyId("Globex Ltd")).executeTakeFirstOrThrow();
+    expect((await upload({ type: "Invoice", id: globexInvoice.id }, "invoice.pdf", pdf("x"), "ap@acme.test")).statusCode).toBe(404);
+    expect(await storedFiles()).toBe(before);
+  });
+});

@@ -204,14 +204,14 @@ describe("expense reports and items", () => {
   it("totals a report from its items on create, update, move and delete, in base and converted amounts", async () => {
     const headers = await admin();
     // the rate is the server's: the company's exchange rate of the report's currency at the report's date (docs/currency.md)
-    expect((await send("POST", "/api/exchange_rates", headers, { currency_code: "GBQ", rate_date: "2026-10-01", rate: "1.5" })).status).toBe(201);
-    const report = await newReport(headers, { currency_code: "GBQ" });
+    expect((await send("POST", "/api/exchange_rates", headers, { currency_code: "CHF", rate_date: "2026-10-01", rate: "1.5" })).status).toBe(201);
+    const report = await newReport(headers, { currency_code: "CHF" });
     expect(report).toMatchObject({ amount: "0.00", converted_amount: "0.00", submit_date: null });
     expect(Number(report.exchange_rate)).toBe(1.5);
     const first = await created("/api/expense_items", headers, item(report.id, { amount: "12.10" }));
     const second = await created("/api/expense_items", headers, item(report.id, { amount: "30.25", merchant: "Rail", category_name: "Travel" }));
     // the item takes the report's employee and currency
-    expect(first).toMatchObject({ employee_contact_id: report.employee_contact_id, currency_code: "GBQ" });
+    expect(first).toMatchObject({ employee_contact_id: report.employee_contact_id, currency_code: "CHF" });
     let shown = (await get(`/api/expense_reports/${report.id}`, headers)).body.data;
     expect(shown).toMatchObject({ amount: "42.35", converted_amount: "63.53", expense_types: ["single expense"] });
     expect(shown.expense_items).toHaveLength(2);
@@ -219,7 +219,7 @@ describe("expense reports and items", () => {
     expect((await send("PATCH", `/api/expense_items/${first.id}`, headers, { amount: "20.00" })).status).toBe(200);
     expect((await get(`/api/expense_reports/${report.id}`, headers)).body.data.amount).toBe("50.25");
 
-    const other = await newReport(headers, { currency_code: "GBQ" });
+    const other = await newReport(headers, { currency_code: "CHF" });
     expect((await send("PATCH", `/api/expense_items/${second.id}`, headers, { expense_report_id: other.id })).status).toBe(200);
     expect((await get(`/api/expense_reports/${report.id}`, headers)).body.data).toMatchObject({ amount: "20.00", expense_types: ["single expense"] });
     expect((await get(`/api/expense_reports/${other.id}`, headers)).body.data.amount).toBe("30.25");
@@ -233,7 +233,7 @@ describe("expense reports and items", () => {
     expect(typedRate.body.errors).toEqual({ exchange_rate: ["is set by the server and cannot be written"] });
     expect((await get(`/api/expense_reports/${other.id}`, headers)).body.data.converted_amount).toBe("45.38");
     // no rate is known for a currency without exchange rates: the report cannot be kept in it
-    const unknown = await send("POST", "/api/expense_reports", headers, { number: "ER-T-XTS", employee_contact_id: report.employee_contact_id, date: "2026-11-02", currency_code: "XTS" });
+    const unknown = await send("POST", "/api/expense_reports", headers, { number: "ER-T-NOK", employee_contact_id: report.employee_contact_id, date: "2026-11-02", currency_code: "NOK" });
     expect(unknown.status).toBe(422);
     expect(unknown.body.errors.currency_code[0]).toMatch(/no exchange rate to USD on or before 2026-11-02/);
   });

@@ -116,7 +116,7 @@ describe("purchase-order lines", () => {
       { description: "broken", quantity: "lots", unit_price: "-1" },
     ]);
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().errors).toEqual({ "po_items.2.quantity": ["Please enter a number."] });
+    expect(bad.json().errors).toEqual({ "po_items.2.quantity": ["Please enter a number."], "po_items.2.unit_price": ["must be zero or more"] });
     expect({ orders: await count("purchase_orders"), items: await count("po_items"), activities: await count("activities") }).toEqual(before);
 
     const order = (await newOrder(admin, [{ description: "A", quantity: "1", unit_price: "10" }])).json().data;

@@ -2,12 +2,16 @@
  * `npm run bench:api [-- --rows N --duration S --rounds R --db pglite|postgres|both]`: load N invoices
  * into a fresh database (PostgreSQL in outlay_bench next to DATABASE_URL's database; embedded PGlite in
  * a temp dir), serve the real app in-process and measure with autocannon at 10 and 50 connections:
- * - PostgreSQL: the invoice list (status filter, due-date sort, page of 25 with total) and one invoice
- *   (every relation embedded), each against the floor (floor.ts: the same statements by hand on bare
- *   Fastify + pg, on the same database), the two servers interleaved round by round, and the ratio;
- * - PGlite: the invoice list.
- * Reports only: exits non-zero on errors or when the floor's answer differs from Outlay's, never on targets.
+ * - PostgreSQL (row-level security on, as docs/deploy-postgresql.md sets it up): the invoice list
+ *   (status filter, due-date sort, page of 25 with vendor and total) and one invoice (documents,
+ *   activities, payments, credits, approvals embedded), each against two floors (floor.ts: the same
+ *   work by hand on bare Fastify + pg on the same database, one with prepared statements, one
+ *   plain), the three servers alternated round by round (a machine busy with something else slows
+ *   them alike), and the ratios;
+ * - PGlite: the same two pages, Outlay alone (a floor would share its one connection).
+ * Reports only: exits non-zero on errors or when a floor's answer differs from Outlay's, never on targets.
  */
+import os from "node:os";
 import { isDeepStrictEqual, parseArgs } from "node:util";
 import { buildApp } from "../../src/server/app.js";
 import { maintainEmbedded } from "../../src/server/db/maintenance.js";
@@ -23,7 +27,9 @@ const listPath = "/api/invoices?status=APPROVED&_sort=due_date&_order=asc&_start
 const connectionCounts = [10, 50];
 const warmupSeconds = 2;
 const poolSize = 10;
-const targets = "PostgreSQL list ≥ 0.9× the floor, one invoice ≥ 0.8× the floor (10 and 50 connections); PGlite list ≥ 250 req/s";
+const targets = "PostgreSQL against the prepared floor: list ≥ 0.9×, one invoice ≥ 0.8× (10 and 50 connections), p99 ≤ 1.5× the floor's; PGlite list p99 ≤ 300 ms at 50 connections";
+const serverNames = ["outlay", "prepared", "plain"] as const;
+type ServerName = (typeof serverNames)[number];
 
 const { values: flags } = parseArgs({
   options: {
@@ -81,8 +87,7 @@ interface Measure {
   kind: Kind;
   page: string;
   connections: number;
-  outlay: LoadResult[];
-  floor: LoadResult[];
+  results: Record<ServerName, LoadResult[]>;
 }
 
 /** The demo invoice of the bench company with the most approvals and activities: the show page with every list filled. */
@@ -107,23 +112,27 @@ async function bench(kind: Kind): Promise<Measure[]> {
     const showPath = `/api/invoices/${await richInvoice(database.db, companyId)}`;
 
     const app = await buildApp({ db: database.app });
-    const floor = databaseUrl ? await startFloor(databaseUrl, companyId, poolSize) : undefined;
+    const floors = databaseUrl
+      ? { prepared: await startFloor(databaseUrl, companyId, poolSize, { prepared: true }), plain: await startFloor(databaseUrl, companyId, poolSize, { prepared: false }) }
+      : undefined;
     try {
       const base = await app.listen({ host: "127.0.0.1", port: 0 });
       const headers = { authorization: `Bearer ${await login(base)}`, "company-id": String(companyId) };
-      const pages = floor ? [["list", listPath], ["show", showPath]] : [["list", listPath]];
+      const pages = [["list", listPath], ["show", showPath]];
       for (const [page, path] of pages) {
         const answer = await probe(base + path, headers);
         console.log(`  GET ${path}: ${Array.isArray(answer.data) ? `${answer.data.length} rows, total ${(answer.meta as Json).total}` : "one invoice"}`);
-        if (floor) sameAnswer(`${kind} ${page}`, answer, await probe(floor.base + path, {}));
+        for (const [name, floor] of Object.entries(floors ?? {})) sameAnswer(`${kind} ${page} ${name} floor`, answer, await probe(floor.base + path, {}));
       }
 
       const measures: Measure[] = [];
       for (const connections of connectionCounts) {
         for (const [page, path] of pages) {
-          const measure: Measure = { kind, page, connections, outlay: [], floor: [] };
-          const servers: { name: string; url: string; headers: Record<string, string>; results: LoadResult[] }[] = [{ name: "outlay", url: base + path, headers, results: measure.outlay }];
-          if (floor) servers.push({ name: "floor", url: floor.base + path, headers: {}, results: measure.floor });
+          const measure: Measure = { kind, page, connections, results: { outlay: [], prepared: [], plain: [] } };
+          const servers: { name: ServerName; url: string; headers: Record<string, string>; results: LoadResult[] }[] = [{ name: "outlay", url: base + path, headers, results: measure.results.outlay }];
+          for (const name of ["prepared", "plain"] as const) {
+            if (floors) servers.push({ name, url: floors[name].base + path, headers: {}, results: measure.results[name] });
+          }
           for (const server of servers) {
             check(`${kind} ${page} ${server.name} ${connections} conn warm-up`, await runLoad({ ...server, connections, duration: warmupSeconds }));
           }
@@ -141,7 +150,8 @@ async function bench(kind: Kind): Promise<Measure[]> {
       return measures;
     } finally {
       await app.close();
-      await floor?.close();
+      await floors?.prepared.close();
+      await floors?.plain.close();
       stopMaintenance();
     }
   } finally {
@@ -150,29 +160,37 @@ async function bench(kind: Kind): Promise<Measure[]> {
   }
 }
 
-/** Mean requests per second and worst p99 over the rounds. */
-function summary(results: LoadResult[]): { rps: number; p99: number } | undefined {
+/** Mean requests per second, median p50 and worst p99 over the rounds. */
+function summary(results: LoadResult[]): { rps: number; p50: number; p99: number } | undefined {
   if (!results.length) return undefined;
-  return { rps: results.reduce((sum, r) => sum + r.rps, 0) / results.length, p99: Math.max(...results.map((r) => r.p99)) };
+  const p50s = results.map((r) => r.p50).sort((a, b) => a - b);
+  return { rps: results.reduce((sum, r) => sum + r.rps, 0) / results.length, p50: p50s[Math.floor((p50s.length - 1) / 2)], p99: Math.max(...results.map((r) => r.p99)) };
 }
 
 function printTable(measures: Measure[]): void {
+  const ratio = (a: number, b: number | undefined) => (b ? `${(a / b).toFixed(2)}×` : "-");
+  const cells = (s: { rps: number; p50: number; p99: number } | undefined) => (s ? [s.rps.toFixed(0), s.p50.toFixed(0), s.p99.toFixed(0)] : ["-", "-", "-"]);
   const table = [
-    ["database", "page", "connections", "outlay req/s", "outlay p99 ms", "floor req/s", "floor p99 ms", "ratio"],
-    ...measures.map(({ kind, page, connections, outlay, floor }) => {
-      const [ours, theirs] = [summary(outlay)!, summary(floor)];
+    ["database", "page", "conns", "outlay req/s", "p50 ms", "p99 ms", "prepared req/s", "p50 ms", "p99 ms", "plain req/s", "p50 ms", "p99 ms", "÷ prepared", "p99 ÷ prepared", "÷ plain"],
+    ...measures.map(({ kind, page, connections, results }) => {
+      const [ours, prepared, plain] = serverNames.map((name) => summary(results[name]));
       return [
-        kind, page, String(connections), ours.rps.toFixed(0), ours.p99.toFixed(1),
-        theirs ? theirs.rps.toFixed(0) : "-", theirs ? theirs.p99.toFixed(1) : "-", theirs ? `${(ours.rps / theirs.rps).toFixed(2)}×` : "-",
+        kind, page, String(connections), ...cells(ours), ...cells(prepared), ...cells(plain),
+        ratio(ours!.rps, prepared?.rps), ratio(ours!.p99, prepared?.p99), ratio(ours!.rps, plain?.rps),
       ];
     }),
   ];
   const widths = table[0].map((_, i) => Math.max(...table.map((row) => row[i].length)));
-  console.log(`\n${rows} invoices; ${rounds} interleaved round(s) of ${duration} s per server; req/s the mean of the rounds, p99 the worst`);
+  console.log(`\n${rows} invoices; ${rounds} alternated round(s) of ${duration} s per server; req/s the mean of the rounds, p50 the median, p99 the worst`);
+  console.log(`load average (1, 5, 15 min) at the end: ${os.loadavg().map((n) => n.toFixed(2)).join(", ")} on ${os.cpus().length} cores`);
   for (const row of table) console.log(row.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  "));
+  console.log("\nMarkdown:\n");
+  console.log(`| ${table[0].join(" | ")} |\n|${table[0].map((_, i) => (i < 2 ? "---" : "---:")).join("|")}|`);
+  for (const row of table.slice(1)) console.log(`| ${row.join(" | ")} |`);
   console.log(`\nTargets (for reference): ${targets}.`);
 }
 
+console.log(`load average (1, 5, 15 min) at the start: ${os.loadavg().map((n) => n.toFixed(2)).join(", ")} on ${os.cpus().length} cores`);
 const measures: Measure[] = [];
 for (const kind of kinds) measures.push(...(await bench(kind)));
 printTable(measures);

@@ -5,6 +5,8 @@
  * - the invoice list: APPROVED, by due date, 25 rows with vendor, subsidiary and purchase orders
  *   embedded, and the count capped as Outlay caps it;
  * - one invoice with the same embeds as Outlay's show (belongs-to, refers-many, has-many), one statement.
+ * Two of them: `prepared` names its statements (pg prepares each once per connection, as Outlay's
+ * prepared reads do), the other sends them unprepared (parsed and planned on every request).
  */
 import Fastify, { type FastifyInstance } from "fastify";
 import pg from "pg";
@@ -37,8 +39,8 @@ const showSql = `
   select t.*, ${belongsTo},
   ${newest(`json_build_object('id', r.id, 'asset_file_file_name', r.asset_file_file_name, 'asset_file_file_size', r.asset_file_file_size, 'content_type', r.content_type, 'created_at', ${stamp("r.created_at")})`,
     "from documents r where r.company_id = $1 and r.assetable_id = t.id and r.assetable_type = 'Invoice'")} as documents,
-  ${newest(`json_build_object('id', r.id, 'event', r.event, 'user_id', r.user_id, 'changes', r.changes, 'created_at', ${stamp("r.created_at")})`,
-    "from activities r where r.company_id = $1 and r.item_id = t.id and r.item_type = 'invoices'")} as activities,
+  ${newest(`json_build_object('id', r.id, 'event', r.event, 'user_id', r.user_id, 'changes', r.changes, 'created_at', ${stamp("r.created_at")}, 'user_email', u.email, 'user_name', u.name, 'item_title', null)`,
+    "from activities r left join users u on u.id = r.user_id where r.company_id = $1 and r.item_id = t.id and r.item_type = 'invoices'")} as activities,
   ${newest("json_build_object('id', r.id, 'payment_number', r.payment_number, 'payment_date', r.payment_date, 'payment_type', r.payment_type, 'amount', r.amount::text, 'status', r.status)",
     `from payments r where r.company_id = $1 and r.record_type in ('DEBIT', 'DISCOUNT') and ${throughLinks}`)} as payments,
   ${newest("json_build_object('id', r.id, 'payment_number', r.payment_number, 'payment_date', r.payment_date, 'amount', r.amount::text, 'balance', r.balance::text, 'status', r.status)",
@@ -48,18 +50,19 @@ const showSql = `
   from invoices t where t.company_id = $1 and t.id = $2`;
 
 /** Serve the floor on a free port; `poolSize` as Outlay's pool. */
-export async function startFloor(databaseUrl: string, companyId: number, poolSize: number): Promise<{ base: string; app: FastifyInstance; close(): Promise<void> }> {
+export async function startFloor(databaseUrl: string, companyId: number, poolSize: number, { prepared }: { prepared: boolean }): Promise<{ base: string; app: FastifyInstance; close(): Promise<void> }> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, types });
+  const statement = (name: string, text: string, values: unknown[]) => (prepared ? { name: `floor_${name}`, text, values } : { text, values });
   const app = Fastify();
   app.get("/api/invoices", async (request, reply) => {
     const status = String((request.query as Record<string, unknown>).status ?? "APPROVED");
-    const [rows, count] = await Promise.all([pool.query(listSql, [companyId, status]), pool.query<{ n: number }>(countSql, [companyId, status])]);
+    const [rows, count] = await Promise.all([pool.query(statement("list", listSql, [companyId, status])), pool.query<{ n: number }>(statement("count", countSql, [companyId, status]))]);
     const total = Math.min(count.rows[0].n, 10_000);
     reply.header("x-total-count", String(total));
     return { data: rows.rows, meta: { total, total_capped: count.rows[0].n > 10_000 } };
   });
   app.get<{ Params: { id: string } }>("/api/invoices/:id", async (request, reply) => {
-    const { rows } = await pool.query(showSql, [companyId, Number(request.params.id)]);
+    const { rows } = await pool.query(statement("show", showSql, [companyId, Number(request.params.id)]));
     if (!rows.length) return reply.status(404).send({ errors: { base: ["Not found."] } });
     return { data: rows[0] };
   });

@@ -120,4 +120,19 @@ describe("invoice approval in the browser", () => {
     await expect.poll(unread).toBe(before - 1);
     await page.context().close();
   });
+
+  it("a stale approval link (the order was decided since) opens the order's own page and says why, not 'Record not found' (issue 34)", async () => {
+    const admin = await apiAs("admin@acme.test");
+    const orders = await admin.get<{ data: { id: number; number: string }[] }>("/api/purchase_orders?status=APPROVED&_end=1");
+    const order = orders.body.data[0];
+    const page = await newPage(browser());
+    await login(page, "approver@acme.test", `/po_approvals/${order.id}`);
+    await page.waitForURL((url) => url.pathname === `/purchase_orders/${order.id}`);
+    await page.getByText("This record no longer awaits your approval").waitFor();
+    await page.getByRole("heading", { name: new RegExp(order.number) }).first().waitFor();
+    expect(await page.getByText("Record not found").count()).toBe(0);
+    expect(await page.locator(".ant-breadcrumb", { hasText: `#${order.id}` }).count()).toBe(0);
+    await screenshot(page, "stale-approval-link");
+    await page.context().close();
+  });
 });

@@ -103,8 +103,13 @@ print(json.dumps([[c if isinstance(c, (int, float, str)) or c is None else str(c
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     const left = (await title.boundingBox())!.x;
-    await page.locator(".ant-layout-sider-zero-width-trigger").click();
+    // the menu's tab is a named button a keyboard opens (issue 34)
+    const tab = page.getByRole("button", { name: "Menu", exact: true });
+    expect(await tab.getAttribute("aria-expanded")).toBe("false");
+    await tab.focus();
+    await tab.press("Enter");
     await expect.poll(menuWidth).toBe(230);
+    expect(await tab.getAttribute("aria-expanded")).toBe("true");
     await screenshot(page, "menu-open-phone");
     expect((await title.boundingBox())!.x, "the page is not squeezed by the open menu").toBe(left);
     // the menu's business areas start folded on a phone: open Payables, then choose its Invoices

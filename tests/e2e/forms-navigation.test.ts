@@ -41,6 +41,26 @@ const inViewport = (page: Page, selector: string) => page.locator(selector).firs
 });
 
 describe("forms", () => {
+  test("Enter in a field never submits: the typed date is taken, nothing is saved, the form stays open (issue 34)", async () => {
+    const page = await signedIn("po@acme.test", "/purchase_orders/new");
+    await page.setViewportSize(wide);
+    const date = page.getByLabel("Date", { exact: true });
+    await date.waitFor();
+    const total = async () => (await (await apiAs("po@acme.test")).get<{ meta: { total: number } }>("/api/purchase_orders?_end=1")).body.meta.total;
+    const before = await total();
+    await date.click();
+    await date.fill("12/24/2026");
+    await date.press("Enter");
+    await page.getByLabel("Description", { exact: true }).fill("typed");
+    await page.getByLabel("Description", { exact: true }).press("Enter");
+    await page.waitForTimeout(800);
+    expect(new URL(page.url()).pathname).toBe("/purchase_orders/new");
+    expect(await date.inputValue()).toBe("12/24/2026");
+    // no refusal shown either: nothing was sent
+    expect(await page.locator(".ant-alert-error").count()).toBe(0);
+    expect(await total()).toBe(before);
+  });
+
   let invoiceId = "";
   const number = `FN-${Date.now()}`;
 

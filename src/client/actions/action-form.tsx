@@ -3,6 +3,7 @@
  * own module so that rjsf, ajv and antd's Modal load only when an action asks for more than one field
  * (action-input.tsx).
  */
+import { keepEnterInField } from "../pages/form/enter-key.js";
 import type { ReactNode } from "react";
 import { Modal } from "antd";
 import { Form } from "../pages/form/rjsf.js";
@@ -37,7 +38,7 @@ interface Props { title: string; schema: RJSFSchema; record: Row; onSubmit: (inp
 export default function ActionDialog({ title, schema, record, onSubmit, onCancel, children }: Props) {
   return (
     <Modal open title={title} footer={null} onCancel={onCancel} destroyOnHidden>
-      <Form schema={schema} uiSchema={uiSchemaOf(schema, record)} validator={validator} widgets={{ DateWidget }} templates={formTemplates} onSubmit={({ formData }) => onSubmit({ ...(formData as Row) })}>{children}</Form>
+      <div onKeyDown={keepEnterInField}><Form schema={schema} uiSchema={uiSchemaOf(schema, record)} validator={validator} widgets={{ DateWidget }} templates={formTemplates} onSubmit={({ formData }) => onSubmit({ ...(formData as Row) })}>{children}</Form></div>
     </Modal>
   );
 }

@@ -16,10 +16,13 @@ import { useUser } from "../user.js";
 import { canPreview } from "./preview.js";
 import { usePreviewDialog } from "./PreviewDialog.js";
 import { refusal, uploadDocument } from "./upload.js";
+import type { ResourceDef } from "../../framework/resource.js";
 import { mayUpload, receiptTypes } from "./attach-rights.js";
 
 
 interface Props {
+  /** the resource of the record the documents hang on */
+  resource: Pick<ResourceDef, "module" | "permissions">;
   parentType: string;
   /** the record the documents hang on */
   parent: Row;
@@ -28,7 +31,7 @@ interface Props {
   onChanged(): void;
 }
 
-export function DocumentsCard({ parentType, parent, title, rows, onChanged }: Props) {
+export function DocumentsCard({ resource, parentType, parent, title, rows, onChanged }: Props) {
   const user = useUser();
   const format = useFormat();
   const { translate } = useTranslation();
@@ -63,7 +66,7 @@ export function DocumentsCard({ parentType, parent, title, rows, onChanged }: Pr
       <Button onClick={() => void zip()}>{ticked.length ? t("zipTicked", "Download ticked as zip") : t("zipAll", "Download all as zip")}</Button>
     ) : null}>
       <Flex vertical gap="small">
-        {mayUpload(user, parentType, parent) ? (
+        {mayUpload(user, resource, parentType, parent) ? (
           <Flex gap="small" wrap>
             {receiptTypes.has(parentType) ? (
               // on a phone, straight to the camera

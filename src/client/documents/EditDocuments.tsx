@@ -24,7 +24,7 @@ export function EditDocuments({ resource, record, onChanged, children }: { resou
       <Flex vertical gap="middle">
         {children}
         {name && parentType && Array.isArray(record[name]) ? (
-          <DocumentsCard parentType={parentType} parent={record} title={translate(fieldKey(resource.name, name), name)} rows={record[name] as Row[]} onChanged={onChanged} />
+          <DocumentsCard resource={resource} parentType={parentType} parent={record} title={translate(fieldKey(resource.name, name), name)} rows={record[name] as Row[]} onChanged={onChanged} />
         ) : null}
       </Flex>
     </WithDocument>

@@ -16,6 +16,7 @@ import { outlineByName, outlines, useLoadedResource } from "../declarations.js";
 import { useFormat, usePageTitle, type Row } from "../format.js";
 import { titleKey } from "../i18n/keys.js";
 import { showPath } from "../registry.js";
+import { notFoundShownByPage } from "../notify.js";
 import { useUser } from "../user.js";
 
 const appName = "Outlay";
@@ -43,7 +44,7 @@ export function PageTrail() {
   // a record's page addressed by the record's id (not an approval's): its name is shown
   const id = entry?.idParam && entry.idParam !== "approvalID" ? match?.params[entry.idParam] : undefined;
   const readable = Boolean(entry && id && canAct(user, entry.resource, "show"));
-  const { result: record } = useOne<Row>({ resource: entry?.resource.name ?? "", id, queryOptions: { enabled: readable } });
+  const { result: record } = useOne<Row>({ resource: entry?.resource.name ?? "", id, queryOptions: { enabled: readable }, meta: notFoundShownByPage });
   // the record's name reads its fields as the page does: by the declaration, which the page loads
   const declared = useLoadedResource(readable ? entry?.resource.name : undefined);
   const name = declared && record ? format.name(declared, record) : undefined;

@@ -7,13 +7,14 @@ import { PaperClipOutlined } from "@ant-design/icons";
 import { useTranslation } from "@refinedev/core";
 import { Button, Flex, Typography, Upload } from "antd";
 import { useState } from "react";
+import type { ResourceDef } from "../../framework/resource.js";
 import type { Row } from "../format.js";
 import { useUser } from "../user.js";
 import { mayUpload, receiptTypes } from "../documents/attach-rights.js";
 import { usePreviewDialog } from "../documents/PreviewDialog.js";
 import { refusal, uploadDocument } from "../documents/upload.js";
 
-export function LineFiles({ parentType, line, files: initial, label }: { parentType: string; line: Row; files: Row[]; label: string }) {
+export function LineFiles({ resource, parentType, line, files: initial, label }: { resource: Pick<ResourceDef, "module" | "permissions">; parentType: string; line: Row; files: Row[]; label: string }) {
   const user = useUser();
   const { translate } = useTranslation();
   // what this cell attached is shown at once, the page is not read again
@@ -28,7 +29,7 @@ export function LineFiles({ parentType, line, files: initial, label }: { parentT
           {String(file.asset_file_file_name)}
         </Button>
       ))}
-      {line.id !== undefined && mayUpload(user, parentType, line) ? (
+      {line.id !== undefined && mayUpload(user, resource, parentType, line) ? (
         <Upload name="file" multiple={false} showUploadList={false} accept={receipt ? "image/*,application/pdf" : undefined} capture={receipt ? "environment" : undefined}
           customRequest={({ file, onSuccess, onError }) => {
             setRefused(null);

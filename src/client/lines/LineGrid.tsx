@@ -134,7 +134,7 @@ export function LineGrid({ resource, def, lines, onChange, errors = {}, document
       render: (_: unknown, l: Row, index: number) => {
         const files = Array.isArray(l[def.files!]) ? (l[def.files!] as Row[]) : [];
         // keyed by the files read: the cell starts afresh when the record is read again
-        return <LineFiles key={files.map((f) => String(f.id)).join()} parentType={filesType} line={l} files={files} label={`${label(def.files!)} ${index + 1}`} />;
+        return <LineFiles key={files.map((f) => String(f.id)).join()} resource={line} parentType={filesType} line={l} files={files} label={`${label(def.files!)} ${index + 1}`} />;
       },
     }] : []),
     ...gridColumns(def, fields, lines).map(({ field, context }) => (context ? {

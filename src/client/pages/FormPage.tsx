@@ -28,6 +28,7 @@ import { duplicateOf, openedPath, recordName } from "../registry.js";
 import { useUser } from "../user.js";
 import { DateWidget } from "./DateWidget.js";
 import { CurrencyWidget } from "./form/CurrencyWidget.js";
+import { keepEnterInField } from "./form/enter-key.js";
 import { ErrorSummary } from "./form/ErrorSummary.js";
 import { errorsByPath, plainErrors, problemsOf, type Problem } from "./form/messages.js";
 import { currencyPattern, longText, SectionsTemplate, sectionOf, type Section } from "./form/sections.js";
@@ -213,6 +214,7 @@ export default function FormPage({ resource, mode, id, prefill, onSaved, readOnl
         </div>
       ) : null}
       <ErrorSummary problems={problems} shown={refusals} />
+      <div onKeyDown={keepEnterInField}>
       <Form
         schema={formSchemaNow}
         uiSchema={withoutRolledUp}
@@ -252,6 +254,7 @@ export default function FormPage({ resource, mode, id, prefill, onSaved, readOnl
           </Space>
         )}
       </Form>
+      </div>
     </Card>
     </EditDocuments>
   );

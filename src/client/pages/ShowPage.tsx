@@ -24,6 +24,7 @@ import { LineGrid } from "../lines/LineGrid.js";
 import { ReferenceName } from "./ReferenceSelect.js";
 import { ApprovalBar } from "../approvals/ApprovalBar.js";
 import { ApprovalTimeline } from "../approvals/ApprovalTimeline.js";
+import { DecidedApproval } from "../approvals/DecidedApproval.js";
 import { SubmitButton } from "../approvals/SubmitButton.js";
 import { approvableOf } from "../approvals/approvables.js";
 import { RecordActions } from "../record-actions.js";
@@ -36,6 +37,7 @@ import { RecordFields } from "./show/RecordFields.js";
 import { RecordHead } from "./show/RecordHead.js";
 import { fieldKey } from "../i18n/keys.js";
 import { pathFor, showPath } from "../registry.js";
+import { notFoundShownByPage } from "../notify.js";
 import { useUser } from "../user.js";
 
 /** relation tables page beyond this many rows */
@@ -62,10 +64,11 @@ export default function ShowPage({ resource, id, page = "show" }: { resource: Re
   const format = useFormat();
   const pageTitle = usePageTitle();
   const { translate } = useTranslation();
-  const { result: record, query } = useOne<Row>({ resource: resource.name, id });
+  const { result: record, query } = useOne<Row>({ resource: resource.name, id, meta: notFoundShownByPage });
 
   if (query.isLoading) return <Spin />;
-  if (!record) return <Result status="404" title={translate("errors.recordNotFound", "Record not found.")} />;
+  // an approval screen of a record already decided leads to the record's own page
+  if (!record) return page === "approval" ? <DecidedApproval resource={resource} id={id} /> : <Result status="404" title={translate("errors.recordNotFound", "Record not found.")} />;
 
   const approvable = approvableOf(resource);
   const previews = previewsOf(resource, record);
@@ -83,7 +86,7 @@ export default function ShowPage({ resource, id, page = "show" }: { resource: Re
     // a relation to documents makes the record take documents: upload, preview, download, zip
     const parentType = relation.kind === "hasMany" && relation.resource === "documents" ? relation.where?.assetable_type : undefined;
     if (parentType) {
-      return [<DocumentsCard key={name} parentType={parentType} parent={record} title={label(name)} rows={rows as Row[]} onChanged={() => void query.refetch()} />];
+      return [<DocumentsCard key={name} resource={resource} parentType={parentType} parent={record} title={label(name)} rows={rows as Row[]} onChanged={() => void query.refetch()} />];
     }
     // a record's history: sentences, not a table of diffs
     if (relation.resource === "activities") {

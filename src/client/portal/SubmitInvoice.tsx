@@ -5,6 +5,7 @@
  * The server checks everything again; its refusals are shown on their fields. On success, to the new
  * invoice's portal page.
  */
+import { keepEnterInField } from "../pages/form/enter-key.js";
 import { useState } from "react";
 import { useCustomMutation, useList, useOne, useTranslation } from "@refinedev/core";
 import { Alert, Button, Card, DatePicker, Flex, Form, Input, Result, Select, Spin, Typography, Upload, type UploadFile } from "antd";
@@ -91,7 +92,7 @@ export default function SubmitInvoice() {
       </Flex>
       {request.message ? <Alert type="info" message={String(request.message)} /> : null}
       <Card size="small">
-        <Form<Values> form={form} layout="vertical" requiredMark={false} onFinish={(values) => void submit(values)}
+        <Form<Values> form={form} layout="vertical" requiredMark={false} onFinish={(values) => void submit(values)} onKeyDown={keepEnterInField}
           initialValues={{ purchase_order_id: request.purchase_order_id ?? undefined }}>
           <Form.Item label={translate("portal.invoicePdf", "Invoice (PDF)")} name="file" required
             rules={[{ validator: () => (files.length ? Promise.resolve() : Promise.reject(new Error(translate("portal.choosePdf", "Choose the invoice's PDF")))) }]}>

@@ -5,12 +5,13 @@
  * `field_ne`, `field_gte`, `field_lte`, `field_like` (contains) and `q`; totals from x-total-count.
  * Two things are added around it: a list view's preset filters (`meta.preset`) always apply (a user
  * filter sent under the same query key is dropped rather than replacing it), and `meta.silent` sends
- * a call through the client that leaves its failure to the caller (a form shows per-field errors).
+ * a call through the client that leaves its failure to the caller (a form shows per-field errors; a
+ * record page says "Record not found" itself: `silent: [404]`).
  * Custom endpoints go through `custom` (useCustom, useCustomMutation): a GET's parameters as `query`.
  */
 import type { CrudFilter, CrudSort, DataProvider, LogicalFilter } from "@refinedev/core";
 import simpleRest, { generateFilter, generateSort } from "@refinedev/simple-rest";
-import { apiUrl, http, quietHttp } from "../http.js";
+import { apiUrl, clientFor } from "../http.js";
 import { apiKey } from "../registry.js";
 
 export function withPreset(filters: readonly CrudFilter[] | undefined, preset: readonly LogicalFilter[] | undefined): CrudFilter[] {
@@ -42,9 +43,15 @@ export function sortQuery(sorters: readonly CrudSort[] | undefined): Query {
 /** Filters as query keys (simple-rest's; apiKey in registry.ts says the same); `q` is the search. */
 export const filterQuery = (filters: readonly CrudFilter[] | undefined): Query => generateFilter([...(filters ?? [])]);
 
-const loud = simpleRest(apiUrl, http);
-const quiet = simpleRest(apiUrl, quietHttp);
-const by = (meta: Record<string, unknown> | undefined) => (meta?.silent ? quiet : loud);
+type Silent = boolean | readonly number[] | undefined;
+const providers = new Map<ReturnType<typeof clientFor>, ReturnType<typeof simpleRest>>();
+/** simple-rest on the client `meta.silent` asks for (true: every failure left to the caller; a list: those statuses). */
+function by(meta: Record<string, unknown> | undefined) {
+  const client = clientFor(meta?.silent as Silent);
+  let provider = providers.get(client);
+  if (!provider) providers.set(client, (provider = simpleRest(apiUrl, client)));
+  return provider;
+}
 
 export const dataProvider: DataProvider = {
   getList: (params) => by(params.meta).getList({ ...params, filters: withPreset(params.filters, params.meta?.preset as LogicalFilter[] | undefined) }),

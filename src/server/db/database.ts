@@ -27,6 +27,9 @@ export interface AccountTransactionsTable {
   account_transactionable_id: number;
   orig_amount: Decimal | null;
   orig_currency: string | null;
+  posting_period_id: number | null;
+  posting_period_name: string | null;
+  prior_period: Defaulted<boolean>;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
 }
@@ -219,6 +222,51 @@ export interface BudgetsTable {
   updated_at: Defaulted<Timestamp>;
 }
 
+export interface CaptureLayoutsTable {
+  id: Defaulted<number>;
+  company_id: number;
+  vendor_id: number;
+  layout_key: string;
+  rules: Defaulted<Json>;
+  corrections: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface CaptureMessagesTable {
+  id: Defaulted<number>;
+  company_id: number;
+  message_id: string;
+  source: string;
+  mail_from: string | null;
+  mail_subject: string | null;
+  received_at: Timestamp | null;
+  outcome: string;
+  reason: string | null;
+  attachments: Defaulted<number>;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface CaptureSettingsTable {
+  id: Defaulted<number>;
+  company_id: number;
+  address_code: string;
+  allow_senders: Defaulted<string[]>;
+  deny_senders: Defaulted<string[]>;
+  imap_enabled: Defaulted<boolean>;
+  imap_host: string | null;
+  imap_port: number | null;
+  imap_secure: Defaulted<boolean>;
+  imap_user: string | null;
+  imap_password: string | null;
+  imap_mailbox: Defaulted<string>;
+  imap_last_error: string | null;
+  imap_polled_at: Timestamp | null;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
 export interface CardProgramsTable {
   id: Defaulted<number>;
   company_id: number;
@@ -294,6 +342,26 @@ export interface CategoriesTable {
   updated_at: Defaulted<Timestamp>;
 }
 
+export interface ChecksTable {
+  id: Defaulted<number>;
+  company_id: number;
+  check_number: number;
+  payment_id: number;
+  payment_method_from_id: number | null;
+  vendor_id: number | null;
+  payee_name: string;
+  amount: Decimal;
+  currency_code: string;
+  issue_date: string;
+  status: Defaulted<string>;
+  printed_at: Timestamp | null;
+  void_date: string | null;
+  void_reason: string | null;
+  replaced_by_id: number | null;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
 export interface CompaniesTable {
   id: Defaulted<number>;
   name: string;
@@ -311,7 +379,9 @@ export interface CompaniesTable {
   crypto_currency_support: Defaulted<boolean>;
   card_receipt_threshold: Defaulted<Decimal>;
   mileage_rates: Defaulted<Json>;
+  hold_suspected_duplicates: Defaulted<boolean>;
   expense_receipt_threshold: Decimal | null;
+  closed_period_posting: Defaulted<string>;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
 }
@@ -334,6 +404,19 @@ export interface ContactsTable {
   status: Defaulted<string>;
   source: Defaulted<string>;
   external_id: string | null;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface CreditRefundsTable {
+  id: Defaulted<number>;
+  company_id: number;
+  payment_id: number;
+  date: string;
+  amount: Decimal;
+  payment_method_id: number;
+  reference_number: string | null;
+  created_by_id: number | null;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
 }
@@ -510,6 +593,32 @@ export interface InboundReceiptsTable {
   updated_at: Defaulted<Timestamp>;
 }
 
+export interface InvoiceCapturesTable {
+  id: Defaulted<number>;
+  company_id: number;
+  source: string;
+  status: Defaulted<string>;
+  capture_message_id: number | null;
+  mail_from: string | null;
+  mail_subject: string | null;
+  received_at: Timestamp | null;
+  file_name: string | null;
+  content_type: string | null;
+  file_size: number | null;
+  storage_key: string | null;
+  reason: string | null;
+  attempts: Defaulted<number>;
+  fields: Defaulted<Json>;
+  read_kind: string | null;
+  pages: number | null;
+  layout_key: string | null;
+  vendor_id: number | null;
+  invoice_id: number | null;
+  created_by_id: number | null;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
 export interface InvoiceItemsTable {
   id: Defaulted<number>;
   company_id: number;
@@ -568,6 +677,8 @@ export interface InvoicesTable {
   currency_code: string;
   exchange_rate: Defaulted<Decimal>;
   amount_in_functional: Decimal | null;
+  posting_period_name: string | null;
+  prior_period: Defaulted<boolean>;
   status: Defaulted<string>;
   term_code: string | null;
   description: string | null;
@@ -577,6 +688,7 @@ export interface InvoicesTable {
   reference_number: string | null;
   debit_entries: Defaulted<Json>;
   is_on_hold: Defaulted<boolean>;
+  is_ocr_process_completed: Defaulted<boolean>;
   payments_sum: Defaulted<Decimal>;
   balance_outstanding: Decimal | null;
   outstanding_balance_pending: Decimal | null;
@@ -584,6 +696,11 @@ export interface InvoicesTable {
   po_matching: Defaulted<string>;
   has_open_exceptions: Defaulted<boolean>;
   created_by_id: number | null;
+  normalized_number: string | null;
+  suspected_duplicate: Defaulted<boolean>;
+  duplicate_override_reason: string | null;
+  duplicate_overridden_by_id: number | null;
+  duplicate_overridden_at: Timestamp | null;
   submitted_by_id: number | null;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
@@ -858,6 +975,7 @@ export interface PaymentsTable {
   reference_number: string | null;
   description: string | null;
   project_name: string | null;
+  debit_entries: Defaulted<Json>;
   posting_period_name: string | null;
   prior_period: Defaulted<boolean>;
   is_system_error: Defaulted<boolean>;
@@ -904,6 +1022,42 @@ export interface PoliciesTable {
   receipt_required_over: Decimal | null;
   violation_action: Defaulted<string>;
   description: string | null;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface PositivePaySettingsTable {
+  id: Defaulted<number>;
+  company_id: number;
+  payment_method_from_id: number;
+  layout: Defaulted<string>;
+  columns: Defaulted<string[]>;
+  include_header: Defaulted<boolean>;
+  issue_code: Defaulted<string>;
+  void_code: Defaulted<string>;
+  deliver_on_processing: Defaulted<boolean>;
+  sftp_host: string | null;
+  sftp_port: Defaulted<number>;
+  sftp_username: string | null;
+  sftp_password: string | null;
+  sftp_path: string | null;
+  last_delivered_at: Timestamp | null;
+  last_delivery_error: string | null;
+  created_at: Defaulted<Timestamp>;
+  updated_at: Defaulted<Timestamp>;
+}
+
+export interface PostingPeriodsTable {
+  id: Defaulted<number>;
+  company_id: number;
+  name: string | null;
+  start_date: string;
+  end_date: string | null;
+  status: Defaulted<string>;
+  closed_at: Timestamp | null;
+  closed_by_id: number | null;
+  revalued_on: string | null;
+  revaluation_reversed_on: string | null;
   created_at: Defaulted<Timestamp>;
   updated_at: Defaulted<Timestamp>;
 }
@@ -1293,12 +1447,17 @@ export interface Database {
   addresses: AddressesTable;
   approvals: ApprovalsTable;
   budgets: BudgetsTable;
+  capture_layouts: CaptureLayoutsTable;
+  capture_messages: CaptureMessagesTable;
+  capture_settings: CaptureSettingsTable;
   card_programs: CardProgramsTable;
   card_transactions: CardTransactionsTable;
   catalogue_items: CatalogueItemsTable;
   categories: CategoriesTable;
+  checks: ChecksTable;
   companies: CompaniesTable;
   contacts: ContactsTable;
+  credit_refunds: CreditRefundsTable;
   custom_labels: CustomLabelsTable;
   delegations: DelegationsTable;
   documents: DocumentsTable;
@@ -1310,6 +1469,7 @@ export interface Database {
   imports: ImportsTable;
   inbound_receipt_items: InboundReceiptItemsTable;
   inbound_receipts: InboundReceiptsTable;
+  invoice_captures: InvoiceCapturesTable;
   invoice_items: InvoiceItemsTable;
   invoice_payment_links: InvoicePaymentLinksTable;
   invoice_requests: InvoiceRequestsTable;
@@ -1331,6 +1491,8 @@ export interface Database {
   payments: PaymentsTable;
   po_items: PoItemsTable;
   policies: PoliciesTable;
+  positive_pay_settings: PositivePaySettingsTable;
+  posting_periods: PostingPeriodsTable;
   punchout_sessions: PunchoutSessionsTable;
   punchout_suppliers: PunchoutSuppliersTable;
   purchase_orders: PurchaseOrdersTable;

@@ -17,6 +17,44 @@ function columnSql(c: ColumnModel): string {
 
 const isScoped = (t: TableModel) => t.columns.some((c) => c.name === "company_id");
 
+/**
+ * The one rule of the tenant keys: a company's table (one with company_id) has the primary key
+ * (company_id, id), its unique constraints and indexes lead with company_id and its foreign keys to
+ * other company tables are (company_id, column) → (company_id, id). That is what a database
+ * distributed by company (Citus, docs/deploy-postgresql.md) requires, and a lookup by id inside a
+ * company still walks the primary key's index.
+ */
+function primaryKeySql(table: TableModel): string {
+  return `CONSTRAINT ${q(`${table.name}_pkey`)} PRIMARY KEY ("company_id", "id")`;
+}
+
+/**
+ * A company's table made before the rule (primary key id alone, plus unique (company_id, id) for the
+ * foreign keys) gets the primary key (company_id, id). The foreign keys that point at it hang on the
+ * index they were made with: they are dropped and made again from the catalogue
+ * (pg_get_constraintdef). A function of the migration's session (pg_temp), called once per table.
+ */
+const tenantPrimaryKeyFunction = `CREATE OR REPLACE FUNCTION pg_temp.tenant_primary_key(tbl regclass) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  fk record;
+  again text[] := '{}';
+  statement text;
+  name text := (SELECT relname FROM pg_class WHERE oid = tbl);
+BEGIN
+  FOR fk IN SELECT conrelid::regclass AS owner, conname, pg_get_constraintdef(oid) AS definition FROM pg_constraint WHERE contype = 'f' AND confrelid = tbl LOOP
+    again := again || format('ALTER TABLE %s ADD CONSTRAINT %I %s', fk.owner, fk.conname, fk.definition);
+    EXECUTE format('ALTER TABLE %s DROP CONSTRAINT %I', fk.owner, fk.conname);
+  END LOOP;
+  EXECUTE format('ALTER TABLE %s DROP CONSTRAINT %I', tbl, name || '_pkey');
+  EXECUTE format('ALTER TABLE %s DROP CONSTRAINT IF EXISTS %I', tbl, name || '_company_id_id_key');
+  EXECUTE format('ALTER TABLE %s ADD CONSTRAINT %I PRIMARY KEY (company_id, id)', tbl, name || '_pkey');
+  FOREACH statement IN ARRAY again LOOP EXECUTE statement; END LOOP;
+END $$;`;
+
+const isPrimaryKeyOnIdAlone = (column: ColumnModel) => column.name === "id" && column.type.endsWith(" primary key");
+/** A company's table under the rule; not a table whose company_id is an optional attribute, e.g. job_queue (its id is declared its key). */
+const hasTenantKey = (t: TableModel) => isScoped(t) && !t.columns.some(isPrimaryKeyOnIdAlone);
+
 function indexName(table: string, columns: string[]): string {
   return `${table}_${columns.map((c) => c.replace("gin:", "")).join("_")}_idx`;
 }
@@ -33,7 +71,7 @@ function foreignKeySql(table: TableModel, column: ColumnModel, byName: Map<strin
   const target = byName.get(column.references);
   if (!target) throw new Error(`${table.name}.${column.name} references unknown table ${column.references}`);
   const name = q(`${table.name}_${column.name}_fkey`);
-  if (column.name !== "company_id" && isScoped(table) && isScoped(target)) {
+  if (column.name !== "company_id" && isScoped(table) && hasTenantKey(target)) {
     return `ALTER TABLE ${q(table.name)} ADD CONSTRAINT ${name} FOREIGN KEY ("company_id", ${q(column.name)}) REFERENCES ${q(target.name)} ("company_id", "id");`;
   }
   return `ALTER TABLE ${q(table.name)} ADD CONSTRAINT ${name} FOREIGN KEY (${q(column.name)}) REFERENCES ${q(target.name)} ("id");`;
@@ -53,12 +91,10 @@ export function diffTables(previous: readonly TableModel[], next: readonly Table
   for (const table of next) {
     const old = before.get(table.name);
     if (!old) {
-      statements.push(`CREATE TABLE ${q(table.name)} (\n  ${table.columns.map(columnSql).join(",\n  ")}\n);`);
-      if (isScoped(table)) {
-        statements.push(`ALTER TABLE ${q(table.name)} ADD CONSTRAINT ${q(`${table.name}_company_id_id_key`)} UNIQUE ("company_id", "id");`);
-        // the second tenant wall (row-security.ts) from the table's first migration on
-        statements.push(...rowSecuritySql(table.name));
-      }
+      const parts = [...table.columns.map(columnSql), ...(hasTenantKey(table) ? [primaryKeySql(table)] : [])];
+      statements.push(`CREATE TABLE ${q(table.name)} (\n  ${parts.join(",\n  ")}\n);`);
+      // the second tenant wall (row-security.ts) from the table's first migration on
+      if (isScoped(table)) statements.push(...rowSecuritySql(table.name));
       for (const column of table.columns) {
         const fk = foreignKeySql(table, column, byName);
         if (fk) constraints.push(fk);
@@ -70,7 +106,10 @@ export function diffTables(previous: readonly TableModel[], next: readonly Table
     const oldColumns = new Map(old.columns.map((c) => [c.name, c]));
     for (const column of table.columns) {
       const was = oldColumns.get(column.name);
-      if (!was) {
+      if (was && isPrimaryKeyOnIdAlone(was) && hasTenantKey(table)) {
+        if (!statements.includes(tenantPrimaryKeyFunction)) statements.push(tenantPrimaryKeyFunction);
+        statements.push(`SELECT pg_temp.tenant_primary_key('${q(table.name)}');`);
+      } else if (!was) {
         // a new NOT NULL column without default cannot be added to a table with rows: add it nullable
         const addable = column.notNull && column.default === undefined ? { ...column, notNull: false } : column;
         statements.push(`ALTER TABLE ${q(table.name)} ADD COLUMN ${columnSql(addable)};`);

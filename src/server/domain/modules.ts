@@ -22,6 +22,8 @@ import adminVendorContacts from "./admin/vendor-contacts.server.js";
 import approvalsApprovals from "./approvals/approvals.server.js";
 import approvalsDelegations from "./approvals/delegations.server.js";
 import approvalsWorkflows from "./approvals/workflows.server.js";
+import captureCaptureSettings from "./capture/capture-settings.server.js";
+import captureInvoiceCaptures from "./capture/invoice-captures.server.js";
 import cardsCardPrograms from "./cards/card-programs.server.js";
 import cardsCardTransactions from "./cards/card-transactions.server.js";
 import cardsPurchases from "./cards/purchases.server.js";
@@ -39,11 +41,15 @@ import ledgerAccountTransactions from "./ledger/account-transactions.server.js";
 import ledgerAccounts from "./ledger/accounts.server.js";
 import ledgerBudgets from "./ledger/budgets.server.js";
 import ledgerExchangeRates from "./ledger/exchange-rates.server.js";
+import ledgerPostingPeriods from "./ledger/posting-periods.server.js";
 import payablesInvoiceItems from "./payables/invoice-items.server.js";
 import payablesInvoiceRequests from "./payables/invoice-requests.server.js";
 import payablesInvoices from "./payables/invoices.server.js";
 import payablesRecurringInvoices from "./payables/recurring-invoices.server.js";
 import payablesVendors from "./payables/vendors.server.js";
+import paymentsBankFilesChecks from "./payments/bank-files/checks.server.js";
+import paymentsCreditMemoDraft from "./payments/credit-memo-draft.server.js";
+import paymentsCreditMemoInbox from "./payments/credit-memo-inbox.server.js";
 import paymentsEdiPayments from "./payments/edi-payments.server.js";
 import paymentsNachaPayments from "./payments/nacha-payments.server.js";
 import paymentsPaymentMethods from "./payments/payment-methods.server.js";
@@ -82,6 +88,8 @@ export const serverModules: readonly ServerModule[] = [
   approvalsApprovals,
   approvalsDelegations,
   approvalsWorkflows,
+  captureCaptureSettings,
+  captureInvoiceCaptures,
   cardsCardPrograms,
   cardsCardTransactions,
   cardsPurchases,
@@ -99,11 +107,15 @@ export const serverModules: readonly ServerModule[] = [
   ledgerAccounts,
   ledgerBudgets,
   ledgerExchangeRates,
+  ledgerPostingPeriods,
   payablesInvoiceItems,
   payablesInvoiceRequests,
   payablesInvoices,
   payablesRecurringInvoices,
   payablesVendors,
+  paymentsBankFilesChecks,
+  paymentsCreditMemoDraft,
+  paymentsCreditMemoInbox,
   paymentsEdiPayments,
   paymentsNachaPayments,
   paymentsPaymentMethods,

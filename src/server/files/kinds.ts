@@ -7,7 +7,7 @@ export type Kind = "pdf" | "png" | "jpeg" | "gif" | "tiff" | "zip" | "ole" | "rt
 /** The family of bytes each served type must have: Office Open XML and OpenDocument are zip files, the old Office formats OLE compound files. */
 export const kindOfType: Readonly<Record<string, Kind>> = {
   "application/pdf": "pdf", "image/png": "png", "image/jpeg": "jpeg", "image/gif": "gif", "image/tiff": "tiff",
-  "application/rtf": "rtf", "text/plain": "text", "text/csv": "text",
+  "application/rtf": "rtf", "text/plain": "text", "text/csv": "text", "application/xml": "text",
   "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "zip",
   "application/vnd.openxmlformats-officedocument.wordprocessingml.template": "zip",
   "application/vnd.openxmlformats-officedocument.presentationml.presentation": "zip",

@@ -8,7 +8,7 @@ import { resourceByName } from "../../../resources/index.js";
 import type { DB } from "../db/connect.js";
 import { documentFile, documentsZip, maxZipDocuments } from "../domain/admin/documents.js";
 import { maxDocumentBytes } from "../files/kinds.js";
-import { uploadDocument } from "../domain/admin/uploads.js";
+import { checkUploadRight, uploadDocument } from "../domain/admin/uploads.js";
 import type { IncomingFile } from "../files/upload.js";
 import { fileStore } from "../files/store.js";
 import { decorate } from "../resources/read.js";
@@ -26,7 +26,12 @@ export function fileRoutes(app: FastifyInstance, db: DB): void {
   app.post("/api/documents/upload", async (request, reply) => {
     // the documents keys, or a narrow right to attach a receipt (uploadDocument checks which)
     const ctx = request.ctx;
-    if (!request.isMultipart()) throw unprocessable({ file: ["must be sent as multipart/form-data"] });
+    if (!request.isMultipart()) {
+      // the right before the body's form: a user who may not attach to what the body names is refused (403), not told its format
+      const body = request.body;
+      checkUploadRight(ctx, body !== null && typeof body === "object" ? (body as Record<string, unknown>).assetable_type : undefined);
+      throw unprocessable({ file: ["must be sent as multipart/form-data"] });
+    }
     const fields: Record<string, unknown> = {};
     let file: IncomingFile | undefined;
     // fields sent before the file are known when it arrives

@@ -10,6 +10,8 @@ import { config } from "../config.js";
 import type { Database } from "../db/connect.js";
 import { runAccrualReversals } from "../domain/accruals/accrual-ledger.js";
 import { workImports } from "../domain/admin/import-run.js";
+import { runRevaluations } from "../domain/ledger/fx.js";
+import { workCapture } from "../domain/capture/jobs.js";
 import { runReportSchedules } from "../domain/admin/report-schedule-run.js";
 import { runRecurringInvoices } from "../domain/payables/recurring-invoice-run.js";
 import { workMail } from "../mail/mail-job.js";
@@ -22,6 +24,8 @@ export const recurringInvoicesJob = "recurring-invoices";
 /** auto_reverse accruals reversed on day 1 of their next period (accrual-ledger.ts) */
 export const accrualReversalsJob = "accrual-reversals";
 export const reportSchedulesJob = "report-schedules";
+/** last month's open foreign balances revalued, and revaluations reversed on day 1 of the next period (ledger/fx.ts) */
+export const revaluationsJob = "fx-revaluations";
 
 export interface StartOptions extends LocalOptions {
   /** PostgreSQL: the database's URL, for pg-boss's own pool */
@@ -52,8 +56,10 @@ export async function startJobs(database: Database, options: StartOptions = {}):
   const hourly = options.recurringCron ?? config.recurringInvoicesCron;
   await periodic(recurringInvoicesJob, hourly, runRecurringInvoices);
   await periodic(accrualReversalsJob, hourly, runAccrualReversals);
+  await periodic(revaluationsJob, hourly, runRevaluations);
   await periodic(reportSchedulesJob, config.reportSchedulesCron, runReportSchedules);
   await workImports(jobs, db);
+  await workCapture(jobs, db, config.captureImapCron);
   if (options.mail ?? config.mailDelivery) await workMail(jobs, db, options.transport);
   return {
     ...jobs,

@@ -135,11 +135,13 @@ export function actionRoutes(app: FastifyInstance, resource: ResourceDef, claim:
   type WithId = { Params: { id: string } };
   for (const endpoint of actionEndpoints(resource)) {
     const config = { idempotent: endpoint.idempotent };
+    // the keys before the body is read and validated: 403 whatever is sent
+    const onRequest = async (request: FastifyRequest): Promise<void> => void held(request.ctx, resource, endpoint);
     if (endpoint.kind !== "post") {
       app.get<WithId>(claim("GET", `${base}/:id/${endpoint.name}`), (request, reply) => runGet(resource, endpoint, request, reply));
       continue;
     }
-    app.post<WithId>(claim("POST", `${base}/:id/${endpoint.name}`), { config }, async (request, reply) => {
+    app.post<WithId>(claim("POST", `${base}/:id/${endpoint.name}`), { config, onRequest }, async (request, reply) => {
       const ctx = request.ctx;
       const allowed = held(ctx, resource, endpoint);
       const input = inputOf(endpoint, request.body);
@@ -147,7 +149,7 @@ export function actionRoutes(app: FastifyInstance, resource: ResourceDef, claim:
       return reply.status(status).send({ data });
     });
     if (!endpoint.bulk) continue;
-    app.post(claim("POST", `${base}/bulk/${endpoint.name}`), { config }, async (request) => {
+    app.post(claim("POST", `${base}/bulk/${endpoint.name}`), { config, onRequest }, async (request) => {
       const ctx = request.ctx;
       const allowed = held(ctx, resource, endpoint);
       const ids = bulkIds(request.body);

@@ -14,6 +14,7 @@
 import { declaredActions, type ResourceDef } from "../../framework/resource.js";
 import type { DB } from "../db/connect.js";
 import type { StoredUpload } from "../files/upload.js";
+import type { ApprovalBehaviour } from "./approval-module.js";
 import type { Ctx, Row } from "./context.js";
 import { useScopeHooks, type ListParams, type ScopeHook } from "./query.js";
 
@@ -126,9 +127,14 @@ type PortalActionsOf<R> = [PortalActionName<R>] extends [never]
   ? { portalActions?: Record<string, never> }
   : { portalActions: Record<PortalActionName<R>, PortalActionHandler> };
 
+/** A resource declaring `approval` implements it (facts, checks, effects); any other has none. */
+type ApprovalOf<R> = R extends { approval: object } ? { approval: ApprovalBehaviour } : { approval?: undefined };
+
 export type ServerModule = {
   resource: ResourceDef;
   hooks: ResourceHooks;
+  /** the behaviour of the resource's declared approval (read by the approval engine, domain/approvals) */
+  approval?: ApprovalBehaviour;
   actions: Readonly<Record<string, ActionHandler | ActionEntry>>;
   portalActions: Readonly<Record<string, PortalActionHandler>>;
 };
@@ -137,8 +143,8 @@ export type ServerModule = {
  * A resource's server module. Typed against the declaration: a missing or misspelt handler name is a
  * compile error (and a boot error, see installModules).
  */
-export function defineServerModule<const R extends ResourceDef>(resource: R, module: { hooks?: ResourceHooks } & ActionsOf<R> & PortalActionsOf<R>): ServerModule {
-  return { resource, hooks: module.hooks ?? {}, actions: (module.actions ?? {}), portalActions: (module.portalActions ?? {}) };
+export function defineServerModule<const R extends ResourceDef>(resource: R, module: { hooks?: ResourceHooks } & ActionsOf<R> & PortalActionsOf<R> & ApprovalOf<R>): ServerModule {
+  return { resource, hooks: module.hooks ?? {}, actions: (module.actions ?? {}), portalActions: (module.portalActions ?? {}), approval: module.approval };
 }
 
 /** Actions that are served by the framework itself for resources with a certain declaration (e.g. submit for approvables). */

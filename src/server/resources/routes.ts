@@ -25,6 +25,14 @@ export function authorize(request: FastifyRequest, resource: ResourceDef, action
   return ctx;
 }
 
+/**
+ * The permission as an onRequest hook of the route: checked before the body is parsed and validated
+ * (the input guard, the schemas), so that a user without the keys is answered 403 whatever they send.
+ */
+export const permitted = (resource: ResourceDef, action: ResourceAction) => async (request: FastifyRequest): Promise<void> => {
+  authorize(request, resource, action);
+};
+
 /** The list answer: a page of decorated rows, the total in meta and in x-total-count. `ignored` query keys are not filters. */
 export async function listResponse(resource: ResourceDef, query: Record<string, unknown>, ctx: Ctx, reply: FastifyReply, ignored?: ReadonlySet<string>) {
   const page = await readPage(resource, parseQuery(resource, query, ignored, hooksOf(resource).listParams), ctx);
@@ -76,7 +84,7 @@ export function resourceRoutes(app: FastifyInstance, resources: readonly Resourc
 
     if (resource.permissions.create) {
       // a retried create (the answer lost on the way) makes one record, not two (docs/api.md "Idempotency")
-      app.post(claim("POST", base), { config: { idempotent: true } }, async (request, reply) => {
+      app.post(claim("POST", base), { config: { idempotent: true }, onRequest: permitted(resource, "create") }, async (request, reply) => {
         const ctx = authorize(request, resource, "create");
         const row = await createRow(resource, request.body, ctx);
         const [data] = await decorate(resource, [row], ctx, true);
@@ -85,7 +93,8 @@ export function resourceRoutes(app: FastifyInstance, resources: readonly Resourc
     }
 
     if (resource.permissions.edit || answers?.update) {
-      app.patch<WithId>(claim("PATCH", `${base}/:id`), async (request) => {
+      // a resource answering its own edits (answers.update) checks its own rights
+      app.patch<WithId>(claim("PATCH", `${base}/:id`), { onRequest: answers?.update ? [] : permitted(resource, "edit") }, async (request) => {
         const own = await answers?.update?.(request.params.id, request.body, request.ctx);
         if (own !== undefined) return { data: own };
         const ctx = authorize(request, resource, "edit");
@@ -98,7 +107,7 @@ export function resourceRoutes(app: FastifyInstance, resources: readonly Resourc
     actionRoutes(app, resource, claim);
 
     if (resource.permissions.delete) {
-      app.delete<WithId>(claim("DELETE", `${base}/:id`), async (request) => {
+      app.delete<WithId>(claim("DELETE", `${base}/:id`), { onRequest: permitted(resource, "delete") }, async (request) => {
         const ctx = authorize(request, resource, "delete");
         const row = await deleteRow(resource, request.params.id, ctx);
         return { data: withoutWriteOnly(resource, row) };

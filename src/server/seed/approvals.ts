@@ -10,11 +10,12 @@
  */
 import { tableOf } from "../../framework/resource.js";
 import { keysOfRole } from "../../framework/roles.js";
-import { resourceByName, resources } from "../../../resources/index.js";
+import { resources } from "../../../resources/index.js";
 import { type DB, untyped } from "../db/connect.js";
 import { startChain } from "../domain/approvals/engine.js";
 import { askApprovers } from "../domain/approvals/notices.js";
-import { engines } from "../domain/approvals/approvables/index.js";
+import { approvalsInstalled, engineOf, installApprovals } from "../domain/approvals/approvables/index.js";
+import { serverModules } from "../domain/modules.js";
 import { deliverMail } from "../mail/deliver.js";
 import { storeOnly } from "../mail/transport.js";
 import type { Ctx, Row } from "../resources/context.js";
@@ -54,10 +55,12 @@ async function advanceSomeInvoices(db: DB, ctx: Ctx, chains: Map<number, Row[]>,
 }
 
 export async function seedApprovalChains(db: DB, context: SeedContext): Promise<void> {
+  // the seed may run before any app is built (npm run setup, the tests' template database)
+  if (!approvalsInstalled()) installApprovals(resources, serverModules);
   const ctx = await clerkCtx(db, context);
   for (const type of seededTypes) {
-    const engine = engines[type]!;
-    const inStatus = async (statuses: readonly string[]) => ((await untyped(db).selectFrom(tableOf(resourceByName.get(engine.resource)!)).selectAll()
+    const engine = engineOf(type);
+    const inStatus = async (statuses: readonly string[]) => ((await untyped(db).selectFrom(tableOf(engine.def)).selectAll()
       .where("company_id", "=", context.companyId).where("status", "in", [...statuses]).orderBy("id").execute()) as Row[])
       .filter((r) => engine.owns?.(r) ?? true);
     let records = await inStatus([engine.pendingStatus]);

@@ -10,6 +10,7 @@
  */
 import type { DB } from "../db/connect.js";
 import { accountsByNumber, creditMemoEntry, entryNumber, invoiceApprovalLines, paymentEntry, post, type InvoiceForLedger, type JournalEntry, type PaymentForLedger } from "../domain/ledger/ledger.js";
+import { fxAccounts } from "../domain/ledger/fx.js";
 import { insertMany } from "./demo.js";
 import type { EntitySeed } from "./entities.js";
 
@@ -38,6 +39,8 @@ export const chartOfAccounts: readonly AccountSeed[] = [
   { number: "6500", name: "Utilities & Telecom", type: "Expense", parent: "5000" },
   { number: "6600", name: "Marketing", type: "Expense", parent: "5000" },
   { number: "6900", name: "Miscellaneous Expense", type: "Expense", parent: "5000", status: "INACTIVE" },
+  // exchange differences (domain/ledger/fx.ts): realized on payment, unrealized at period-end revaluation
+  ...fxAccounts.map((a) => ({ number: a.number, name: a.name, type: a.type })),
 ];
 
 /** The bank GL accounts of the company's two originating accounts (main, second), by number. */

@@ -2,9 +2,9 @@
  * Lookups several admin resources share: the e-mail of a user id, the title of a polymorphic
  * reference (type + id, e.g. a document's parent), and the parent-cycle check of trees.
  */
-import { tableOf } from "../../../framework/resource.js";
+import { tableOf, type ResourceDef } from "../../../framework/resource.js";
 import { propertiesOf } from "../../../framework/schema.js";
-import { resourceByName } from "../../../../resources/index.js";
+import { resourceByName, resources } from "../../../../resources/index.js";
 import { type DB, untyped } from "../../db/connect.js";
 import { unprocessable } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
@@ -20,17 +20,24 @@ export async function userEmails(ctx: Ctx, rows: Row[], field: string): Promise<
 
 /**
  * The record kinds of polymorphic references (document parents, journal sources, audit items) and
- * the resource each one is. Kinds whose resource is not in the registry are left without a title.
+ * the resource each one is: derived from the declarations' `kind` (two resources of one kind stop the
+ * server at start). A kind no resource declares has no title and no record.
  */
-export const recordKinds: Readonly<Record<string, string>> = {
-  Accrual: "accruals", Company: "companies", Contact: "contacts", Invoice: "invoices", InvoiceItem: "invoice_items",
-  Payment: "payments", PurchaseOrder: "purchase_orders", Receipt: "receipts", Report: "reports", Vendor: "vendors",
-  Purchase: "purchases", CreditMemo: "credit_memos", CardTransaction: "card_transactions", Statement: "statements",
-  ExpenseItem: "expense_items",
-};
+export function kindsOf(resources: readonly ResourceDef[]): ReadonlyMap<string, ResourceDef> {
+  const kinds = new Map<string, ResourceDef>();
+  for (const resource of resources) {
+    if (resource.kind === undefined) continue;
+    const other = kinds.get(resource.kind);
+    if (other) throw new Error(`Resources "${other.name}" and "${resource.name}" both declare the record kind ${resource.kind}`);
+    kinds.set(resource.kind, resource);
+  }
+  return kinds;
+}
 
-/** The resource a polymorphic type names: a record kind (Invoice) or already a resource name (invoices). */
-export const resourceOfKind = (type: string) => resourceByName.get(recordKinds[type] ?? type);
+export const recordKinds: ReadonlyMap<string, ResourceDef> = kindsOf(resources);
+
+/** The resource a polymorphic type names: a record kind (Invoice) or a resource name (invoices); none when neither. */
+export const resourceOfKind = (type: string): ResourceDef | undefined => recordKinds.get(type) ?? resourceByName.get(type);
 
 /** Titles of polymorphic references, keyed "type:id"; one query per type, scoped to the company. */
 export async function referenceTitles(ctx: Ctx, refs: readonly { type: unknown; id: unknown }[]): Promise<Map<string, string>> {
@@ -54,11 +61,17 @@ export async function referenceTitles(ctx: Ctx, refs: readonly { type: unknown; 
 
 /** Does the referenced record exist in this company? */
 export async function referenceExists(ctx: Ctx, type: string, id: number): Promise<boolean> {
-  const target = resourceOfKind(type);
-  if (!target) return false;
-  const found = await scope(untyped(ctx.db).selectFrom(`${tableOf(target)} as r`).select("r.id"), target, ctx, "r").where("r.id", "=", id).executeTakeFirst();
-  return found !== undefined;
+  // a Payment record may be a vendor credit, seen through the credit views (payments lists DEBIT and DISCOUNT only)
+  const targets = [resourceOfKind(type), ...(type === "Payment" ? creditViews.map((name) => resourceByName.get(name)) : [])];
+  for (const target of targets) {
+    if (!target) continue;
+    const found = await scope(untyped(ctx.db).selectFrom(`${tableOf(target)} as r`).select("r.id"), target, ctx, "r").where("r.id", "=", id).executeTakeFirst();
+    if (found !== undefined) return true;
+  }
+  return false;
 }
+
+const creditViews = ["vendor_credits", "credit_memo_inbox", "credit_memo_draft"];
 
 /** A tree's parent must exist (checked by x-references) and must not be the row itself or one of its descendants. */
 export async function checkParent(trx: DB, table: string, companyId: number, id: number | undefined, parentId: unknown): Promise<void> {

@@ -5,6 +5,7 @@
 import { moduleNames } from "../../../framework/roles.js";
 import type { DB } from "../../db/connect.js";
 import { setTransactionCompany } from "../../db/row-security.js";
+import { ensureFxAccounts } from "../ledger/fx.js";
 
 export interface NewCompany {
   name: string;
@@ -27,6 +28,8 @@ export async function createCompany(trx: DB, input: NewCompany, admin: FirstAdmi
     module_settings: JSON.stringify(Object.fromEntries(moduleNames.map((m) => [m, true]))),
   }).returning(["id", "name"]).executeTakeFirstOrThrow();
   await setTransactionCompany(trx, company.id);
+  // the exchange-difference accounts the ledger posts to (ledger/fx.ts), in every chart from the start
+  await ensureFxAccounts(trx, company.id);
   const existing = await trx.selectFrom("users").select("id").where("email", "=", admin.email).executeTakeFirst();
   const user = existing ?? (await trx.insertInto("users").values({
     email: admin.email, name: admin.name, password_hash: admin.passwordHash, current_company_id: company.id,

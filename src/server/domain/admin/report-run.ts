@@ -23,6 +23,7 @@ import { related } from "../../resources/query.js";
 import { dateRangeOf, type ReportDateRange } from "./report-dates.js";
 import { uploadBySftp } from "./report-sftp.js";
 import { summaryRows, type ReportSummary } from "./report-summary.js";
+import { periodJournalFile, type JournalLayout } from "../ledger/journal-export.js";
 import { reportTemplateDefs } from "./report-templates.js";
 import { attachUpload } from "./uploads.js";
 
@@ -50,6 +51,14 @@ function summaryColumns(resource: ResourceDef, summary: ReportSummary, ctx: Ctx)
   ];
 }
 
+/** A journal export's file: the periods starting within the report's date range (previous_month: last month's period). */
+async function journalReportFile(trx: DB, ctx: Ctx, report: Row, layout: JournalLayout, runDate: Date): Promise<{ content: Buffer; contentType: string }> {
+  const { from, to } = dateRangeOf(report.date_range as ReportDateRange, runDate);
+  const periods = await trx.selectFrom("posting_periods").select("id").where("company_id", "=", ctx.company.id)
+    .where("start_date", ">=", dayjs(from).startOf("month").format("YYYY-MM-DD")).where("start_date", "<=", to).execute();
+  return periodJournalFile(trx, ctx.company.id, periods.map((p) => p.id), layout, report.export_format === "csv" ? "csv" : "xlsx", String(report.name));
+}
+
 const safeName = (name: string) => name.replace(/[^\w .-]/g, "_").trim().slice(0, 100) || "report";
 
 /**
@@ -65,7 +74,9 @@ export async function runReport(trx: DB, ctx: Ctx, report: Row, recipients: read
   const name = String(report.name);
   const fileName = `${safeName(name)} ${dayjs(runDate).format("YYYY-MM-DD")}.${format}`;
   const query = reportQuery(report, runDate);
-  const { content, contentType } = template.summary
+  const { content, contentType } = template.journal
+    ? await journalReportFile(trx, ctx, report, template.journal, runDate)
+    : template.summary
     ? await rowsFile(resource, summaryColumns(resource, template.summary, ctx), await summaryRows(resource, query, ctx, template.summary), ctx, format, name)
     : await exportFile(resource, query, ctx, format, name);
   const key = await fileStore(trx).put(Readable.from([content]), { companyId: ctx.company.id });

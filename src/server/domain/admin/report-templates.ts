@@ -7,6 +7,7 @@
  * template writes one line per vendor and currency instead of the rows (report-summary.ts).
  */
 import type { reportTemplates } from "../../../../schemas/report.js";
+import type { JournalLayout } from "../ledger/journal-export.js";
 import type { ReportSummary } from "./report-summary.js";
 
 export interface ReportTemplate {
@@ -14,6 +15,8 @@ export interface ReportTemplate {
   dateField?: { invoice: string; submit: string };
   filters?: Readonly<Record<string, string | readonly string[]>>;
   summary?: ReportSummary;
+  /** a journal export: the posting periods starting in the report's date range, in this layout (ledger/journal-export.ts) */
+  journal?: JournalLayout;
 }
 
 const invoiceDates = { invoice: "date", submit: "submit_date" } as const;
@@ -49,5 +52,9 @@ export const reportTemplateDefs: Readonly<Record<(typeof reportTemplates)[number
     resource: "payments", dateField: paymentDates, filters: { status: paidOut },
     summary: { by: "vendor", show: ["name", "tax_id", "has_w9"], sums: ["amount"], where: { is_1099_eligible: true } },
   },
+  journal_export: { resource: "journal", journal: "generic" },
+  journal_quickbooks: { resource: "journal", journal: "quickbooks" },
+  journal_xero: { resource: "journal", journal: "xero" },
+  journal_netsuite: { resource: "journal", journal: "netsuite" },
   outstanding_check_listing: { resource: "payments", dateField: paymentDates, filters: { payment_type: ["check"], status: ["APPROVED", "PROCESSING"] } },
 };

@@ -7,14 +7,14 @@
 import { discardUpload, drain, nameOfFile, storeUpload, type IncomingFile, type NamedFile, type StoredUpload } from "../../files/upload.js";
 import { forbidden, notFound, unprocessable, type FieldErrors } from "../../errors.js";
 import { uploadKeys } from "../../../../resources/documents.js";
-import { can } from "../../../framework/permissions.js";
+import { can, mayAttachTo } from "../../../framework/permissions.js";
 import { narrowAttachRights, syncReceiptFlag } from "./attach-rights.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import { findRow } from "../../resources/query.js";
 import { audit } from "../../resources/write.js";
 import { validateBody } from "../../validation.js";
 import { documents } from "./documents.js";
-import { referenceExists } from "./lookups.js";
+import { referenceExists, resourceOfKind } from "./lookups.js";
 import { inTransaction } from "../../db/unit-of-work.js";
 import { type DB, untyped } from "../../db/connect.js";
 
@@ -27,9 +27,21 @@ async function parentExists(ctx: Ctx, type: string, id: number): Promise<boolean
   return referenceExists(ctx, type, id);
 }
 
+/**
+ * Who may upload, checked before the body is read: the documents keys, whoever may create or edit a
+ * record of the parent's resource (mayAttachTo), or, for receipts, their narrow right — the rule for
+ * a receipt type whenever the documents keys are not held. 403 otherwise; true when the narrow right applies.
+ */
+export function checkUploadRight(ctx: Ctx, assetableType: unknown): boolean {
+  const type = typeof assetableType === "string" ? assetableType : "";
+  const narrow = !can(ctx.principal, uploadKeys) && Object.hasOwn(narrowAttachRights, type);
+  if (!narrow && !mayAttachTo(ctx.principal, resourceOfKind(type), uploadKeys)) throw forbidden();
+  return narrow;
+}
+
 async function checkedMeta(fields: Row, file: IncomingFile | undefined, ctx: Ctx): Promise<{ meta: Row; named: NamedFile }> {
-  // without the documents keys only receipts, through their narrow rights
-  if (!can(ctx.principal, uploadKeys) && !(typeof fields.assetable_type === "string" && Object.hasOwn(narrowAttachRights, fields.assetable_type))) throw forbidden();
+  const narrow = checkUploadRight(ctx, fields.assetable_type);
+  const type = String(fields.assetable_type);
   const errors: FieldErrors = {};
   const named = nameOfFile(file);
   if (named.problem) errors.file = [named.problem];
@@ -39,9 +51,12 @@ async function checkedMeta(fields: Row, file: IncomingFile | undefined, ctx: Ctx
   Object.assign(errors, validateBody(documents(), "create", meta) ?? {});
   delete errors.asset_file_file_name;
   if (!errors.assetable_type && !errors.assetable_id) {
-    if (!can(ctx.principal, uploadKeys)) {
+    if (narrow) {
       // a narrow right: the record must be the user's own, else it does not exist for them
-      if (!(await narrowAttachRights[String(meta.assetable_type)](ctx, Number(meta.assetable_id)))) throw notFound();
+      if (!(await narrowAttachRights[type](ctx, Number(meta.assetable_id)))) throw notFound();
+    } else if (!can(ctx.principal, uploadKeys)) {
+      // through the record's own keys: only a record the user can see (scope, personal scope)
+      if (!(await referenceExists(ctx, type, Number(meta.assetable_id)))) throw notFound();
     } else if (!(await parentExists(ctx, String(meta.assetable_type), Number(meta.assetable_id)))) {
       errors.assetable_id = ["does not exist"];
     }

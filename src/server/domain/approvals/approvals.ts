@@ -9,20 +9,19 @@ import { sql } from "kysely";
 import { QueryError } from "../../resources/grammar.js";
 import { tableOf, type ResourceDef } from "../../../framework/resource.js";
 import { propertiesOf } from "../../../framework/schema.js";
-import { resourceByName } from "../../../../resources/index.js";
 import { type DB, untyped } from "../../db/connect.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import { canAct } from "../../../framework/permissions.js";
 import { delegatorsToday, scope, teamsToday, type ListParams, type Select } from "../../resources/query.js";
 import { activeDelegations } from "./engine.js";
 import { approvalPath } from "./screens.js";
-import { engines } from "./approvables/index.js";
+import { allEngines, findEngine } from "./approvables/index.js";
 import type { ResourceHooks } from "../../resources/modules.js";
 
 /** An approvable type's records: the resource its engine reads them through, their number (its title) and amount columns. */
 export function approvableColumns(type: string): { resource: ResourceDef; number: string; amount: string } | undefined {
-  const engine = engines[type as keyof typeof engines];
-  const resource = engine && resourceByName.get(engine.resource);
+  const engine = findEngine(type);
+  const resource = engine?.def;
   return resource && { resource, number: resource.title, amount: engine.amountColumn ?? "amount" };
 }
 
@@ -92,7 +91,7 @@ export function awaitingRecords(types: readonly string[]): ListParams[string] {
  * delegator or a team of theirs are its approver, they acted on it or started its chain).
  */
 function approvalsOfConcern(qb: Select, ctx: Ctx, alias: string): Select {
-  const types = Object.keys(engines);
+  const types = allEngines().map((e) => e.type);
   const readable = types.filter((type) => readsType(ctx, type));
   if (readable.length === types.length) return qb;
   const column = (name: string) => `${alias}.${name}`;

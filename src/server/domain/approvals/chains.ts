@@ -93,7 +93,8 @@ export async function startChains(trx: DB, ctx: Ctx, type: string, records: read
  * afterEveryCreateMany): the records created in their type's pending status start their chains.
  */
 export async function approvalsAfterCreateMany(trx: DB, ctx: Ctx, resource: ResourceDef, rows: readonly Row[]): Promise<void> {
-  for (const [type, engine] of enginesOnTable(tableOf(resource))) {
+  for (const engine of enginesOnTable(tableOf(resource))) {
+    const type = engine.type;
     const records = rows.filter((row) => (!engine.owns || engine.owns(row)) && row.status === engine.pendingStatus);
     if (engine.check) for (const record of records) await engine.check(record, "submit", trx, ctx);
     await startChains(trx, ctx, type, records);

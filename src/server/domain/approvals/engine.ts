@@ -52,23 +52,19 @@ import type { Ctx, Row } from "../../resources/context.js";
 import { delegationsToday, findRow } from "../../resources/query.js";
 import { audit } from "../../resources/write.js";
 import { askApprovers, tellRequesters } from "./notices.js";
-import { engines, type Engine } from "./approvables/index.js";
+import { engineOf, enginesOnTable, type Engine } from "./approvables/index.js";
 import type { Facts } from "./approvables/facts.js";
 import type { Step } from "./workflows.js";
 import type { ActionCall, ActionEntry, ActionResult } from "../../resources/modules.js";
 import { decorate } from "../../resources/read.js";
 import { checkSegregation } from "./segregation.js";
 
-export function engineOf(type: string): Engine {
-  const engine = engines[type as keyof typeof engines];
-  if (!engine) throw unprocessable({ approvable_type: [`${type} approvals are not handled by the approval engine yet`] });
-  return engine;
-}
+export { engineOf };
 
 /** The resource that sees the type's records in every approval state. */
-export const approvableResource = (type: string): ResourceDef => resourceByName.get(engineOf(type).resource)!;
+export const approvableResource = (type: string): ResourceDef => engineOf(type).def;
 
-const workflowTypeOf = (type: string) => engineOf(type).workflowType ?? type;
+const workflowTypeOf = (type: string) => engineOf(type).workflowType;
 
 /** A department or location name as compared: trimmed, case-insensitive. */
 const nameKey = (name: string) => name.trim().toLowerCase();
@@ -204,7 +200,7 @@ export async function chainRows(trx: DB, ctx: Ctx, type: string, record: Row, st
 
 async function lockRecord(type: string, id: unknown, ctx: Ctx): Promise<Row> {
   const engine = engineOf(type);
-  const resource = resourceByName.get(engine.resource)!;
+  const resource = engine.def;
   const record = await findRow(resource, id, ctx, true);
   if (!record) throw notFound();
   return record;
@@ -221,7 +217,7 @@ export function statusMove(engine: Engine, record: Row, moved: Row & { status: s
 /** Every move of a record by its chain: statusMove, one audited update, then what follows it elsewhere (engine.moved). */
 async function setStatus(trx: DB, ctx: Ctx, type: string, record: Row, moved: Row & { status: string }): Promise<void> {
   const engine = engineOf(type);
-  const resource = resourceByName.get(engine.resource)!;
+  const resource = engine.def;
   const { values, changes } = statusMove(engine, record, moved);
   await untyped(trx).updateTable(tableOf(resource)).set({ ...values, updated_at: new Date() }).where("id", "=", record.id as number).execute();
   await audit(trx, ctx, "update", resource, record.id as number, changes);
@@ -293,9 +289,7 @@ export async function submitAction({ resource, row: record, ctx }: ActionCall): 
   return { data };
 }
 
-/** The approvable types whose records live in this table, with their engines. */
-export const enginesOnTable = (table: string) => Object.entries(engines)
-  .filter(([, engine]) => tableOf(resourceByName.get(engine.resource)!) === table) as [string, Engine][];
+export { enginesOnTable };
 
 /**
  * Called by the generic write path in the write's transaction: a record created in its pending status,
@@ -306,7 +300,8 @@ export const enginesOnTable = (table: string) => Object.entries(engines)
  */
 export async function approvalsAfterWrite(trx: DB, ctx: Ctx, resource: ResourceDef, before: Row | undefined, after: Row, linesChanged: readonly string[] = []): Promise<boolean> {
   let started = false;
-  for (const [type, engine] of enginesOnTable(tableOf(resource))) {
+  for (const engine of enginesOnTable(tableOf(resource))) {
+    const type = engine.type;
     if (engine.owns && !engine.owns(after)) continue;
     const enteredPending = after.status === engine.pendingStatus && before?.status !== engine.pendingStatus;
     // a field of the record changed, or (a relation's name) the edit wrote lines of that relation

@@ -9,19 +9,19 @@ import { config } from "../../config.js";
 import type { DB } from "../../db/connect.js";
 import { queueMail } from "../../mail/outbox.js";
 import type { Ctx, Row } from "../../resources/context.js";
+import { translator } from "../../locale.js";
 import { approvableColumns } from "./approvals.js";
+import { engineOf, typeLabelKey } from "./approvables/index.js";
 import { approvalListPath, approvalPath, recordPath } from "./screens.js";
 
-const labels: Readonly<Record<string, string>> = {
-  Invoice: "Invoice", PurchaseOrder: "Purchase order", Payment: "Payment", CreditMemo: "Credit memo", ExpenseReport: "Expense report",
-  PaymentRun: "Payment run", Vendor: "Vendor", VirtualCard: "Virtual card", Purchase: "Card purchase",
-};
+/** The type's notice label: its locale label (`approvals.values.approvable_type.<type>`, checked at boot for every declared type). */
+const labelOf = (type: string): string => translator("en")(typeLabelKey(engineOf(type).type), type);
 
 /** "Invoice INV-123" */
 export function recordLabel(type: string, record: Row): string {
   const field = approvableColumns(type)?.number;
   const number = field ? record[field] : null;
-  return `${labels[type] ?? type} ${number == null || number === "" ? `#${String(record.id)}` : String(number)}`;
+  return `${labelOf(type)} ${number == null || number === "" ? `#${String(record.id)}` : String(number)}`;
 }
 
 interface Login { id: number; email: string }
@@ -78,7 +78,7 @@ export async function askApproversOfMany(trx: DB, ctx: Ctx, type: string, chains
       const title = `${recordLabel(type, record)} awaits your approval`;
       await tell(trx, ctx, login, "approval", title, `${title} (step ${String(row.step)}).`, approvalPath(type, record.id as number, row.id as number), { type, id: record.id as number });
     } else {
-      const title = `${rows.size} ${(labels[type] ?? type).toLowerCase()}s await your approval`;
+      const title = `${rows.size} ${labelOf(type).toLowerCase()}s await your approval`;
       await tell(trx, ctx, login, "approval", title, `${title}.`, approvalListPath(type), undefined);
     }
   }

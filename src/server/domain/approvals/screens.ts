@@ -6,29 +6,30 @@
  * Notifications link there, and approval rows carry it (`approvable.screen`) for the client's lists.
  */
 import { routesOf, tableOf, type RouteEntry } from "../../../framework/resource.js";
-import { resources, resourceByName } from "../../../../resources/index.js";
-import { engines } from "./approvables/index.js";
+import { approvalRegistry, findEngine } from "./approvables/index.js";
 
 interface Screens { byRecord?: RouteEntry; byApproval?: RouteEntry; show?: RouteEntry; list?: RouteEntry }
 
-/** A type's screens, read from the routes once (approval lists ask for every row). */
-const screensByType = new Map<string, Screens>();
+/** A type's screens, read from the routes once per installed engine (approval lists ask for every row). */
+const screensByEngine = new WeakMap<object, Screens>();
+const none: Screens = {};
 
 function screensOf(type: string): Screens {
-  const known = screensByType.get(type);
+  const engine = findEngine(type);
+  if (!engine) return none;
+  const known = screensByEngine.get(engine);
   if (known) return known;
-  const engine = engines[type as keyof typeof engines];
-  const own = engine && resourceByName.get(engine.resource);
-  const onTable = own ? resources.filter((r) => r !== own && tableOf(r) === tableOf(own)) : [];
-  const routes = own ? [own, ...onTable].flatMap(routesOf) : [];
+  const own = engine.def;
+  const onTable = approvalRegistry().filter((r) => r !== own && tableOf(r) === tableOf(own));
+  const routes = [own, ...onTable].flatMap(routesOf);
   const pages = routes.filter((e) => e.page === "approval" && e.idParam);
   const screens: Screens = {
     byRecord: pages.find((e) => e.idParam !== "approvalID"),
     byApproval: pages.find((e) => e.idParam === "approvalID"),
-    show: own && routesOf(own).find((e) => e.page === "show" && e.idParam),
-    list: routes.find((e) => e.view?.approvalList === true) ?? (own && routesOf(own).find((e) => e.page === "list" && !e.idParam)),
+    show: routesOf(own).find((e) => e.page === "show" && e.idParam),
+    list: routes.find((e) => e.view?.approvalList === true) ?? routesOf(own).find((e) => e.page === "list" && !e.idParam),
   };
-  screensByType.set(type, screens);
+  screensByEngine.set(engine, screens);
   return screens;
 }
 

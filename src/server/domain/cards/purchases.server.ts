@@ -2,5 +2,6 @@
 import purchases from "../../../../resources/purchases.js";
 import { defineServerModule } from "../../resources/modules.js";
 import { purchaseHooks } from "./cards.js";
+import { purchaseApproval } from "../approvals/approvables/purchase.js";
 
-export default defineServerModule(purchases, { hooks: purchaseHooks });
+export default defineServerModule(purchases, { approval: purchaseApproval, hooks: purchaseHooks });

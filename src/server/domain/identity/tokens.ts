@@ -2,6 +2,7 @@
 import crypto from "node:crypto";
 import type { DB } from "../../db/connect.js";
 import { forgetSessions } from "./sessions.js";
+import { systemDb } from "../../db/row-security.js";
 import { inTransaction } from "../../db/unit-of-work.js";
 
 export const accessTokenSeconds = 2 * 60 * 60;
@@ -65,10 +66,30 @@ export async function refreshTokens(db: DB, refreshToken: string): Promise<Token
     }
     const user = await trx.selectFrom("users").select("locked_at").where("id", "=", row.user_id).executeTakeFirst();
     if (!user || user.locked_at) return undefined;
+    // a login with no active membership left (deactivated everywhere) is not kept signed in; memberships
+    // span companies, so they are read by the owner's database outside this transaction (a transaction
+    // of the app database stays behind the row-level wall)
+    if (!(await hasActiveMembership(db, row.user_id))) return undefined;
     return issueTokens(trx, row.user_id, row.family ?? undefined, row);
   });
   forgetSessions();
   return pair;
+}
+
+/** Whether the login is an ACTIVE member of some company (memberships span companies: read past the row-level wall). */
+async function hasActiveMembership(db: DB, userId: number): Promise<boolean> {
+  const member = await systemDb(db).selectFrom("contacts").select("id").where("user_id", "=", userId).where("status", "=", "ACTIVE").limit(1).executeTakeFirst();
+  return member !== undefined;
+}
+
+/**
+ * Revoke every pair of a login (inside the caller's transaction): its deactivation, in any company,
+ * ends its sessions; a refresh token of theirs is refused from then on. It signs in again where it is still a member.
+ */
+export async function revokeUserTokens(db: DB, userId: number): Promise<number> {
+  const revoked = await db.updateTable("oauth_tokens").set({ revoked_at: new Date() }).where("user_id", "=", userId).where("revoked_at", "is", null).executeTakeFirst();
+  forgetSessions();
+  return Number(revoked.numUpdatedRows);
 }
 
 /** Revoke the pair an access or refresh token belongs to; its single sign-on session, if it had one. */

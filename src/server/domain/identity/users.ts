@@ -9,6 +9,7 @@ import { type DB, untyped } from "../../db/connect.js";
 import { systemDb } from "../../db/row-security.js";
 import { conflict, forbidden, unprocessable } from "../../errors.js";
 import { forgetSessions } from "./sessions.js";
+import { revokeUserTokens } from "./tokens.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import { delegatorsOf } from "../approvals/engine.js";
 import type { ResourceHooks } from "../../resources/modules.js";
@@ -89,8 +90,18 @@ function refuseSelfDeactivation(data: Row, existing: Row, ctx: Ctx): void {
   if (existing.user_id === ctx.user.id && data.status !== undefined && data.status !== existing.status) throw conflict("You cannot deactivate yourself.");
 }
 
+/** A membership leaving ACTIVE (deactivated) ends every session of its login: their refresh tokens are revoked with it. */
+async function endSessionsOnDeactivation(data: Row, existing: Row, trx: DB): Promise<void> {
+  if (existing.user_id && existing.status === "ACTIVE" && data.status !== undefined && data.status !== "ACTIVE") await revokeUserTokens(trx, Number(existing.user_id));
+}
+
 /** The contacts table's own view (contacts of every kind); the users view adds the login's rules. */
-export const contactHooks: ResourceHooks = { beforeUpdate: refuseSelfDeactivation };
+export const contactHooks: ResourceHooks = {
+  async beforeUpdate(data, existing, ctx, trx) {
+    refuseSelfDeactivation(data, existing, ctx);
+    await endSessionsOnDeactivation(data, existing, trx);
+  },
+};
 
 export const userHooks: ResourceHooks = {
   async decorate(rows, ctx) {
@@ -108,8 +119,9 @@ export const userHooks: ResourceHooks = {
     checkWithinOwn(data.role, ctx, "give");
   },
 
-  beforeUpdate(data, existing, ctx) {
+  async beforeUpdate(data, existing, ctx, trx) {
     refuseSelfDeactivation(data, existing, ctx);
+    await endSessionsOnDeactivation(data, existing, trx);
     if (!("role" in data) || data.role === existing.role) return;
     if (!isRole(data.role)) throw unprocessable({ role: [roleMessage] });
     checkWithinOwn(existing.role, ctx, "change");

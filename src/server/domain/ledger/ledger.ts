@@ -12,6 +12,8 @@ import { conflict } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import type { ResourceHooks } from "../../resources/modules.js";
 import { checkParent, referenceTitles } from "../admin/lookups.js";
+import { postRealizedDifferences } from "./fx.js";
+import { placeDates, type Placement } from "./periods.js";
 
 export interface JournalLine {
   account_id: number;
@@ -54,7 +56,7 @@ export interface JournalEntry {
   entry_number: string;
   date: string;
   description: string;
-  source: { type: "Invoice" | "Accrual" | "Payment" | "Purchase" | "CardTransaction" | "Statement" | "ExpenseReport"; id: number };
+  source: { type: "Invoice" | "Accrual" | "Payment" | "Purchase" | "CardTransaction" | "Statement" | "ExpenseReport" | "PostingPeriod"; id: number };
   lines: readonly JournalLine[];
 }
 
@@ -68,22 +70,50 @@ export function assertBalanced(entry: JournalEntry): void {
   }
 }
 
-/** The rows of balanced entries, ready to insert into account_transactions. */
-export function journalRows(companyId: number, entries: readonly JournalEntry[]): Row[] {
+/** The rows of balanced entries, ready to insert into account_transactions, each in the posting period its date is placed in. */
+export function journalRows(companyId: number, entries: readonly JournalEntry[], placements: ReadonlyMap<string, Placement> = new Map()): Row[] {
   return entries.flatMap((entry) => {
     assertBalanced(entry);
+    const placed = placements.get(entry.date);
     return entry.lines.map((line) => ({
       company_id: companyId, date: entry.date, entry_number: entry.entry_number, account_id: line.account_id,
       description: line.description ?? entry.description, debit_amount: round(line.debit_amount ?? "0"), credit_amount: round(line.credit_amount ?? "0"),
       account_transactionable_type: entry.source.type, account_transactionable_id: entry.source.id,
       orig_amount: line.orig_amount ?? null, orig_currency: line.orig_currency ?? null,
+      posting_period_id: placed?.period.id ?? null, posting_period_name: placed?.period.name ?? null, prior_period: placed?.prior_period ?? false,
     }));
   });
 }
 
-/** Post balanced entries: one statement however many (a run's thousands of payments). */
+/** The documents whose posting period is shown on them (data spec: invoices, payments and vendor credits). */
+const periodOnSource = { Invoice: "invoices", Payment: "payments" } as const;
+
+/** Set the posting period of each invoice and payment posted for the first time (one statement per period). */
+async function markSourcePeriods(trx: DB, companyId: number, entries: readonly JournalEntry[], placements: ReadonlyMap<string, Placement>): Promise<void> {
+  for (const [type, table] of Object.entries(periodOnSource) as [keyof typeof periodOnSource, (typeof periodOnSource)[keyof typeof periodOnSource]][]) {
+    const groups = new Map<string, { placed: Placement; ids: number[] }>();
+    for (const entry of entries.filter((e) => e.source.type === type)) {
+      const placed = placements.get(entry.date)!;
+      const key = `${placed.period.id}:${placed.prior_period}`;
+      groups.set(key, { placed, ids: [...(groups.get(key)?.ids ?? []), entry.source.id] });
+    }
+    for (const { placed, ids } of groups.values()) {
+      await trx.updateTable(table).set({ posting_period_name: placed.period.name, prior_period: placed.prior_period })
+        .where("company_id", "=", companyId).where("posting_period_name", "is", null).where(sql<boolean>`id = any(${sql.val(ids)}::int[])`).execute();
+    }
+  }
+}
+
+/**
+ * Post balanced entries: one statement however many (a run's thousands of payments). Every posting
+ * path comes through here, so every entry is placed in its posting period here (periods.ts): a
+ * closed period refuses the posting (422) or sends it on to the next open one, per the company.
+ */
 export async function post(trx: DB, companyId: number, entries: readonly JournalEntry[]): Promise<void> {
-  await insertRows(trx, "account_transactions", journalRows(companyId, entries), []);
+  if (entries.length === 0) return;
+  const placements = await placeDates(trx, companyId, entries.map((e) => e.date));
+  await insertRows(trx, "account_transactions", journalRows(companyId, entries, placements), []);
+  await markSourcePeriods(trx, companyId, entries, placements);
 }
 
 /** Accounts the postings use, found by number in the company's chart of accounts (as the demo seed creates it). */
@@ -232,6 +262,7 @@ async function postedLines(trx: DB, companyId: number, paymentId: number) {
 export async function postPayment(trx: DB, companyId: number, payment: PaymentForLedger & { payment_method_from_id: number | null }): Promise<void> {
   const bank = await bankAccountOf(trx, companyId, payment.payment_method_from_id);
   await post(trx, companyId, [paymentEntry(payment, companyId, await accountsByNumber(trx, companyId), bank)]);
+  await postRealizedDifferences(trx, companyId, [payment]);
 }
 
 /**

@@ -10,6 +10,7 @@ import type { Ctx, Row } from "../../resources/context.js";
 import type { ResourceHooks } from "../../resources/modules.js";
 import { settleInvoice } from "../purchasing/invoice-matching.js";
 import { refuseClosedOrders } from "../purchasing/po-lifecycle.js";
+import { flagSuspectedDuplicate, lookAlikesOf, refuseDuplicateNumber } from "./invoice-numbers.js";
 
 const payable = expandStatuses(invoices, ["PAYABLE"]);
 const unpaid = expandStatuses(invoices, ["UNPAID"]);
@@ -35,15 +36,13 @@ async function check(data: Row, ctx: Ctx, trx: DB, existingId?: number): Promise
   // an invoice with lines takes its amount (and, when they are coded, its coding) from them after this check
   const hasLines = existingId !== undefined && !!(await trx.selectFrom("invoice_items").select("id").where("invoice_id", "=", existingId).executeTakeFirst());
   if (coding.length > 0 && !hasLines && !codingValid(data.amount, coding)) errors.debit_entries = ["GL coding lines must add up to the invoice amount"];
-  let duplicate = trx.selectFrom("invoices").select("id")
-    .where("company_id", "=", ctx.company.id).where("vendor_id", "=", data.vendor_id as number).where("number", "=", String(data.number));
-  if (existingId !== undefined) duplicate = duplicate.where("id", "<>", existingId);
-  if (await duplicate.executeTakeFirst()) errors.number = ["has already been entered for this vendor"];
   if (Object.keys(errors).length) throw unprocessable(errors);
+  // the same number, normalized (INV-0042 = #42), at this vendor: 422 naming the first (invoice-numbers.ts)
+  await refuseDuplicateNumber(trx, ctx, data, existingId);
 }
 
 export const invoiceHooks: ResourceHooks = {
-  decorate(rows, ctx) {
+  async decorate(rows, ctx) {
     const today = isoDate();
     for (const row of rows) {
       const balance = String(row.balance_outstanding ?? "0");
@@ -55,7 +54,12 @@ export const invoiceHooks: ResourceHooks = {
       Object.assign(row, agingOf(open ? balance : "0", late));
       row.valid = codingValid(row.amount, row.debit_entries);
       row.is_invoice_allow_to_delete = deletable.includes(String(row.status)) && money(String(row.payments_sum ?? "0")).eq(0);
-      row.is_validate_pay_now = payable.includes(String(row.status)) && hasBalance(String(row.outstanding_balance_pending)) && row.is_on_hold !== true && row.has_open_exceptions !== true;
+      row.is_validate_pay_now = payable.includes(String(row.status)) && hasBalance(String(row.outstanding_balance_pending)) && row.is_on_hold !== true && row.has_open_exceptions !== true
+        && row.suspected_duplicate !== true;
+      // a suspected duplicate's look-alikes, listed by its notice (only flagged rows cost a query)
+      row.suspected_duplicates = row.suspected_duplicate === true
+        ? (await lookAlikesOf(ctx.db, ctx.company.id, row)).map((l) => ({ ...l, message: `${l.number} · ${l.vendor_name} · ${l.date} · ${l.amount} (${l.reason})` }))
+        : [];
     }
   },
 
@@ -81,8 +85,9 @@ export const invoiceHooks: ResourceHooks = {
   },
 
   // the lines' PO billing and the matching follow every write (a status leaving or entering billing, a changed amount or link)
-  async afterWrite(row, _ctx, trx) {
+  async afterWrite(row, ctx, trx) {
     await settleInvoice(trx, row.id as number);
+    await flagSuspectedDuplicate(trx, ctx, row);
   },
 };
 

@@ -3,5 +3,6 @@ import vendors from "../../../../resources/vendors.js";
 import { defineServerModule } from "../../resources/modules.js";
 import { vendorHooks } from "./vendors.js";
 import { updateOwnDetails, uploadW9 } from "./vendor-self-service.js";
+import { vendorApproval } from "../approvals/approvables/vendor.js";
 
-export default defineServerModule(vendors, { hooks: vendorHooks, portalActions: { update_details: updateOwnDetails, upload_w9: uploadW9 } });
+export default defineServerModule(vendors, { approval: vendorApproval, hooks: vendorHooks, portalActions: { update_details: updateOwnDetails, upload_w9: uploadW9 } });

@@ -18,6 +18,7 @@ import { conflict, notFound, unprocessable } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import { audit } from "../../resources/write.js";
 import { settleInvoice } from "../payables/invoice-balances.js";
+import { postCreditApplicationDifference } from "../ledger/fx.js";
 
 /** Invoices a credit may be applied to: approved or open (the PAYABLE filter). */
 const payableStatuses = ["APPROVED", "OPEN"];
@@ -83,5 +84,6 @@ export async function applyCredit(trx: DB, ctx: Ctx, { creditId, invoiceId, amou
   await audit(trx, ctx, "update", vendorCredits, creditId, { balance: [available, balance], ...(status !== credit.status ? { status: [credit.status, status] } : {}) });
 
   await settleInvoice(trx, ctx, invoice, amount, reserved);
+  await postCreditApplicationDifference(trx, ctx.company.id, { id: creditId, payment_number: credit.payment_number, exchange_rate: credit.exchange_rate }, { number: invoice.number, exchange_rate: invoice.exchange_rate }, amount);
 }
 

@@ -4,11 +4,9 @@
  * international, SEPA), and the remittance advice for the vendor's primary contact.
  * All read-only; the payment is read through the payments resource (company scope, DEBIT/DISCOUNT).
  */
-import { jsPDF } from "jspdf";
 import { toCsv } from "../../../framework/csv.js";
 import { sql } from "kysely";
 import { resourceByName } from "../../../../resources/index.js";
-import { amountInWords } from "./amount-words.js";
 import { formatDate } from "../../../framework/dates.js";
 import { formatMoney } from "../../../framework/money.js";
 import { conflict, notFound } from "../../errors.js";
@@ -65,46 +63,7 @@ function requireType(details: PaymentDetails, types: readonly string[], what: st
   if (!types.includes(type)) throw conflict(`Payment ${String(details.payment.payment_number)} is paid by ${type}: ${what} is for ${types.join(", ")} payments`);
 }
 
-/** The last line of a LETTER page (792 pt) the stub writes on before it continues on a new page. */
-const stubBottom = 740;
-
-/** GET /api/payments/{id}/check.pdf: the check on top, the remittance stub (invoices paid) below. */
-export function checkPdf(ctx: Ctx, details: PaymentDetails): Buffer {
-  requireType(details, ["check"], "a check");
-  const { payment, vendor, method, invoices } = details;
-  const doc = new jsPDF({ orientation: "portrait", unit: "pt", format: "letter" });
-  const payee = String(method?.account_name ?? vendor.name);
-  const address = [method?.address1, [method?.city, method?.state, method?.zipcode].filter(Boolean).join(" "), method?.country].filter(Boolean).map(String);
-  // the check
-  doc.setFontSize(12).text(ctx.company.name, 40, 50);
-  doc.setFontSize(10).text(`Check No. ${String(payment.payment_number)}`, 400, 50);
-  doc.text(`Date: ${dateOf(ctx, payment.payment_date)}`, 400, 70);
-  doc.text("Pay to the order of", 40, 110);
-  doc.setFontSize(12).text(payee, 150, 110);
-  doc.rect(400, 95, 170, 22).text(amountOf(payment), 410, 110);
-  doc.setFontSize(10).text(`${amountInWords(String(payment.amount))} ${String(payment.currency_code)}`, 40, 140);
-  address.forEach((line, i) => doc.text(line, 150, 165 + i * 14));
-  doc.text(`Memo: ${String(payment.description ?? invoices.map((i) => i.number).join(", ")).slice(0, 80)}`, 40, 230);
-  doc.line(380, 235, 570, 235).setFontSize(8).text("Authorized signature", 430, 247);
-  // the remittance stub, below the perforation
-  doc.setLineDashPattern([3, 3], 0).line(30, 280, 580, 280).setLineDashPattern([], 0);
-  // the standard PDF fonts are WinAnsi: plain separators only
-  doc.setFontSize(11).text(`Remittance advice - ${vendor.name}`, 40, 310);
-  doc.setFontSize(9).text(`Payment ${String(payment.payment_number)} | ${dateOf(ctx, payment.payment_date)} | ${amountOf(payment)}`, 40, 326);
-  const header = (y: number) => doc.text("Invoice", 40, y).text("Invoice date", 240, y).text("Amount paid", 480, y);
-  header(350);
-  let y = 366;
-  for (const invoice of invoices) {
-    if (y > stubBottom) {
-      doc.addPage();
-      header(50);
-      y = 66;
-    }
-    doc.text(invoice.number, 40, y).text(dateOf(ctx, invoice.date), 240, y).text(formatMoney(invoice.amount, String(payment.currency_code)), 480, y);
-    y += 14;
-  }
-  return Buffer.from(doc.output("arraybuffer"));
-}
+// the check PDF on check stock, with its MICR line: bank-files/check-stock.ts (printed by bank-files/check-print.ts)
 
 /** GET /api/payment_runs/{id}/check_register: the run's check payments as CSV. */
 export async function checkRegisterCsv(ctx: Ctx, runId: unknown): Promise<{ number: string; csv: string }> {

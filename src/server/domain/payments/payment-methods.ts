@@ -11,7 +11,8 @@ import type { DB } from "../../db/connect.js";
 import { unprocessable, type FieldErrors } from "../../errors.js";
 import type { Ctx, Row } from "../../resources/context.js";
 import type { ResourceHooks } from "../../resources/modules.js";
-import { bankDetailFields, paymentMethodEngine } from "../approvals/approvables/payment-method.js";
+import { bankDetailFields } from "../../../../resources/payment_methods.js";
+import { paymentMethodApproval } from "../approvals/approvables/payment-method.js";
 import { tellBankChange } from "./bank-change-notices.js";
 
 const present = (value: unknown) => value !== null && value !== undefined && String(value).trim() !== "";
@@ -91,7 +92,7 @@ export const paymentMethodHooks: ResourceHooks = {
     // the schema's default, so that an ACH method entered without it is complete
     data.account_type ??= "checking";
     // a new destination for a vendor's or employee's money is approved like a changed one (its chain starts on create)
-    if (paymentMethodEngine.owns!(data)) data.status = "PENDING";
+    if (paymentMethodApproval.owns!(data)) data.status = "PENDING";
     check(data);
     await checkBankAccount(trx, ctx, data.account_id);
   },
@@ -100,7 +101,7 @@ export const paymentMethodHooks: ResourceHooks = {
     if ("account_id" in data) await checkBankAccount(trx, ctx, data.account_id);
     // the approval engine puts the method back through its workflow (approvables/payment-method.ts); people are told now
     const changed = bankDetailFields.some((field) => field in data && JSON.stringify(data[field] ?? null) !== JSON.stringify(existing[field] ?? null));
-    if (changed && paymentMethodEngine.owns!(existing)) await tellBankChange(trx, ctx, { ...existing, ...data });
+    if (changed && paymentMethodApproval.owns!(existing)) await tellBankChange(trx, ctx, { ...existing, ...data });
   },
   /** one default per owner: the method just made default takes it from the others */
   async afterWrite(row, ctx, trx) {

@@ -201,3 +201,8 @@ export const transitionAction = (kind: Transition): ActionHandler => async ({ ro
 export async function failWithin(trx: DB, ctx: Ctx, payment: Row, body: Row): Promise<void> {
   await run("fail", trx, ctx, payment, body);
 }
+
+/** Void one payment, locked by the caller, inside the caller's transaction (a check voided after printing): the rules of /void. */
+export async function voidWithin(trx: DB, ctx: Ctx, payment: Row, body: Row): Promise<void> {
+  await run("void", trx, ctx, payment, body);
+}

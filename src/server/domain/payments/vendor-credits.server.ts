@@ -1,14 +1,16 @@
 /**
  * The server side of vendor_credits, a view of the payments table with a behaviour of its own: the
- * payments hooks (shared, as every view of the table) and POST /api/vendor_credits/{id}/apply, which
- * applies the AVAILABLE credit (locked by the framework) to one invoice or several in one transaction.
+ * credit hooks (a credit created here is complete: PENDING, its chain starts), POST
+ * /api/vendor_credits/{id}/apply, which applies the AVAILABLE credit (locked by the framework) to one
+ * invoice or several in one transaction, and void and refund (credit-memos.ts).
  */
 import vendorCredits from "../../../../resources/vendor_credits.js";
 import { HttpError, unprocessable } from "../../errors.js";
 import type { Row } from "../../resources/context.js";
 import { defineServerModule } from "../../resources/modules.js";
 import { applyCredit } from "./credits.js";
-import { paymentHooks } from "./payments.js";
+import { creditMemoApproval } from "../approvals/approvables/credit-memo.js";
+import { creditHooks, refundCredit, voidCredit, type RefundInput } from "./credit-memos.js";
 
 interface Application { invoice_id: number; amount: unknown; field: (name: string) => string }
 
@@ -24,7 +26,8 @@ function applicationsOf(input: Row): Application[] {
 }
 
 export default defineServerModule(vendorCredits, {
-  hooks: paymentHooks,
+  approval: creditMemoApproval,
+  hooks: creditHooks("PENDING"),
   actions: {
     async apply({ row, input, ctx }) {
       const applications = applicationsOf(input);
@@ -40,6 +43,12 @@ export default defineServerModule(vendorCredits, {
           throw unprocessable(Object.fromEntries(Object.entries(error.errors).map(([k, v]) => [application.field(k), v])));
         }
       }
+    },
+    async void({ row, ctx }) {
+      await voidCredit(ctx.db, ctx, row);
+    },
+    async refund({ row, input, ctx }) {
+      await refundCredit(ctx.db, ctx, row, input as unknown as RefundInput);
     },
   },
 });

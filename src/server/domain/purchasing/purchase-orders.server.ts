@@ -5,8 +5,10 @@ import { acknowledgeOrder } from "./po-acknowledgements.js";
 import { cancelPurchaseOrder, closePurchaseOrder } from "./po-lifecycle.js";
 import { orderPdfFile } from "./po-pdf.js";
 import { purchaseOrderHooks } from "./purchase-orders.js";
+import { purchaseOrderApproval } from "../approvals/approvables/purchase-order.js";
 
 export default defineServerModule(purchaseOrders, {
+  approval: purchaseOrderApproval,
   hooks: purchaseOrderHooks,
   actions: { close: closePurchaseOrder, cancel: cancelPurchaseOrder, "order.pdf": orderPdfFile },
   portalActions: { acknowledge: ({ row, ctx }) => acknowledgeOrder(ctx, row!) },

@@ -1,20 +1,9 @@
 /** What the workflow triggers compare, read from a record. */
 import type { DB } from "../../../db/connect.js";
 import type { Ctx, Row } from "../../../resources/context.js";
+import type { Facts } from "../../../resources/approval-module.js";
 
-export interface Facts {
-  amount: string;
-  subsidiaryId?: number | null;
-  vendorId?: number | null;
-  accountIds?: number[];
-  /** department and location names (DEPARTMENT / LOCATION steps name them; no tables of their own) */
-  department?: string | null;
-  location?: string | null;
-  /** linked to at least one purchase order (INVOICE_PO; VENDOR_PO looks for records without one) */
-  poLinked?: boolean;
-  /** the vendor requires purchase orders (po_not_required false): read by the engine when a VENDOR_PO step asks */
-  vendorRequiresPo?: boolean;
-}
+export type { Facts } from "../../../resources/approval-module.js";
 
 /** Whether the record names a purchase order: invoices and cards by `purchase_order_ids`, card purchases by `purchase_order_id`. */
 function poLinked(record: Row): boolean {

@@ -7,7 +7,7 @@
  */
 import type { DB } from "../../../db/connect.js";
 import type { Ctx, Row } from "../../../resources/context.js";
-import type { Engine } from "./index.js";
+import type { ApprovalBehaviour } from "../../../resources/approval-module.js";
 
 /**
  * Bank details a vendor proposed from the portal (proposed_by_id) replace the ones it was paid to once
@@ -20,19 +20,8 @@ async function defaultWhenProposed(trx: DB, ctx: Ctx, record: Row): Promise<void
   await trx.updateTable("payment_methods").set({ is_default: true, updated_at: new Date() }).where("company_id", "=", ctx.company.id).where("id", "=", record.id as number).execute();
 }
 
-/** what a payment to the method pays into: a change of any of them is a new destination for the money */
-export const bankDetailFields = ["payment_type", "account_name", "account_number", "routing", "account_type", "bank_name", "iban", "bic",
-  "currency_code", "country", "address1", "city", "state", "zipcode"] as const;
-
-export const paymentMethodEngine: Engine = {
-  resource: "payment_methods",
-  workflowType: "Vendor",
+export const paymentMethodApproval: ApprovalBehaviour = {
   owns: (record) => record.owner_type !== "Company",
   facts: async (record) => ({ amount: "0", vendorId: (record.vendor_id as number | null) ?? null, subsidiaryId: null }),
-  restartOn: bankDetailFields,
-  reapprove: { fields: bankDetailFields, statuses: ["ACTIVE"] },
-  approvedStatus: () => "ACTIVE",
   onApproved: defaultWhenProposed,
-  rejectedStatus: "INACTIVE",
-  pendingStatus: "PENDING",
 };

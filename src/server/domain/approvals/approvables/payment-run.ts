@@ -1,17 +1,12 @@
 /** Payment runs in the approval engine: the run's total is the amount; a rejection gives the reservations back. */
 import { releaseRun } from "../../payments/runs/release.js";
-import type { Engine } from "./index.js";
+import type { ApprovalBehaviour } from "../../../resources/approval-module.js";
 
-export const paymentRunEngine: Engine = {
-  resource: "payment_runs",
-  amountColumn: "total_amount",
+export const paymentRunApproval: ApprovalBehaviour = {
   async facts(record) {
     return { amount: String(record.total_amount) };
   },
   submitted: () => ({ submitted_at: new Date() }),
-  approvedStatus: () => "APPROVED",
-  rejectedStatus: "REJECTED",
-  pendingStatus: "PENDING",
   async onRejected(trx, ctx, record) {
     await releaseRun(trx, ctx, record.id as number, { paymentStatus: "REJECTED", runStatus: "REJECTED" });
   },

@@ -4,10 +4,9 @@
  */
 import { isoDate } from "../../../../framework/dates.js";
 import { recordFacts } from "./facts.js";
-import type { Engine } from "./index.js";
+import type { ApprovalBehaviour } from "../../../resources/approval-module.js";
 
-export const paymentEngine: Engine = {
-  resource: "payments",
+export const paymentApproval: ApprovalBehaviour = {
   owns: (record) => record.record_type === "DEBIT",
   // a payment into an employee's own account (a reimbursement) benefits that employee
   async beneficiaries(record, trx, ctx) {
@@ -17,9 +16,5 @@ export const paymentEngine: Engine = {
     return method?.owner_type === "Contact" && method.contact_id != null ? [method.contact_id] : [];
   },
   facts: async (record) => recordFacts(record),
-  restartOn: ["amount", "vendor_id", "subsidiary_id", "currency_code", "payment_method_id"],
   submitted: (ctx) => ({ submit_date: isoDate(), submitter_id: ctx.contact.id }),
-  approvedStatus: () => "APPROVED",
-  rejectedStatus: "REJECTED",
-  pendingStatus: "PENDING",
 };

@@ -10,25 +10,15 @@
 import { checkBudgetAtSubmit } from "../../ledger/budget-check.js";
 import { mailApprovedOrder } from "../../purchasing/po-mail.js";
 import { recordFacts } from "./facts.js";
-import type { Engine } from "./index.js";
+import type { ApprovalBehaviour } from "../../../resources/approval-module.js";
 
-export const purchaseOrderEngine: Engine = {
-  resource: "purchase_orders",
-  requester: "requestor_id",
+export const purchaseOrderApproval: ApprovalBehaviour = {
   facts: async (record) => recordFacts(record),
   // a submit that would overspend the order's budget is warned or refused (ledger/budget-check.ts)
   check: (record, action, trx, ctx) => (action === "submit" ? checkBudgetAtSubmit(record, trx, ctx) : undefined),
-  restartOn: ["amount", "vendor_id", "subsidiary_id", "currency_code", "department", "budget_id", "po_items"],
-  reapprove: {
-    fields: ["number", "vendor_id", "subsidiary_id", "requestor_id", "date", "amount", "currency_code", "po_type", "po_subtype", "department", "budget_id", "multiple_vendors", "po_items"],
-    statuses: ["APPROVED", "OPEN"],
-  },
   // the vendor's acknowledgement is of the version approved last: every move of a chain (a changed order
   // going back through approval) withdraws it, and the vendor acknowledges the order mailed anew
   statusColumns: (status) => ({ approval_status: status, acknowledged_at: null, acknowledged_by_id: null }),
-  approvedStatus: () => "APPROVED",
-  rejectedStatus: "REJECTED",
-  pendingStatus: "PENDING",
   // the vendor gets the approved order as a PDF, with its portal link
   onApproved: mailApprovedOrder,
 };

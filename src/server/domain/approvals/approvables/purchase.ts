@@ -4,11 +4,9 @@
  * card approvals), so the company's VirtualCard workflow applies. Approvals name them "Purchase".
  */
 import { accountIds, recordFacts } from "./facts.js";
-import type { Engine } from "./index.js";
+import type { ApprovalBehaviour } from "../../../resources/approval-module.js";
 
-export const purchaseEngine: Engine = {
-  resource: "purchases",
-  workflowType: "VirtualCard",
+export const purchaseApproval: ApprovalBehaviour = {
   // the card holder made the purchase
   async beneficiaries(record, trx, ctx) {
     if (record.virtual_card_id == null) return [];
@@ -20,10 +18,4 @@ export const purchaseEngine: Engine = {
     const code = record.account_code == null ? [] : [String(record.account_code)];
     return { ...recordFacts(record), accountIds: await accountIds(trx, ctx, code) };
   },
-  restartOn: ["amount", "account_code", "department", "vendor_id", "currency_code", "purchase_order_id"],
-  // an approved (OPEN) purchase whose amount or coding changes is approved again
-  reapprove: { fields: ["amount", "account_code", "department", "vendor_id", "currency_code", "purchase_order_id"], statuses: ["OPEN"] },
-  approvedStatus: () => "OPEN",
-  rejectedStatus: "REJECT",
-  pendingStatus: "PENDING",
 };

@@ -41,6 +41,8 @@ function payableNow(qb: Select, ctx: Ctx): Select {
     .where(`${alias}.company_id`, "=", ctx.company.id).whereRef(`${alias}.vendor_id`, "=", "t.vendor_id").where(`${alias}.owner_type`, "=", "Vendor")
     .where(`${alias}.status`, "=", "ACTIVE");
   return qb.where("t.status", "in", payableStatuses).where(sql<boolean>`coalesce(t.is_on_hold, false)`, "=", false).where("t.has_open_exceptions", "=", false)
+    // a suspected duplicate waits for its override (flagged only where the company holds them: payables/invoice-numbers.ts)
+    .where("t.suspected_duplicate", "=", false)
     .where("t.outstanding_balance_pending", ">=", minimumPayment)
     // defaultMethod: an active default method, or exactly one active method
     .where(({ exists, or, selectFrom }) => or([

@@ -59,7 +59,7 @@ export interface Plan {
  */
 async function loadInvoices(db: DB, ctx: Ctx, ids: number[], lock: boolean): Promise<Map<number, Row>> {
   let query = db.selectFrom("invoices as i").innerJoin("vendors as v", "v.id", "i.vendor_id")
-    .select(["i.id", "i.number", "i.vendor_id", "i.status", "i.currency_code", "i.outstanding_balance_pending", "i.is_on_hold", "i.has_open_exceptions", "v.name as vendor_name", "v.vendor_type"])
+    .select(["i.id", "i.number", "i.vendor_id", "i.status", "i.currency_code", "i.outstanding_balance_pending", "i.is_on_hold", "i.has_open_exceptions", "i.suspected_duplicate", "v.name as vendor_name", "v.vendor_type"])
     .where("i.company_id", "=", ctx.company.id).where(anyId("i.id", ids)).orderBy("i.id");
   if (lock) query = query.forNoKeyUpdate("i");
   return new Map((await query.execute()).map((r) => [r.id, r as Row]));
@@ -92,8 +92,9 @@ export async function planRun(db: DB, ctx: Ctx, request: RunRequest, errors: Fie
       continue;
     }
     const pending = String(invoice.outstanding_balance_pending);
-    if (!payable.includes(String(invoice.status)) || invoice.is_on_hold === true || invoice.has_open_exceptions === true) {
-      const why = invoice.is_on_hold === true ? "on hold" : invoice.has_open_exceptions === true ? "open matching exceptions" : String(invoice.status);
+    if (!payable.includes(String(invoice.status)) || invoice.is_on_hold === true || invoice.has_open_exceptions === true || invoice.suspected_duplicate === true) {
+      const why = invoice.is_on_hold === true ? "on hold" : invoice.has_open_exceptions === true ? "open matching exceptions"
+        : invoice.suspected_duplicate === true ? "a suspected duplicate not overridden" : String(invoice.status);
       addError(errors, at("invoice_id"), `invoice ${String(invoice.number)} is not payable (${why})`);
       continue;
     }

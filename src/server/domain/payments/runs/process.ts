@@ -31,10 +31,12 @@ import { scheduledStatuses } from "../payments.js";
 import { sql } from "kysely";
 import { achPaymentOf, paymentsWithPayee, storeNachaFiles, type AchSource } from "./nacha-files.js";
 import { markReportsPaid } from "./expense-reimbursement.js";
+import { postRealizedDifferences } from "../../ledger/fx.js";
 import { issueNumbers } from "../../ledger/numbers.js";
 import { anyId } from "./ids.js";
 import { refuseUnapprovedDestinations } from "../payment-destinations.js";
 import { queueRemittances } from "./remittances.js";
+import { issueRunChecks } from "../bank-files/checks.js";
 
 const runs = resourceByName.get("payment_runs")!;
 const invoicesResource = resourceByName.get("invoices")!;
@@ -127,6 +129,8 @@ async function processLocked(trx: DB, ctx: Ctx, run: Row): Promise<void> {
     { id: p.id, payment_number: numberOf.get(p.id)!, payment_date: String(p.payment_date), amount: money(p.amount).toFixed(2), currency_code: p.currency_code, exchange_rate: String(p.exchange_rate) }, companyId, accounts, banks.get(p.payment_method_from_id)!,
     p.employee_contact_id !== null ? ledgerAccountNumbers.employeeReimbursements : ledgerAccountNumbers.payable,
   )));
+  // invoices booked at another rate than their payment's: the realized exchange difference (ledger/fx.ts)
+  await postRealizedDifferences(trx, companyId, payments.map((p) => ({ id: p.id, payment_number: numberOf.get(p.id)!, payment_date: String(p.payment_date), exchange_rate: String(p.exchange_rate) })));
 
   await trx.updateTable("payment_runs").set({ status: "OPEN", submitted_at: now, updated_at: now }).where("id", "=", run.id as number).execute();
   await audit(trx, ctx, "update", runs, run.id as number, {
@@ -143,5 +147,7 @@ async function processLocked(trx: DB, ctx: Ctx, run: Row): Promise<void> {
 export const processRun: ActionHandler = async ({ row: run, ctx }) => {
   if (run.status !== "APPROVED") throw conflict(`Only an APPROVED payment run can be processed; this one is ${String(run.status)}.`);
   await processLocked(ctx.db, ctx, run);
+  // the run's checks get their numbers now: the check register and positive pay know them before they are printed
+  await issueRunChecks(ctx.db, ctx, run.id as number);
   await queueRemittances(ctx, run.id as number);
 };
