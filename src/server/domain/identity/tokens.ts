@@ -50,6 +50,11 @@ export async function issueTokens(db: DB, userId: number, family: string = crypt
  */
 export async function refreshTokens(db: DB, refreshToken: string): Promise<TokenPair | undefined> {
   const hashed = tokenHash(refreshToken);
+  // a login with no active membership left (deactivated everywhere) is not kept signed in. Memberships
+  // span companies: they are read by the owner's database, before the transaction (PGlite has one
+  // connection, which the transaction holds; on PostgreSQL the transaction stays behind the wall)
+  const holder = await db.selectFrom("oauth_tokens").select("user_id").where("refresh_hash", "=", hashed).executeTakeFirst();
+  if (holder && !(await hasActiveMembership(db, holder.user_id))) return undefined;
   const pair = await inTransaction({ db }, async (trx) => {
     const now = new Date();
     const row = await trx.updateTable("oauth_tokens").set({ revoked_at: now, rotated_at: now })
@@ -66,10 +71,6 @@ export async function refreshTokens(db: DB, refreshToken: string): Promise<Token
     }
     const user = await trx.selectFrom("users").select("locked_at").where("id", "=", row.user_id).executeTakeFirst();
     if (!user || user.locked_at) return undefined;
-    // a login with no active membership left (deactivated everywhere) is not kept signed in; memberships
-    // span companies, so they are read by the owner's database outside this transaction (a transaction
-    // of the app database stays behind the row-level wall)
-    if (!(await hasActiveMembership(db, row.user_id))) return undefined;
     return issueTokens(trx, row.user_id, row.family ?? undefined, row);
   });
   forgetSessions();
