@@ -10,7 +10,7 @@ import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Plugin } from "vite";
 import { resources } from "../resources/index.js";
-import type { Messages } from "../src/framework/translator.js";
+import type { Messages } from "../src/framework/i18n.js";
 
 const localesDir = fileURLToPath(new URL("../locales/", import.meta.url));
 const textsModule = fileURLToPath(new URL("../src/client/i18n/resource-texts.ts", import.meta.url));

@@ -78,7 +78,7 @@ function ToLogin() {
 }
 
 export function App() {
-  // a new provider per language: Refine's translate then gives the pages the new texts
+  // Refine's i18nProvider is i18next (i18n/translator.ts); a new provider per language: Refine's translate then gives the pages the new texts
   const language = useLanguage();
   const i18nProvider = useMemo<I18nProvider>(() => ({
     translate: (key: string, options?: unknown, fallback?: string) =>

@@ -1,87 +1,41 @@
 /**
- * The one HTTP client of the app, on fetch: bearer and company-id headers, the `{data, meta}`
- * wrapper unwrapped (its `warnings` shown as a notification) (the data provider reads totals from x-total-count), one refresh attempt on
- * 401, and the error catalogue of product spec 8 applied to every failure. Failures reject with
+ * The app's HTTP client: an axios instance that @refinedev/simple-rest's data provider is given
+ * (providers/data.ts). It adds the bearer and company-id headers and a fresh Idempotency-Key on every
+ * POST (the money-moving requests are POSTs; routes that do not declare idempotency ignore it, and a
+ * retry after a refresh re-sends the same key), unwraps the `{data, meta}` wrapper (its `warnings`
+ * shown as a notification; totals stay in x-total-count), makes one refresh attempt on 401 shared by
+ * all tabs, and applies the error catalogue of product spec 8 to every failure. Failures reject with
  * Refine's HttpError: message, statusCode (0 = network) and the body's per-field `errors`.
+ * Direct use of `http` is for file streams only (docs/client.md lists each call); everything else goes
+ * through the data provider (its `custom` for endpoints other than a resource's CRUD).
  */
+import axios, { AxiosError, type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from "axios";
 import type { HttpError } from "@refinedev/core";
 import { errorNotice, notify, warningNotice } from "./notify.js";
 import { currentLocation, session, type Tokens } from "./session.js";
 
-export interface RequestOptions {
-  headers?: Record<string, string>;
-  /** no error notification: the caller reports the failure itself (true: any failure; a list: these statuses) */
-  silent?: boolean | readonly number[];
-  /** "blob" for files; otherwise the body is read as JSON (as text when it is not JSON) */
-  responseType?: "json" | "blob";
+declare module "axios" {
+  interface AxiosRequestConfig {
+    /** no error notification: the caller reports the failure itself (true: any failure; a list: these statuses) */
+    silent?: boolean | readonly number[];
+    /** the request is the one retry after a refresh */
+    retried?: boolean;
+  }
 }
-
-export interface HttpResponse<T> {
-  data: T;
-  status: number;
-  /** lower-case names */
-  headers: Record<string, string>;
-}
-
-type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS";
 
 export const apiUrl = "/api";
 
-const accept = "application/json, text/plain, */*";
-
-/** A request body as fetch takes it: JSON for plain values, FormData and the like as they are. */
-function encode(body: unknown, headers: Headers): BodyInit | undefined {
-  if (body === undefined || body === null) return undefined;
-  if (body instanceof FormData || body instanceof Blob || body instanceof URLSearchParams || typeof body === "string") return body;
-  headers.set("Content-Type", "application/json");
-  return JSON.stringify(body);
-}
-
-/** The body of an answer: a Blob when asked for, else JSON, or the text when it is not JSON. */
-async function decode(response: Response, responseType: RequestOptions["responseType"]): Promise<unknown> {
-  if (responseType === "blob") return response.blob();
-  const text = await response.text();
-  if (!text) return text;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
-
-const headersOf = (response: Response): Record<string, string> => Object.fromEntries(response.headers.entries());
-
-/** A failed request: its status (0 when no answer came) and the answer's body. */
-class RequestFailure extends Error {
-  constructor(message: string, readonly response?: { status: number; data: unknown }) {
-    super(message);
-  }
-}
-
-/** One round trip, no interceptors: resolves on 2xx, rejects with a RequestFailure otherwise. */
-async function exchange(method: Method, url: string, body: unknown, headers: Headers, responseType?: RequestOptions["responseType"]): Promise<HttpResponse<unknown>> {
-  if (!headers.has("Accept")) headers.set("Accept", accept);
-  const payload = encode(body, headers);
-  let response: Response;
-  try {
-    response = await fetch(url, { method, headers, body: payload });
-  } catch {
-    throw new RequestFailure("Network Error");
-  }
-  const data = await decode(response, responseType);
-  if (!response.ok) throw new RequestFailure(`Request failed with status code ${response.status}`, { status: response.status, data });
-  return { data, status: response.status, headers: headersOf(response) };
-}
-
 /** Token endpoints: no bearer, no refresh, no notice (their failures belong to the login form). */
+const tokenClient = axios.create();
+
 export async function requestTokens(body: Record<string, string>): Promise<Tokens> {
-  const { data } = await exchange("POST", "/oauth/token", body, new Headers());
-  session.signIn(data as Tokens);
-  return data as Tokens;
+  const { data } = await tokenClient.post<Tokens>("/oauth/token", body);
+  session.signIn(data);
+  return data;
 }
 
 export const revokeToken = (token: string) =>
-  exchange("POST", "/oauth/revoke", { token, client_id: "outlay-web" }, new Headers({ "X-Requested-With": "XMLHttpRequest" }));
+  tokenClient.post("/oauth/revoke", { token, client_id: "outlay-web" }, { headers: { "X-Requested-With": "XMLHttpRequest" } });
 
 let refreshing: Promise<unknown> | undefined;
 
@@ -108,45 +62,72 @@ function goToLogin(): void {
 }
 
 /** The rejection value Refine expects: message, statusCode and per-field errors. */
-function toHttpError(failure: RequestFailure): HttpError {
-  const body = failure.response?.data as { errors?: Record<string, string[]> } | undefined;
-  return { message: failure.message, statusCode: failure.response?.status ?? 0, errors: body?.errors };
+function toHttpError(error: AxiosError): HttpError {
+  const body = error.response?.data as { errors?: Record<string, string[]> } | undefined;
+  return { message: error.message, statusCode: error.response?.status ?? 0, errors: body?.errors };
 }
 
-async function request<T>(method: Method, url: string, body: unknown, options: RequestOptions = {}, retried = false): Promise<HttpResponse<T>> {
-  const headers = new Headers(options.headers);
+function authorize(config: InternalAxiosRequestConfig): InternalAxiosRequestConfig {
   const token = session.accessToken();
   const company = session.companyId();
-  if (token) headers.set("Authorization", `Bearer ${token}`);
-  if (company) headers.set("company-id", company);
-  try {
-    const response = await exchange(method, url, body, headers, options.responseType);
-    const data = response.data as { data?: unknown } | undefined;
-    const warning = warningNotice(data);
-    if (warning) notify("warning", warning);
-    if (data && typeof data === "object" && "data" in data) response.data = data.data;
-    return response as HttpResponse<T>;
-  } catch (error) {
-    if (!(error instanceof RequestFailure)) throw error;
-    const status = error.response?.status ?? 0;
-    if (status === 401 && !retried && session.refreshToken()) {
-      const refreshed = await refresh(token ?? "").then(() => true, () => false);
-      if (refreshed) return request<T>(method, url, body, options, true);
-    }
-    if (status === 401) goToLogin();
-    const silent = Array.isArray(options.silent) ? options.silent.includes(status) : options.silent === true;
-    const notice = silent ? null : errorNotice(status, error.response?.data);
-    if (notice) notify("error", notice);
-    throw toHttpError(error);
-  }
+  if (token) config.headers.set("Authorization", `Bearer ${token}`);
+  if (company) config.headers.set("company-id", company);
+  if (config.method === "post" && !config.headers.has("Idempotency-Key")) config.headers.set("Idempotency-Key", crypto.randomUUID());
+  return config;
 }
 
-/** The calls the app makes (axios-shaped: `data`, `status`, `headers` of the answer). */
-export const http = {
-  request,
-  get: <T = unknown>(url: string, options?: RequestOptions) => request<T>("GET", url, undefined, options),
-  delete: <T = unknown>(url: string, body?: unknown, options?: RequestOptions) => request<T>("DELETE", url, body, options),
-  post: <T = unknown>(url: string, body?: unknown, options?: RequestOptions) => request<T>("POST", url, body, options),
-  put: <T = unknown>(url: string, body?: unknown, options?: RequestOptions) => request<T>("PUT", url, body, options),
-  patch: <T = unknown>(url: string, body?: unknown, options?: RequestOptions) => request<T>("PATCH", url, body, options),
-};
+function unwrap(response: AxiosResponse): AxiosResponse {
+  if (response.config.responseType === "blob") return response;
+  const data = response.data as { data?: unknown } | undefined;
+  const warning = warningNotice(data);
+  if (warning) notify("warning", warning);
+  if (data && typeof data === "object" && "data" in data) response.data = data.data;
+  return response;
+}
+
+async function fail(client: AxiosInstance, error: unknown): Promise<AxiosResponse> {
+  if (!(error instanceof AxiosError) || !error.config) throw error;
+  const { config } = error;
+  const status = error.response?.status ?? 0;
+  if (status === 401 && !config.retried && session.refreshToken()) {
+    const failedToken = String(config.headers.get("Authorization") ?? "").replace(/^Bearer /, "");
+    const refreshed = await refresh(failedToken).then(() => true, () => false);
+    if (refreshed) return client.request({ ...config, retried: true });
+  }
+  if (status === 401) goToLogin();
+  // a blob request's error body is a Blob: read it as JSON for the catalogue and per-field errors
+  if (error.response?.data instanceof Blob) {
+    const text = await error.response.data.text();
+    try {
+      error.response.data = JSON.parse(text) as unknown;
+    } catch {
+      error.response.data = text;
+    }
+  }
+  const silent = Array.isArray(config.silent) ? config.silent.includes(status) : config.silent === true;
+  const notice = silent ? null : errorNotice(status, error.response?.data);
+  if (notice) notify("error", notice);
+  throw toHttpError(error);
+}
+
+function createClient(silent: boolean | readonly number[]): AxiosInstance {
+  const client = axios.create({ silent, headers: { Accept: "application/json, text/plain, */*" } });
+  client.interceptors.request.use(authorize);
+  client.interceptors.response.use(unwrap, (error: unknown) => fail(client, error));
+  return client;
+}
+
+/** The client whose failures show the error catalogue's notice. */
+export const http = createClient(false);
+/** The same client, leaving failures to the caller (forms put per-field errors under their fields). */
+export const quietHttp = createClient(true);
+
+const partlyQuiet = new Map<string, AxiosInstance>();
+/** The client for a call's `silent` (providers/data.ts: `meta.silent`): one per status list, made once. */
+export function clientFor(silent: boolean | readonly number[] | undefined): AxiosInstance {
+  if (!Array.isArray(silent)) return silent === true ? quietHttp : http;
+  const key = silent.join(",");
+  let client = partlyQuiet.get(key);
+  if (!client) partlyQuiet.set(key, (client = createClient(silent)));
+  return client;
+}

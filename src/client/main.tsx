@@ -1,6 +1,7 @@
 import "@ant-design/v5-patch-for-react-19";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { I18nextProvider } from "react-i18next";
 import { App, startSignedIn } from "./App.js";
 import { resetOldLayouts } from "./grid/layout.js";
 import { i18n, ready } from "./i18n/index.js";
@@ -16,6 +17,9 @@ i18n.on("languageChanged", (language) => {
 void ready.then(() =>
   createRoot(document.getElementById("root")!).render(
     <StrictMode>
-      <App />
+      {/* i18next bound to React: a language change renders the app again (i18n/index.ts useLanguage) */}
+      <I18nextProvider i18n={i18n}>
+        <App />
+      </I18nextProvider>
     </StrictMode>,
   ));

@@ -6,7 +6,7 @@
  * refusal (409/422) is shown with its own message.
  */
 import { useState } from "react";
-import { useTranslation } from "@refinedev/core";
+import { useCustomMutation, useDataProvider, useTranslation } from "@refinedev/core";
 import { Button, Descriptions, Modal, Space } from "antd";
 import type { HttpError } from "@refinedev/core";
 import { useNavigate } from "react-router";
@@ -43,6 +43,8 @@ export function RecordActions({ resource, record, onChanged, only, omit = [] }: 
   const [viewed, setViewed] = useState<{ title: string; data: Row } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const input = useActionInput(resource);
+  const { mutateAsync } = useCustomMutation<Row>();
+  const dataProvider = useDataProvider();
   const url = (action: RecordAction) => `${apiUrl}/${resource.name}/${String(record.id)}/${action.name}`;
 
   const failed = (error: unknown) => {
@@ -56,16 +58,17 @@ export function RecordActions({ resource, record, onChanged, only, omit = [] }: 
     setBusy(action.label);
     try {
       if (action.kind === "post") {
-        // one key per intent (this click): a retried request is answered once (docs/api.md "Idempotency")
-        const { data } = await http.post<Row>(url(action), body, { silent: true, headers: { "Idempotency-Key": crypto.randomUUID() } });
+        // one Idempotency-Key per intent (this click, http.ts): a retried request is answered once (docs/api.md "Idempotency")
+        const { data } = await mutateAsync({ url: url(action), method: "post", values: body, meta: { silent: true }, errorNotification: false });
         notify("success", { title: translate("notices.actionDone", "Done") });
         if (data.id !== record.id && resource.routes.show) navigate(pathFor(resource.routes.show, data.id as number, data));
         else onChanged();
       } else if (action.kind === "download") {
+        // a file stream: the HTTP client itself (docs/client.md)
         const response = await http.get<Blob>(url(action), { responseType: "blob", silent: true });
         download(response.data, fileNameOf(response.headers["content-disposition"], action.name));
       } else {
-        const { data } = await http.get<Row>(url(action), { silent: true });
+        const { data } = await dataProvider().custom!<Row>({ url: url(action), method: "get", meta: { silent: true } });
         setViewed({ title: translate(action.label, action.label), data });
       }
     } catch (error) {

@@ -3,7 +3,7 @@ import { createContext, useContext } from "react";
 import type { Principal } from "../framework/permissions.js";
 import type { CompanyDateFormat } from "../framework/dates.js";
 import type { ColumnDef, ResourceDef } from "../framework/resource.js";
-import { http } from "./http.js";
+import { dataProvider } from "./providers/data.js";
 import { i18n, setCompanyCurrency } from "./i18n/index.js";
 import { notify } from "./notify.js";
 import { session } from "./session.js";
@@ -51,7 +51,8 @@ export const homePath = (user: Pick<CurrentUser, "role">) =>
 let pending: Promise<CurrentUser> | undefined;
 
 export function fetchCurrentUser(): Promise<CurrentUser> {
-  pending ??= http.get<CurrentUser>("/api/users/current", { silent: true }).then(
+  // outside React (the auth and access providers ask too): the data provider's `custom` itself
+  pending ??= dataProvider.custom!<CurrentUser>({ url: "/api/users/current", method: "get", meta: { silent: true } }).then(
     ({ data }) => {
       session.setCompany(data.company.id);
       setCompanyCurrency(data.company.currency_code);
@@ -73,7 +74,7 @@ export function forgetCurrentUser(): void {
 /** Switch to another company of the login, then reload this page or go to `then`. */
 export async function switchCompany(companyId: number, then?: string): Promise<boolean> {
   try {
-    const { data } = await http.post<CurrentUser>(`/api/users/switch_company/${companyId}`, undefined, { silent: true });
+    const { data } = await dataProvider.custom!<CurrentUser>({ url: `/api/users/switch_company/${companyId}`, method: "post", meta: { silent: true } });
     session.setCompany(data.company.id);
     if (then) window.location.assign(then);
     else window.location.reload();

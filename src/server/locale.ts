@@ -1,12 +1,12 @@
 /**
  * The client's texts on the server (locales/<language>.json, the files the client bundles), for
- * what the server writes for a person to read: an export's headings and labels. The same translator
- * as the client's (framework/translator.ts): English is the fallback for a language or a key that is
- * missing.
+ * what the server writes for a person to read: an export's headings and labels, a mail's words. The
+ * same engine as the client's, i18next (framework/i18n.ts): one instance holding every language asked
+ * for so far, English the fallback for a language or a key that is missing.
  */
 import fs from "node:fs";
 import path from "node:path";
-import { Translator, type Messages } from "../framework/translator.js";
+import { addMessages as addBundle, createI18n, fallbackLanguage, type Messages } from "../framework/i18n.js";
 import type { TranslateValues } from "../framework/validation-messages.js";
 import { localesDir } from "./paths.js";
 
@@ -32,11 +32,13 @@ function messagesOf(language: string): Messages | null {
   return own && more ? merged(own, more) : own ?? more ?? null;
 }
 
-/** Add messages to a language (a fixture entity's locale files); read by every translator made after. */
+/** Add messages to a language (a fixture entity's locale files); every translator reads them from now on. */
 export function addMessages(language: string, messages: Messages): void {
   added.set(language, merged(added.get(language) ?? {}, messages));
-  translators.clear();
   files.clear();
+  const all = messagesOf(language);
+  if (all) addBundle(i18n, language, all);
+  looked.set(language, all !== null);
 }
 
 /** A language's own messages (no English fallback), read once. */
@@ -50,27 +52,27 @@ export function hasMessage(language: string, key: string): boolean {
   return typeof node === "string";
 }
 
-/** One translator per language, its file read once. */
-const translators = new Map<string, Translator>();
+const i18n = createI18n(messagesOf(fallbackLanguage) ?? {});
+/** the languages whose file was looked for (read once), and those that have one */
+const looked = new Map<string, boolean>([[fallbackLanguage, true]]);
 
-function translatorOf(language: string): Translator {
-  let known = translators.get(language);
-  if (!known) {
-    known = new Translator(messagesOf("en") ?? {});
-    const own = language === "en" ? null : messagesOf(language);
-    if (own) {
-      known.addResourceBundle(language, own);
-      void known.changeLanguage(language);
-    }
-    translators.set(language, known);
+/** i18next's `t` fixed to `language` (English when there is no file for it). */
+function fixedT(language: string) {
+  if (!looked.has(language)) {
+    const own = messagesOf(language);
+    if (own) addBundle(i18n, language, own);
+    looked.set(language, own !== null);
   }
-  return known;
+  return i18n.getFixedT(looked.get(language) ? language : fallbackLanguage);
 }
 
 export function translator(language: string): Translate {
-  const chosen = translatorOf(language);
-  return (key, fallback) => chosen.t(key, fallback);
+  const t = fixedT(language);
+  return (key, fallback) => t(key, { defaultValue: fallback });
 }
 
 /** With values to interpolate (`{{limit}}`): a validation message (server/validation.ts). */
-export const translateValues = (language: string): TranslateValues => translatorOf(language).t;
+export const translateValues = (language: string): TranslateValues => {
+  const t = fixedT(language);
+  return (key, values) => t(key, values);
+};

@@ -11,7 +11,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import { parseArgs } from "node:util";
 import Papa from "papaparse";
-import { chromium, type Page } from "playwright-core";
+import { chromium, type Page } from "playwright";
 import { startServer } from "../e2e/global-setup.js";
 import { demoPassword } from "../../src/server/seed/demo.js";
 import type { DB } from "../../src/server/db/connect.js";

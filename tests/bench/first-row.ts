@@ -6,7 +6,7 @@
  * style it downloaded, and the requests (API and scripts) of the last run with their start and end.
  */
 import { parseArgs } from "node:util";
-import { chromium } from "playwright-core";
+import { chromium } from "playwright";
 import { setup } from "../e2e/global-setup.js";
 import { demoPassword } from "../../src/server/seed/demo.js";
 

@@ -6,7 +6,7 @@
  * on its own is booked from its page.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
+import type { Page } from "playwright";
 import { apiAs, type Api } from "./api.js";
 import { login, newPage, screenshot, useBrowser } from "./browser.js";
 import { mailedLink } from "./mailbox.js";

@@ -4,7 +4,7 @@
  * page shows its month.
  */
 import { describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
+import type { Page } from "playwright";
 import { apiAs } from "./api.js";
 import { login, newPage, screenshot, useBrowser } from "./browser.js";
 import { chooseOption, confirmDialog, typeDate } from "./forms.js";

@@ -5,7 +5,7 @@
  * required) and approves two at once from the list. And the header's notification bell.
  */
 import { describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
+import type { Page } from "playwright";
 import { apiAs, type Api } from "./api.js";
 import { login, newPage, screenshot, useBrowser } from "./browser.js";
 import { confirmDialog } from "./forms.js";

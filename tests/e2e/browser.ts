@@ -1,7 +1,7 @@
-/** Debian's Chromium driven by playwright-core (no browser download here). */
+/** Debian's Chromium driven by the `playwright` package through executablePath (it downloads no browser on install: it has no install script). */
 import fs from "node:fs";
 import path from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type Page } from "playwright";
 import { afterAll, beforeAll } from "vitest";
 import { demoPassword } from "../../src/server/seed/demo.js";
 

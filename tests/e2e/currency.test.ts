@@ -1,7 +1,7 @@
 /** Multi-currency in the browser: a EUR rate entered on its form; a EUR invoice then moves Acme's USD dashboard by its converted amount. */
 import dayjs from "dayjs";
 import { describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
+import type { Page } from "playwright";
 import { apiAs, type Api } from "./api.js";
 import { login, newPage, screenshot, useBrowser } from "./browser.js";
 import { chooseOption, typeDate } from "./forms.js";

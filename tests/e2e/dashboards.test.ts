@@ -5,7 +5,7 @@
  * method, account and credits columns without scrolling sideways.
  */
 import { describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
+import type { Page } from "playwright";
 import { screenshot, useSignedIn } from "./browser.js";
 
 const { signedIn } = useSignedIn();

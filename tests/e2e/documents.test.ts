@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { unzipSync } from "fflate";
-import type { Page } from "playwright-core";
+import type { Page } from "playwright";
 import { beforeAll, describe, expect, it } from "vitest";
 import { tinyPdf } from "../../src/server/seed/admin.js";
 import { apiAs } from "./api.js";

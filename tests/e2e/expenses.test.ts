@@ -6,7 +6,7 @@
  */
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
+import type { Page } from "playwright";
 import { apiAs } from "./api.js";
 import { login, newPage, screenshot, useBrowser } from "./browser.js";
 import { chooseOption, confirmDialog, typeDate } from "./forms.js";

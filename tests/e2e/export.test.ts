@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import Papa from "papaparse";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
+import type { Page } from "playwright";
 import { apiAs, type Api } from "./api.js";
 import { cspViolations, login, newPage, screenshot, useBrowser } from "./browser.js";
 

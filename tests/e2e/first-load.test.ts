@@ -27,9 +27,16 @@ import { baseUrl, cspViolations, login, newPage, useBrowser } from "./browser.js
  * hooks and styles) left the first load and the column picker became a Dropdown (antd's Popover left):
  * 365.9 KB (349.9 KB in the build's count). Both together, 348 KB: 345.9 KB (325.8 KB in the build's count), under
  * issue 11's 350 KB.
+ * Re-set to 380 KB by issue 28: the budget holds the packages the project was specified with
+ * (@refinedev/simple-rest with axios, i18next with react-i18next), which the savings above had dropped;
+ * room for them is found elsewhere (icons, antd parts, dashboards' code), never by dropping them.
+ * Measured 385.2 KB with them (370.5 KB in the build's count, 22 files); 368.0 KB (361.5 KB, 8 files)
+ * once the list page and its static imports became one chunk (14 files before) and the declarations'
+ * documents and activities relations another, antd's Breadcrumb loaded with the first record page and
+ * the color picker's copy of @ant-design/fast-color gave way to antd's (vite.config.ts).
  * Raise it only with its reason here.
  */
-const budget = 348 * 1024;
+const budget = 380 * 1024;
 
 const { browser } = useBrowser();
 

@@ -5,7 +5,7 @@
  * (antd's own texts, 1.234,56 grouping). Screenshots at 1440 and 390 px.
  */
 import { describe, expect, test } from "vitest";
-import type { Page } from "playwright-core";
+import type { Page } from "playwright";
 import { apiAs } from "./api.js";
 import { navigate, screenshot, useSignedIn } from "./browser.js";
 import { chooseOption, typeDate } from "./forms.js";

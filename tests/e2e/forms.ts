@@ -1,5 +1,5 @@
 /** Filling the generated forms and answering the confirm dialog, as a person does in the browser. */
-import type { Page } from "playwright-core";
+import type { Page } from "playwright";
 
 /** Choose `option` in the select labelled `label`, typing `search` first (default: the option's text). */
 export async function chooseOption(page: Page, label: string, option: string, search = option): Promise<void> {

@@ -5,7 +5,7 @@
  * rule. Groups whose routes are not declared yet, or that no demo user lacks, are reported as skipped.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
+import type { Page } from "playwright";
 import { resources } from "../../resources/index.js";
 import { pages } from "../../resources/pages/index.js";
 import { manifestRoutes, routeShape } from "../../src/framework/manifest.js";

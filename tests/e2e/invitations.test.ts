@@ -3,7 +3,7 @@
  * password and signs them in to their role's dashboard; a forgotten password is reset by e-mail.
  */
 import { describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Page } from "playwright";
 import { apiAs } from "./api.js";
 import { cspViolations, login, newPage, screenshot, useBrowser } from "./browser.js";
 

@@ -5,7 +5,7 @@
  * raw id, raw status code or untranslated key. Screenshots of each screen at 1440 and 390 px.
  */
 import { describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
+import type { Page } from "playwright";
 import { simplePdf } from "../../src/server/files/simple-pdf.js";
 import { demoPassword } from "../../src/server/seed/demo.js";
 import { apiAs } from "./api.js";

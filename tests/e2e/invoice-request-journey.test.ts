@@ -8,7 +8,7 @@
  * journeys are approvals.test.ts and payments.test.ts); the vendor's and the staff's steps here are clicks.
  */
 import { describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
+import type { Page } from "playwright";
 import { earliestPaymentDate } from "../../src/framework/business-days.js";
 import { apiAs, type Api } from "./api.js";
 import { cspViolations, login, newPage, screenshot, useBrowser } from "./browser.js";

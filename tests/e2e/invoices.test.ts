@@ -1,6 +1,6 @@
 /** The invoice round trip in a real browser: list, show, create (with a refused field), edit, delete; and a denied route. */
 import { describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
+import type { Page } from "playwright";
 import { apiAs } from "./api.js";
 import { chooseOption } from "./forms.js";
 import { cspViolations, login, newPage, screenshot, useBrowser } from "./browser.js";

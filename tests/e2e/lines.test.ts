@@ -5,7 +5,7 @@
  * billed and its price on an invoice; the order's page its figures before its coding.
  */
 import { describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
+import type { Page } from "playwright";
 import { formatMoney } from "../../src/framework/money.js";
 import { apiAs } from "./api.js";
 import { chooseOption } from "./forms.js";

@@ -5,17 +5,17 @@
  * the registry and locales/en.json, so a new status is checked without touching this file.
  */
 import { expect } from "vitest";
-import type { Page } from "playwright-core";
+import type { Page } from "playwright";
 import en from "../../locales/en.json" with { type: "json" };
 import { resources } from "../../resources/index.js";
 import { roleNames } from "../../src/framework/roles.js";
 import { propertiesOf } from "../../src/framework/schema.js";
 import { statusKey, valueKey } from "../../src/framework/cell-text.js";
-import { Translator, type Messages } from "../../src/framework/translator.js";
+import { createI18n, type Messages } from "../../src/framework/i18n.js";
 
 export interface TextProblem { kind: "raw id" | "raw code" | "untranslated key"; text: string }
 
-const english = new Translator(en as Messages);
+const english = createI18n(en as Messages);
 
 /**
  * Codes a person should never read as such: every status and enum code (and role name) that has a

@@ -6,7 +6,7 @@
  * state and phone cards.
  */
 import { describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
+import type { Page } from "playwright";
 import { resources, resourceByName } from "../../resources/index.js";
 import { pathParams, routesOf } from "../../src/framework/resource.js";
 import { propertiesOf } from "../../src/framework/schema.js";

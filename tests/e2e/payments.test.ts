@@ -6,7 +6,7 @@
  */
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
+import type { Page } from "playwright";
 import { earliestPaymentDate } from "../../src/framework/business-days.js";
 import { formatMoney, sum } from "../../src/framework/money.js";
 import { apiAs } from "./api.js";

@@ -5,7 +5,7 @@
  * One browser, one page per role, moved from list to list in the app.
  */
 import { describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
+import type { Page } from "playwright";
 import { resources } from "../../resources/index.js";
 import { pages } from "../../resources/pages/index.js";
 import { routesOf } from "../../src/framework/resource.js";

@@ -5,7 +5,7 @@
  * 390 px wide of the page with its actions). The order is created and submitted through the API.
  */
 import { describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
+import type { Page } from "playwright";
 import { apiAs } from "./api.js";
 import { login, newPage, screenshot, useBrowser } from "./browser.js";
 import { confirmDialog } from "./forms.js";

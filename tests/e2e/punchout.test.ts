@@ -6,7 +6,7 @@
  * answers no start page shows the spec's error.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Locator, Page } from "playwright-core";
+import type { Locator, Page } from "playwright";
 import { startPunchoutSupplier, type TestSupplier } from "../support/punchout-supplier.js";
 import { apiAs } from "./api.js";
 import { screenshot, useSignedIn } from "./browser.js";

@@ -7,7 +7,7 @@
  * page links the orders and invoices consuming it.
  */
 import { describe, expect, it } from "vitest";
-import type { Locator, Page } from "playwright-core";
+import type { Locator, Page } from "playwright";
 import { formatMoney, money, round } from "../../src/framework/money.js";
 import { apiAs } from "./api.js";
 import { login, newPage, screenshot, useBrowser } from "./browser.js";

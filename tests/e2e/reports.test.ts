@@ -3,7 +3,7 @@
  * and its file downloaded from the report's page; screenshots at 1440 and 390 px.
  */
 import fs from "node:fs";
-import type { Page } from "playwright-core";
+import type { Page } from "playwright";
 import { describe, expect, it } from "vitest";
 import { cspViolations, screenshot, useSignedIn } from "./browser.js";
 

@@ -6,7 +6,7 @@
  * Navigation is client-side (history + popstate), so the session and the loaded bundle are reused.
  */
 import { describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
+import type { Page } from "playwright";
 import { resources } from "../../resources/index.js";
 import { pages } from "../../resources/pages/index.js";
 import { manifestRoutes } from "../../src/framework/manifest.js";

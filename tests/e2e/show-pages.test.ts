@@ -5,7 +5,7 @@
  * fifteen kinds of record in plain words, and an activity's record type reads as the resource's title.
  */
 import { describe, expect, it } from "vitest";
-import type { Locator, Page } from "playwright-core";
+import type { Locator, Page } from "playwright";
 import { resourceByName } from "../../resources/index.js";
 import { pathFor } from "../../src/client/registry.js";
 import { apiAs } from "./api.js";

@@ -5,7 +5,7 @@
  * /saml_failed with its texts; a vendor's private message link, and a withdrawn one.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
+import type { Page } from "playwright";
 import { startOidcProvider, type TestProvider } from "../support/oidc-provider.js";
 import { samlIdpIssuer, samlTestCertificate, tamperedSamlResponse } from "../support/saml-idp.js";
 import { apiAs } from "./api.js";

@@ -5,7 +5,7 @@
  * companies, and a staff page is refused. Screenshots of every page at 1440 and 390 px.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
+import type { Page } from "playwright";
 import { portalSections } from "../../src/client/portal/sections.js";
 import { apiAs, type Api } from "./api.js";
 import { login, navigate, newPage, screenshot, useBrowser } from "./browser.js";

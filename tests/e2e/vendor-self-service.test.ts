@@ -7,7 +7,7 @@ import path from "node:path";
 import fs from "node:fs";
 import os from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
+import type { Page } from "playwright";
 import { tinyPdf } from "../../src/server/seed/admin.js";
 import { apiAs, type Api } from "./api.js";
 import { login, navigate, newPage, screenshot, useBrowser } from "./browser.js";

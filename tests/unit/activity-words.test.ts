@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import en from "../../locales/en.json" with { type: "json" };
 import invoices from "../../resources/invoices.js";
 import { activitySentence } from "../../src/framework/activity-words.js";
-import { Translator, type Messages } from "../../src/framework/translator.js";
+import { createI18n, type Messages } from "../../src/framework/i18n.js";
 
-const english = new Translator(en as Messages);
+const english = createI18n(en as Messages);
 const words = { translate: (key: string, params: Record<string, unknown>, fallback: string) => english.t(key, { ...params, defaultValue: fallback }), show: (_: string, v: unknown) => String(v ?? "") };
 const say = (row: Record<string, unknown>) => activitySentence(row, invoices, words);
 

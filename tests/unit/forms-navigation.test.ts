@@ -10,7 +10,7 @@ import { problemsOf, plainErrors } from "../../src/client/pages/form/messages.js
 import { menuGroups, openedPath } from "../../src/client/registry.js";
 import { mayChooseFrom } from "../../src/framework/references.js";
 import { keysOfRole } from "../../src/framework/roles.js";
-import { Translator } from "../../src/framework/translator.js";
+import { createI18n } from "../../src/framework/i18n.js";
 
 const principal = (role: string) => ({
   perm_resources: keysOfRole(role),
@@ -49,7 +49,7 @@ describe("form messages", () => {
     country: { type: "string", title: "Country", pattern: "^[A-Z]{2}$" },
     po_items: { type: "array", title: "Items", items: { type: "object", properties: { quantity: { type: "string", title: "Quantity" } } } },
   } } as const;
-  const t = new Translator({ validation: { countryCode: "must be a two-letter country code, such as US or ES" } }).t;
+  const t = createI18n({ validation: { countryCode: "must be a two-letter country code, such as US or ES" } }).t;
 
   it("replaces ajv's pattern message with plain words", () => {
     const [error] = plainErrors([{ name: "pattern", params: { pattern: "^[A-Z]{2}$" }, property: ".country", message: "must match pattern \"^[A-Z]{2}$\"", stack: "" }], schema, t);

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { numberLocaleOf } from "../../src/framework/cell-text.js";
 import { formatMoney } from "../../src/framework/money-format.js";
-import { Translator, type Messages } from "../../src/framework/translator.js";
+import { addMessages, createI18n, type Messages } from "../../src/framework/i18n.js";
 import { ruleKeys, ruleMessage, ruleText } from "../../src/framework/validation-messages.js";
 
 const nbsp = (text: string) => text.replace(/\u00a0/g, " ");
@@ -29,9 +29,9 @@ describe("number conventions", () => {
 });
 
 describe("validation messages", () => {
-  const english = new Translator(load("en"));
-  const spanish = new Translator(load("en"));
-  spanish.addResourceBundle("es", load("es"));
+  const english = createI18n(load("en"));
+  const spanish = createI18n(load("en"));
+  addMessages(spanish, "es", load("es"));
   void spanish.changeLanguage("es");
 
   it("every key a rule can give is in both locale files", () => {

@@ -8,7 +8,7 @@ import { resources } from "../../resources/index.js";
 import { localeSplit, resourcePart, shellPart, textsId } from "../../scripts/locale-split.js";
 import { loadTexts, loadTextsIn, setMessages } from "../../src/client/i18n/texts.js";
 import { i18n } from "../../src/client/i18n/translator.js";
-import type { Messages } from "../../src/framework/translator.js";
+import type { Messages } from "../../src/framework/i18n.js";
 
 vi.mock("../../src/client/i18n/resource-texts.js", () => ({
   resourceTexts: (language: string, name: string) =>

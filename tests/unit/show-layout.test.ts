@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import en from "../../locales/en.json" with { type: "json" };
 import { resourceByName, resources } from "../../resources/index.js";
 import { cellTexts, codeLabel } from "../../src/framework/cell-text.js";
-import { Translator, type Messages } from "../../src/framework/translator.js";
+import { createI18n, type Messages } from "../../src/framework/i18n.js";
 import { keyFigures } from "../../src/client/pages/show/key-figures.js";
 import { showSectionOf } from "../../src/client/pages/show/sections.js";
 
@@ -116,7 +116,7 @@ describe("a computed field's code", () => {
 describe("a record type", () => {
   const { text } = cellTexts({
     company: { currency_code: "USD", company_date_format: "MM/DD/YYYY" },
-    translate: (key, fallback) => new Translator(en as Messages).t(key, fallback),
+    translate: (key, fallback) => createI18n(en as Messages).t(key, fallback),
     numberLocale: "en-US",
   });
 
@@ -128,7 +128,7 @@ describe("a record type", () => {
 });
 
 describe("a code another list labels", () => {
-  const translate = (key: string, fallback: string) => new Translator(en as Messages).t(key, fallback);
+  const translate = (key: string, fallback: string) => createI18n(en as Messages).t(key, fallback);
 
   it("reads a sign-in role by the roles' own labels, wherever a column declares them its codes", () => {
     expect(codeLabel(translate, resourceByName.get("contacts")!, "role", "ap_role")).toBe("Accounts payable");

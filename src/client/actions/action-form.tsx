@@ -6,7 +6,7 @@
 import { keepEnterInField } from "../pages/form/enter-key.js";
 import type { ReactNode } from "react";
 import { Modal } from "antd";
-import Form from "@rjsf/antd";
+import { Form } from "../pages/form/rjsf.js";
 import { formTemplates } from "../pages/form/AddButton.js";
 import type { RJSFSchema, UiSchema, WidgetProps } from "@rjsf/utils";
 import { customizeValidator } from "@rjsf/validator-ajv8";

@@ -5,7 +5,7 @@
  * runs each in its own transaction: a refusal, with its reason, does not undo the others).
  */
 import { useState } from "react";
-import { useTranslation } from "@refinedev/core";
+import { useCustomMutation, useTranslation } from "@refinedev/core";
 import { Button } from "antd";
 import { Text } from "../text.js";
 import { can, moduleEnabled } from "../../framework/permissions.js";
@@ -13,7 +13,6 @@ import { recordName } from "../registry.js";
 import type { RecordAction, ResourceDef } from "../../framework/resource.js";
 import type { Row } from "../format.js";
 import { serverMessage } from "../approvals/approvables.js";
-import { http } from "../http.js";
 import { modal } from "../dialogs.js";
 import { notify } from "../notify.js";
 import { useUser } from "../user.js";
@@ -26,6 +25,7 @@ export function BulkActions({ resource, selected, done }: { resource: ResourceDe
   const { translate } = useTranslation();
   const input = useActionInput(resource);
   const [busy, setBusy] = useState<string | null>(null);
+  const { mutateAsync } = useCustomMutation<Outcome[]>();
   const offered = (resource.recordActions ?? []).filter((a) => a.bulk && a.kind === "post" && moduleEnabled(user, resource) && can(user, a.permission));
   if (!offered.length) return null;
 
@@ -34,7 +34,7 @@ export function BulkActions({ resource, selected, done }: { resource: ResourceDe
     if (body === undefined) return;
     setBusy(action.label);
     try {
-      const { data } = await http.post<Outcome[]>(`/api/${resource.name}/bulk/${action.name}`, { ...body, ids: selected.map((row) => row.id) }, { silent: true, headers: { "Idempotency-Key": crypto.randomUUID() } });
+      const { data } = await mutateAsync({ url: `/api/${resource.name}/bulk/${action.name}`, method: "post", values: { ...body, ids: selected.map((row) => row.id) }, meta: { silent: true }, errorNotification: false });
       const names = new Map(selected.map((row) => [row.id, recordName(resource, row)]));
       const refused = data.filter((r) => r.status !== 200);
       modal.info({

@@ -6,13 +6,12 @@
  * After approving or rejecting, the record's detail screen follows.
  */
 import { useState } from "react";
-import { useTranslation } from "@refinedev/core";
+import { useCustomMutation, useTranslation } from "@refinedev/core";
 import { Alert, Button, Card, Flex, Input, Modal, Space, Tooltip, Typography } from "antd";
 import { CheckOutlined, CloseOutlined, UserAddOutlined } from "@ant-design/icons";
 import { useNavigate } from "react-router";
 import { useConfirm } from "../confirm.js";
 import type { Row } from "../format.js";
-import { http } from "../http.js";
 import { notify } from "../notify.js";
 import { recordPath, serverMessage } from "./approvables.js";
 import { useApprovals, useApprovalsChanged } from "./useApprovals.js";
@@ -43,6 +42,7 @@ export function ApprovalBar({ type, resourceName, record, number, sayWhenNothing
   const [busy, setBusy] = useState<Action>();
   const [rejecting, setRejecting] = useState(false);
   const [comment, setComment] = useState("");
+  const { mutateAsync } = useCustomMutation();
   const approval = rows[0];
 
   if (loading) return null;
@@ -56,7 +56,7 @@ export function ApprovalBar({ type, resourceName, record, number, sayWhenNothing
   async function act(action: Action, body?: Row): Promise<boolean> {
     setBusy(action);
     try {
-      await http.post(`/api/approvals/${String(approval.id)}/${action}`, body ?? {}, { silent: true });
+      await mutateAsync({ url: `/api/approvals/${String(approval.id)}/${action}`, method: "post", values: body ?? {}, meta: { silent: true }, errorNotification: false });
       notify("success", { title: translate(`approval.done.${action}`, { number }, action) });
       // approved or rejected: the user's part is over, the detail screen follows
       if (action !== "claim") navigate(recordPath(type, record.id) ?? "/");

@@ -5,14 +5,14 @@
  * what was refused, and why. Rows open the record's approval screen.
  */
 import { useMemo, useState } from "react";
-import { useTranslation, type LogicalFilter } from "@refinedev/core";
+import { useCustomMutation, useTranslation, type LogicalFilter } from "@refinedev/core";
 import { Button, Segmented, Typography } from "antd";
 import { CheckOutlined } from "@ant-design/icons";
 import type { ResourceDef, RouteView } from "../../framework/resource.js";
 import { useConfirm } from "../confirm.js";
 import type { Row } from "../format.js";
 import ListPage, { type ListExtension } from "../grid/ListPage.js";
-import { http } from "../http.js";
+import { dataProvider } from "../providers/data.js";
 import { recordName } from "../registry.js";
 import { modal } from "../dialogs.js";
 import { notify } from "../notify.js";
@@ -47,9 +47,11 @@ function recordRows(resource: ResourceDef): RowsOf {
   return {
     async approvalIds(selected) {
       if (!selected.length) return [];
-      const query = new URLSearchParams({ awaiting: "me", approvable_type: type, _end: "200" });
-      for (const row of selected) query.append("approvable_id", String(row.id));
-      const { data } = await http.get<Row[]>(`/api/approvals?${query.toString()}`);
+      const { data } = await dataProvider.getList<Row>({
+        resource: "approvals",
+        filters: [...awaitingMe, { field: "approvable_type", operator: "eq", value: type }, { field: "approvable_id", operator: "in", value: selected.map((row) => row.id) }],
+        pagination: { currentPage: 1, pageSize: 200 },
+      });
       const titles = new Map(selected.map((row) => [row.id, recordName(resource, row)]));
       return data.map((a) => ({ id: a.id as number, number: titles.get(a.approvable_id) ?? String(a.approvable_id) }));
     },
@@ -61,6 +63,7 @@ function ApproveSelected({ selected, rows, done }: { selected: Row[]; rows: Rows
   const { translate } = useTranslation();
   const confirm = useConfirm();
   const [busy, setBusy] = useState(false);
+  const { mutateAsync } = useCustomMutation<BulkResult[]>();
   const count = rows === approvalRows ? selected.filter((row) => row.aasm_state === "pending").length : selected.length;
 
   async function approve() {
@@ -68,7 +71,7 @@ function ApproveSelected({ selected, rows, done }: { selected: Row[]; rows: Rows
     setBusy(true);
     try {
       const pending = await rows.approvalIds(selected);
-      const { data } = await http.post<BulkResult[]>("/api/approvals/bulk/approve", { ids: pending.map((row) => row.id) }, { silent: true });
+      const { data } = await mutateAsync({ url: "/api/approvals/bulk/approve", method: "post", values: { ids: pending.map((row) => row.id) }, meta: { silent: true }, errorNotification: false });
       const byId = new Map(pending.map((row) => [row.id, row.number]));
       const refused = data.filter((r) => r.status !== 200);
       const approved = data.length - refused.length;

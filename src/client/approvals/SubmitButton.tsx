@@ -1,11 +1,10 @@
 /** "Submit for approval" on an approvable record in a submittable status, for holders of the declared permission. */
 import { useState } from "react";
-import { useTranslation } from "@refinedev/core";
+import { useCustomMutation, useTranslation } from "@refinedev/core";
 import { Button } from "antd";
 import { SendOutlined } from "@ant-design/icons";
 import { can } from "../../framework/permissions.js";
 import type { Row } from "../format.js";
-import { http } from "../http.js";
 import { notify } from "../notify.js";
 import { useUser } from "../user.js";
 import { serverMessage, type Approvable } from "./approvables.js";
@@ -25,12 +24,13 @@ export function SubmitButton({ resourceName, declaring, approvable, record }: Pr
   const { translate } = useTranslation();
   const changed = useApprovalsChanged(resourceName, record.id);
   const [busy, setBusy] = useState(false);
+  const { mutateAsync } = useCustomMutation();
   if (!approvable.submittable.includes(String(record.status)) || !can(user, approvable.permission)) return null;
 
   async function submit() {
     setBusy(true);
     try {
-      await http.post(`/api/${declaring}/${String(record.id)}/submit`, {}, { silent: true });
+      await mutateAsync({ url: `/api/${declaring}/${String(record.id)}/submit`, method: "post", values: {}, meta: { silent: true }, errorNotification: false });
       notify("success", { title: translate("approval.submitted", "Submitted for approval") });
       await changed();
     } catch (error) {

@@ -1,17 +1,13 @@
 /** The approvals of one record, in step order, and the one awaiting the signed-in user (spec 2.10). */
-import { useInvalidate, useList } from "@refinedev/core";
-import { canAct } from "../../framework/permissions.js";
-import { outlineByName } from "../declarations.js";
+import { useCan, useInvalidate, useList } from "@refinedev/core";
 import type { Row } from "../format.js";
-import { useUser } from "../user.js";
 
 /** a record's chain is a handful of rows; this bounds a runaway one */
 const chainLimit = 100;
 
 export function useApprovals(type: string, id: unknown, options: { awaitingMe?: boolean } = {}) {
-  const user = useUser();
   // the approvals of a record are readable with the approvals' own permission (module keys)
-  const readable = canAct(user, outlineByName.get("approvals")!, "list");
+  const readable = useCan({ resource: "approvals", action: "list" }).data?.can === true;
   const { result, query } = useList<Row>({
     resource: "approvals",
     filters: [

@@ -6,14 +6,13 @@
 import { BulkActions } from "../actions/bulk-actions.js";
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from "react";
 // Refine core's table state: the list draws its own table, so it needs no antd props (grid/use-table.tsx)
-import { useDataProvider, useTable, useTranslation, type CrudFilter, type LogicalFilter } from "@refinedev/core";
+import { CanAccess, useDataProvider, useTable, useTranslation, type CrudFilter, type LogicalFilter } from "@refinedev/core";
 import { Button, Checkbox, Dropdown, Flex, Grid, Space, theme } from "antd";
 import { Heading } from "../text.js";
 // the search box alone: antd's Input brings its password, OTP and text-area variants into the first load
 import Search from "antd/es/input/Search";
 import { DownloadOutlined, FileExcelOutlined, FilePdfOutlined, FileTextOutlined, FilterOutlined, PlusOutlined, SettingOutlined } from "@ant-design/icons";
 import { Link, useNavigate } from "react-router";
-import { canAct } from "../../framework/permissions.js";
 import type { ResourceDef, RouteView } from "../../framework/resource.js";
 import { RowActions } from "../actions.js";
 import { useFormat, type Row } from "../format.js";
@@ -209,10 +208,12 @@ export default function ListPage({ resource, view, permanent: declared, initial,
           }}>
             <Button icon={<DownloadOutlined />} loading={exporting !== undefined}>{translate("grid.export", "Export")}</Button>
           </Dropdown>
-          {resource.routes.create && canAct(user, resource, "create") ? (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(resource.routes.create!)}>
-              {translate("actions.create", "Create")}
-            </Button>
+          {resource.routes.create ? (
+            <CanAccess resource={resource.name} action="create">
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(resource.routes.create!)}>
+                {translate("actions.create", "Create")}
+              </Button>
+            </CanAccess>
           ) : null}
         </Space>
       </Flex>

@@ -1,16 +1,16 @@
 /**
- * The translator (framework/translator.ts) with the locale files (locales/*.json at the repository root). English is the fallback and
+ * i18next (framework/i18n.ts) with the locale files (locales/*.json at the repository root). English is the fallback and
  * ships with the app (its resources' own texts load with their declarations: texts.ts); any other language, with antd's and dayjs's matching locales, loads when it is chosen (or
  * at sign-in, from the contact's language: providers/auth.ts), so the
  * first load carries one language (issue 11). `ready` settles once the stored language is in place.
  */
 import dayjs from "dayjs";
-import { useSyncExternalStore } from "react";
+import { useTranslation } from "react-i18next";
 import type { Locale } from "antd/es/locale";
 import { numberLocaleOf } from "../../framework/cell-text.js";
 // antd/es: the ES modules (antd/locale/* are CommonJS, whose default would be the module, not the locale)
 import enUS from "antd/es/locale/en_US";
-import type { Messages } from "../../framework/translator.js";
+import type { Messages } from "../../framework/i18n.js";
 import { loadTextsIn, setMessages } from "./texts.js";
 import { i18n } from "./translator.js";
 
@@ -29,9 +29,8 @@ const antdLocales = new Map<string, Locale>([["en", enUS]]);
 
 export { i18n };
 
-/** The language in use; a component using it renders again when it changes. */
-export const useLanguage = (): string =>
-  useSyncExternalStore((changed) => i18n.on("languageChanged", changed), () => i18n.language);
+/** The language in use; a component using it renders again when it changes (react-i18next's binding, under I18nextProvider: App.tsx). */
+export const useLanguage = (): string => useTranslation(undefined, { useSuspense: false }).i18n.language;
 
 async function load(language: Language): Promise<void> {
   if (antdLocales.has(language) || language === "en") return;

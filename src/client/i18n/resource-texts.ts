@@ -4,6 +4,6 @@
  * locale files without those texts (scripts/locale-split.ts); unbuilt (unit tests), the whole locale
  * files are in place, so there is nothing to add.
  */
-import type { Messages } from "../../framework/translator.js";
+import type { Messages } from "../../framework/i18n.js";
 
 export const resourceTexts = (_language: string, _name: string): Promise<Messages> => Promise.resolve({});

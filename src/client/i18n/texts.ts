@@ -1,9 +1,9 @@
 /**
  * The messages of each language as loaded so far: its locale file's shell part, then the resources' own
- * texts merged in as their declarations load (declarations.ts) — in English, the fallback, and in the
+ * texts merged in as their declarations load (declarations.ts), given to i18next with addResourceBundle — in English, the fallback, and in the
  * language in use; a language chosen later takes them for every resource loaded by then (index.ts).
  */
-import type { Messages } from "../../framework/translator.js";
+import { addMessages, type Messages } from "../../framework/i18n.js";
 import { resourceTexts } from "./resource-texts.js";
 import { english, i18n } from "./translator.js";
 
@@ -18,7 +18,7 @@ function merge(language: string, name: string, texts: Messages): void {
   const section = base[name];
   const next = { ...base, [name]: { ...(typeof section === "object" ? section : {}), ...texts } };
   messages.set(language, next);
-  i18n.addResourceBundle(language, next);
+  addMessages(i18n, language, next);
 }
 
 async function addTexts(language: string, name: string): Promise<void> {
@@ -33,7 +33,7 @@ async function addTexts(language: string, name: string): Promise<void> {
 /** A language's own messages, once loaded (index.ts), before its resources' texts. */
 export function setMessages(language: string, base: Messages): void {
   messages.set(language, base);
-  i18n.addResourceBundle(language, base);
+  addMessages(i18n, language, base);
 }
 
 /** The own texts of the resources `names`, in English and in the language in use. */

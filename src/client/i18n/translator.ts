@@ -1,6 +1,6 @@
-/** The app's translator, English in place (the shell's part of locales/en.json in the build: scripts/locale-split.ts). */
+/** The app's i18next instance, English in place (the shell's part of locales/en.json in the build: scripts/locale-split.ts). */
 import en from "../../../locales/en.json";
-import { Translator } from "../../framework/translator.js";
+import { createI18n } from "../../framework/i18n.js";
 
 export const english = en;
-export const i18n = new Translator(en);
+export const i18n = createI18n(en);

@@ -4,13 +4,12 @@
  * "All notifications" opens /notifications.
  */
 import { useEffect } from "react";
-import { useList, useTranslation } from "@refinedev/core";
+import { useList, useTranslation, useUpdate } from "@refinedev/core";
 import { Badge, Button, Dropdown } from "antd";
 import { oneLine, Text } from "../text.js";
 import { BellOutlined } from "@ant-design/icons";
 import { useLocation, useNavigate } from "react-router";
 import type { Row } from "../format.js";
-import { http } from "../http.js";
 
 const pollMs = 60_000;
 const shown = 5;
@@ -28,13 +27,14 @@ export function NotificationBell() {
     queryOptions: { refetchInterval: pollMs },
   });
   const { refetch } = query;
+  const { mutateAsync: update } = useUpdate();
   useEffect(() => {
     void refetch();
   }, [pathname, refetch]);
   const unread = result.total ?? 0;
 
   async function open(row: Row) {
-    await http.patch(`/api/notifications/${String(row.id)}`, { read_at: new Date().toISOString() });
+    await update({ resource: "notifications", id: row.id as number, values: { read_at: new Date().toISOString() }, successNotification: false });
     await refetch();
     navigate(typeof row.link === "string" && row.link ? row.link : `/notifications/${String(row.id)}`);
   }

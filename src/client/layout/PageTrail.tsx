@@ -3,9 +3,8 @@
  * record's page with the record's name) and, on a record's pages (show, edit, approval, duplicate),
  * breadcrumbs from its list to the record. Read from the same routes the app mounts.
  */
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { useOne, useTranslation } from "@refinedev/core";
-import { Breadcrumb } from "antd";
 import { Link, matchRoutes, useLocation } from "react-router";
 import { canAct } from "../../framework/permissions.js";
 import type { ResourceOutline } from "../../framework/outline.js";
@@ -20,6 +19,11 @@ import { notFoundShownByPage } from "../notify.js";
 import { useUser } from "../user.js";
 
 const appName = "Outlay";
+
+// antd's Breadcrumb loads with the first record page: a list, the usual first screen, shows none (issue 11)
+const Breadcrumb = lazy(() => import("antd/es/breadcrumb"));
+/** Where the breadcrumbs come while they load: their line's height (antd's 22 px) and margin, so nothing below moves. */
+const crumbsSpace = <div style={{ height: 22, marginBottom: 12 }} />;
 
 type Screen = { path: string; entry?: RouteEntry<ResourceOutline>; page?: PageDef };
 const screens: Screen[] = [
@@ -61,11 +65,13 @@ export function PageTrail() {
   const list = listOwner?.routes.list;
   const show = canAct(user, entry.resource, "show") ? showPath(entry.resource.name, id) : undefined;
   return (
-    <Breadcrumb style={{ marginBottom: 12 }} items={[
-      ...(list ? [{ key: "list", title: <Link to={list}>{translate(titleKey(listOwner.name, "list"), listOwner.name)}</Link> }] : []),
-      // on the record's other pages (edit, approval…) the record leads back to its show page
-      { key: "record", title: show && entry.page !== "show" ? <Link to={show}>{name ?? `#${id}`}</Link> : name ?? `#${id}` },
-      ...(entry.page !== "show" ? [{ key: "page", title: screenTitle }] : []),
-    ]} />
+    <Suspense fallback={crumbsSpace}>
+      <Breadcrumb style={{ marginBottom: 12 }} items={[
+        ...(list ? [{ key: "list", title: <Link to={list}>{translate(titleKey(listOwner.name, "list"), listOwner.name)}</Link> }] : []),
+        // on the record's other pages (edit, approval…) the record leads back to its show page
+        { key: "record", title: show && entry.page !== "show" ? <Link to={show}>{name ?? `#${id}`}</Link> : name ?? `#${id}` },
+        ...(entry.page !== "show" ? [{ key: "page", title: screenTitle }] : []),
+      ]} />
+    </Suspense>
   );
 }

@@ -1,9 +1,8 @@
 /** Terms not yet accepted: a blocking dialog; Agree saves date and version, Decline logs out (product spec 4). */
 import { useState } from "react";
-import { useInvalidateAuthStore, useTranslation } from "@refinedev/core";
+import { useInvalidateAuthStore, useTranslation, useUpdate } from "@refinedev/core";
 import { Button, Modal, Typography } from "antd";
 import { useLocation, useNavigate } from "react-router";
-import { http } from "../http.js";
 import { acceptedTermsVersion, forgetCurrentUser, useUser } from "../user.js";
 
 export default function TermsDialog() {
@@ -13,13 +12,15 @@ export default function TermsDialog() {
   const { translate } = useTranslation();
   const invalidate = useInvalidateAuthStore();
   const [saving, setSaving] = useState(false);
+  const { mutateAsync: update } = useUpdate();
   if (user.date_accepted_term) return null;
 
   async function agree() {
     setSaving(true);
     try {
-      await http.patch(`/api/users/${user.id}`, {
-        user: { date_accepted_term: new Date().toISOString(), version_accepted_term: acceptedTermsVersion },
+      await update({
+        resource: "users", id: user.id, successNotification: false,
+        values: { user: { date_accepted_term: new Date().toISOString(), version_accepted_term: acceptedTermsVersion } },
       });
       forgetCurrentUser();
       await invalidate();

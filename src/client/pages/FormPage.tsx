@@ -8,9 +8,9 @@
  */
 import { useMemo, useState } from "react";
 import { EditDocuments } from "../documents/EditDocuments.js";
-import { useCreate, useOne, useTranslation, useUpdate, type HttpError } from "@refinedev/core";
+import { useForm, useTranslation, type HttpError } from "@refinedev/core";
 import { Button, Card, Result, Space, Spin, Typography } from "antd";
-import Form from "@rjsf/antd";
+import { Form } from "./form/rjsf.js";
 import { formTemplates } from "./form/AddButton.js";
 import { entriesUi } from "./form/EntriesTemplate.js";
 import type { ErrorSchema, RJSFSchema, UiSchema, WidgetProps } from "@rjsf/utils";
@@ -131,9 +131,21 @@ export default function FormPage({ resource, mode, id, prefill, onSaved, readOnl
   const writeMode: WriteMode = mode === "edit" ? "update" : "create";
   const { schema, uiSchema } = useMemo(() => formSchema(resource, writeMode, translate), [resource, writeMode, translate]);
   const loads = mode !== "create" && id !== undefined;
-  const { result: record, query } = useOne<Row>({ resource: resource.name, id, queryOptions: { enabled: loads } });
-  const { mutateAsync: create } = useCreate<Row>();
-  const { mutateAsync: update } = useUpdate<Row>();
+  // one key per intent to create: a request repeated after a network failure makes one record; any
+  // answer ends the intent, so a corrected form is a new one (docs/api.md "Idempotency")
+  const [createKey, setCreateKey] = useState(() => crypto.randomUUID());
+  // Refine's form: reads the record (edit, duplicate = clone), saves it; the page navigates itself
+  const { onFinish, query } = useForm<Row, HttpError, Row>({
+    resource: resource.name,
+    action: mode === "edit" ? "edit" : mode === "duplicate" ? "clone" : "create",
+    id: loads ? id : undefined,
+    redirect: false,
+    mutationMode: "pessimistic",
+    mutationMeta: mode === "edit" ? undefined : { headers: { "Idempotency-Key": createKey } },
+    successNotification: { type: "success", message: translate("notices.saved", "Saved") },
+    errorNotification: false,
+  });
+  const record = query?.data?.data;
   const [formData, setFormData] = useState<Row>();
   const [extraErrors, setExtraErrors] = useState<ErrorSchema>();
   // the document's lines, by collection, as edited in their grids (sent with the document)
@@ -145,11 +157,8 @@ export default function FormPage({ resource, mode, id, prefill, onSaved, readOnl
   const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState(false);
   useUnsavedChanges(dirty && !readOnly);
-  // one key per intent to create: a request repeated after a network failure makes one record; any
-  // answer ends the intent, so a corrected form is a new one (docs/api.md "Idempotency")
-  const [createKey, setCreateKey] = useState(() => crypto.randomUUID());
 
-  if (loads && query.isLoading) return <Spin />;
+  if (loads && query?.isLoading) return <Spin />;
   if (loads && !record) return <Result status="404" title={translate("errors.recordNotFound", "Record not found.")} />;
   const fields = Object.keys(schema.properties ?? {});
   const pick = (row: Row | undefined) => Object.fromEntries(fields.filter((f) => row && f in row).map((f) => [f, row![f]]));
@@ -181,11 +190,9 @@ export default function FormPage({ resource, mode, id, prefill, onSaved, readOnl
     setServerErrors({});
     setProblems([]);
     setSaving(true);
-    const notice = { successNotification: { type: "success" as const, message: translate("notices.saved", "Saved") }, errorNotification: false as const };
     try {
-      const { data } = mode === "edit"
-        ? await update({ resource: resource.name, id: id!, values, ...notice })
-        : await create({ resource: resource.name, values, meta: { headers: { "Idempotency-Key": createKey } }, ...notice });
+      // pessimistic: the promise holds the saved record
+      const data = (await onFinish(values))?.data ?? {};
       setDirty(false);
       if (onSaved) onSaved(data);
       else offGuard(() => navigate(openedPath(resource.name, { ...data, id: data.id ?? id }, user) ?? "/"));
@@ -202,7 +209,7 @@ export default function FormPage({ resource, mode, id, prefill, onSaved, readOnl
 
   // an edited record's documents: its PDF or image beside the form, its receipts' upload under it (../documents)
   return (
-    <EditDocuments resource={resource} record={mode === "edit" ? record : undefined} onChanged={() => void query.refetch()}>
+    <EditDocuments resource={resource} record={mode === "edit" ? record : undefined} onChanged={() => void query?.refetch()}>
     <Card title={<Typography.Title level={3} style={{ margin: 0 }}>
       {title ?? pageTitle(resource, mode)}
       {record && !title ? ` ${recordName(resource, record)}` : ""}
@@ -210,7 +217,7 @@ export default function FormPage({ resource, mode, id, prefill, onSaved, readOnl
       {/* what holds the record being edited (an invoice's open matching exceptions), before it is changed */}
       {mode === "edit" && record ? (
         <div style={{ marginBottom: 16 }}>
-          <RecordNotices resource={resource} record={record} shown={noticesOn(resource, record)} onChanged={() => void query.refetch()} />
+          <RecordNotices resource={resource} record={record} shown={noticesOn(resource, record)} onChanged={() => void query?.refetch()} />
         </div>
       ) : null}
       <ErrorSummary problems={problems} shown={refusals} />

@@ -4,9 +4,8 @@
  * name where it is only shown. Never a box for a raw id.
  */
 import { useSelect } from "@refinedev/antd";
-import { useOne, useTranslation } from "@refinedev/core";
+import { useCan, useOne, useTranslation } from "@refinedev/core";
 import { Select } from "antd";
-import { canAct } from "../../framework/permissions.js";
 import { mayChoose } from "../../framework/references.js";
 import { outlineByName } from "../declarations.js";
 import type { Row } from "../format.js";
@@ -38,7 +37,9 @@ function UnlistedSelect(props: Props) {
 export function ReferenceSelect(props: Props) {
   const user = useUser();
   const target = outlineByName.get(props.resource)!;
-  if (canAct(user, target, "list")) return <ListedSelect {...props} source={target.name} />;
+  const listable = useCan({ resource: target.name, action: "list" }).data;
+  if (!listable) return <Select id={props.id} aria-label={props.label} style={{ width: "100%" }} disabled loading />;
+  if (listable.can) return <ListedSelect {...props} source={target.name} />;
   return mayChoose(user, target, target.choosers) ? <ListedSelect {...props} source={`${target.name}/options`} /> : <UnlistedSelect {...props} />;
 }
 
@@ -65,9 +66,8 @@ function ListedSelect({ resource, source, value, onChange, id, label, multiple, 
 
 /** The name of the referenced record `id` (its id while it loads, or when the user may not read it). */
 export function ReferenceName({ resource, id }: { resource: string; id: unknown }) {
-  const user = useUser();
   const target = outlineByName.get(resource)!;
-  const readable = id !== null && id !== undefined && canAct(user, target, "show");
+  const readable = useCan({ resource: target.name, action: "show" }).data?.can === true && id !== null && id !== undefined;
   const { result } = useOne<Row>({ resource: target.name, id: id as number, queryOptions: { enabled: readable } });
   if (id === null || id === undefined) return null;
   return <>{result ? recordName(target, result) : String(id)}</>;

@@ -8,10 +8,9 @@
  * the approval awaiting the user, if any (the approval route differs only by its title). The declared
  * notices (what holds the record: ../record-notices) sit under the head, above that bar.
  */
-import { useOne, useTranslation } from "@refinedev/core";
+import { CanAccess, useShow, useTranslation } from "@refinedev/core";
 import { Button, Card, Flex, Result, Spin, Table, Typography } from "antd";
 import { Link, useNavigate } from "react-router";
-import { canOpen } from "../../framework/permissions.js";
 import { pathParams, type ResourceDef } from "../../framework/resource.js";
 import { resourceByName } from "../declarations.js";
 import { pages } from "../../../resources/pages/index.js";
@@ -38,7 +37,6 @@ import { RecordHead } from "./show/RecordHead.js";
 import { fieldKey } from "../i18n/keys.js";
 import { pathFor, showPath } from "../registry.js";
 import { notFoundShownByPage } from "../notify.js";
-import { useUser } from "../user.js";
 
 /** relation tables page beyond this many rows */
 const relationPageSize = 10;
@@ -59,12 +57,11 @@ function inResourceOrder(target: ResourceDef, rows: Row[]): Row[] {
 }
 
 export default function ShowPage({ resource, id, page = "show" }: { resource: ResourceDef; id: string; page?: "show" | "approval" }) {
-  const user = useUser();
   const navigate = useNavigate();
   const format = useFormat();
   const pageTitle = usePageTitle();
   const { translate } = useTranslation();
-  const { result: record, query } = useOne<Row>({ resource: resource.name, id, meta: notFoundShownByPage });
+  const { result: record, query } = useShow<Row>({ resource: resource.name, id, meta: notFoundShownByPage });
 
   if (query.isLoading) return <Spin />;
   // an approval screen of a record already decided leads to the record's own page
@@ -125,8 +122,10 @@ export default function ShowPage({ resource, id, page = "show" }: { resource: Re
   return (
     <Flex vertical gap="middle">
       <RecordHead resource={resource} record={record} figures={figures} heading={`${pageTitle(resource, page)} ${format.name(resource, record)}`} actions={<>
-        {subPagesOf(resource).filter((p) => canOpen(user, p)).map((p) => (
-          <Button key={p.path} onClick={() => navigate(pathFor(p.path, id))}>{translate(p.title, p.path)}</Button>
+        {subPagesOf(resource).map((p) => (
+          <CanAccess key={p.path} action="open" params={{ guard: p }}>
+            <Button onClick={() => navigate(pathFor(p.path, id))}>{translate(p.title, p.path)}</Button>
+          </CanAccess>
         ))}
         {approvable ? <SubmitButton resourceName={resource.name} declaring={approvable.resource.name} approvable={approvable.approvable} record={record} /> : null}
         <RecordActions resource={resource} record={record} omit={noticeActions(notices)} onChanged={() => void query.refetch()} />

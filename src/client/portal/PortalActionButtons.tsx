@@ -6,13 +6,12 @@
  * refusal is shown in its own words.
  */
 import { useState } from "react";
-import { useTranslation, type HttpError } from "@refinedev/core";
+import { useCustomMutation, useTranslation, type HttpError } from "@refinedev/core";
 import { Button } from "antd";
 import { matches } from "../../framework/conditions.js";
 import { portalActionPath, type PortalAction, type RecordAction, type ResourceDef } from "../../framework/resource.js";
 import { useActionInput } from "../actions/action-input.js";
 import type { Row } from "../format.js";
-import { http } from "../http.js";
 import { notify } from "../notify.js";
 
 /** A portal action in the shape the action input reads: a POST whose keys the portal user holds by being the vendor. */
@@ -22,6 +21,7 @@ export function PortalActionButtons({ resource, record, onDone }: { resource: Re
   const { translate } = useTranslation();
   const input = useActionInput(resource);
   const [busy, setBusy] = useState<string | null>(null);
+  const { mutateAsync } = useCustomMutation();
   const offered = (resource.portal?.recordActions ?? []).filter((a) => !a.file && (record ? !a.collection && matches(a.when, record) : a.collection));
 
   async function perform(action: PortalAction) {
@@ -30,7 +30,8 @@ export function PortalActionButtons({ resource, record, onDone }: { resource: Re
     setBusy(action.name);
     try {
       const path = portalActionPath(resource.name, action).replace(":id", String(record?.id));
-      await http.post(path, body, { silent: true, headers: { "Idempotency-Key": crypto.randomUUID() } });
+      // a fresh Idempotency-Key per click (http.ts)
+      await mutateAsync({ url: path, method: "post", values: body, meta: { silent: true }, errorNotification: false });
       notify("success", { title: translate("notices.actionDone", "Done") });
       onDone();
     } catch (error) {

@@ -6,14 +6,13 @@
  * The server decides everything (what may change, the checks, the approval); a refusal's per-field
  * messages are shown on the form's fields.
  */
-import { useList, useTranslation } from "@refinedev/core";
+import { useCustomMutation, useList, useTranslation } from "@refinedev/core";
 import { Alert, Button, Card, Descriptions, Flex, Form, Input, Select, Spin, Table, Tabs, Typography, Upload } from "antd";
 import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import methods from "../../../resources/payment_methods.js";
 import vendors from "../../../resources/vendors.js";
 import { useFormat, type Row } from "../format.js";
-import { http } from "../http.js";
 import { notify } from "../notify.js";
 import { fieldKey } from "../i18n/keys.js";
 import { portalPrefix, portalResource } from "./sections.js";
@@ -29,10 +28,11 @@ const bankFields = ["account_name", "bank_name", "routing", "account_number"];
 function useAction(form: ReturnType<typeof Form.useForm>[0] | undefined, done: () => void) {
   const { translate } = useTranslation();
   const [busy, setBusy] = useState(false);
+  const { mutateAsync } = useCustomMutation();
   const run = async (url: string, body: unknown, headers?: Record<string, string>) => {
     setBusy(true);
     try {
-      await http.post(url, body, { headers, silent: form !== undefined });
+      await mutateAsync({ url, method: "post", values: body ?? {}, config: { headers }, meta: { silent: form !== undefined }, errorNotification: false });
       notify("success", { title: translate("portal.settings.saved", "Saved.") });
       done();
     } catch (error) {

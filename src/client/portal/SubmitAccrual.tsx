@@ -3,13 +3,12 @@
  * own (portal action submit_accrual, docs/portal.md "Accrual requests"), with the form the private
  * link shows; once answered, the page shows the answer. Another vendor's request is not found.
  */
-import { useOne, useTranslation, type HttpError } from "@refinedev/core";
+import { useCustomMutation, useOne, useTranslation, type HttpError } from "@refinedev/core";
 import { Card, Descriptions, Flex, Spin, Typography } from "antd";
 import { Link, useParams } from "react-router";
 import requests from "../../../resources/accrual_requests.js";
 import { useFormat, type Row } from "../format.js";
 import { fieldKey } from "../i18n/keys.js";
-import { http } from "../http.js";
 import { notify } from "../notify.js";
 import { NotFound } from "../pages/Results.js";
 import { AccrualAnswerForm, AccrualAnswerShown, type AccrualAnswer, type AnswerResult } from "./AccrualAnswerForm.js";
@@ -27,12 +26,13 @@ export default function SubmitAccrual() {
   const { translate } = useTranslation();
   const format = useFormat();
   const { result: request, query } = useOne<Row>({ resource: portalResource("accrual_requests"), id, errorNotification: false });
+  const { mutateAsync } = useCustomMutation();
   if (query.isLoading) return <Spin />;
   if (query.isError || !request) return <NotFound />;
 
   async function answer(values: AccrualAnswer): Promise<AnswerResult> {
     try {
-      await http.post(`/api/portal/accrual_requests/${encodeURIComponent(id)}/submit_accrual`, values, { silent: true });
+      await mutateAsync({ url: `/api/portal/accrual_requests/${encodeURIComponent(id)}/submit_accrual`, method: "post", values, meta: { silent: true }, errorNotification: false });
       notify("success", { title: translate("accrualAnswer.thanks", "Thank you: your answer has been received.") });
       await query.refetch();
       return { ok: true };

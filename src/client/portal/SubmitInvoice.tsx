@@ -7,11 +7,10 @@
  */
 import { keepEnterInField } from "../pages/form/enter-key.js";
 import { useState } from "react";
-import { useList, useOne, useTranslation } from "@refinedev/core";
+import { useCustomMutation, useList, useOne, useTranslation } from "@refinedev/core";
 import { Alert, Button, Card, DatePicker, Flex, Form, Input, Result, Select, Spin, Typography, Upload, type UploadFile } from "antd";
 import type { Dayjs } from "dayjs";
 import { Link, useNavigate, useParams } from "react-router";
-import { http } from "../http.js";
 import { fieldKey, titleKey } from "../i18n/keys.js";
 import { NotFound } from "../pages/Results.js";
 import type { Row } from "../format.js";
@@ -42,6 +41,7 @@ export default function SubmitInvoice() {
   const [form] = Form.useForm<Values>();
   const [files, setFiles] = useState<UploadFile[]>([]);
   const [saving, setSaving] = useState(false);
+  const { mutateAsync } = useCustomMutation<Row>();
   const [refused, setRefused] = useState<string>();
   const { result: request, query } = useOne<Row>({ resource: portalResource("invoice_requests"), id, errorNotification: false });
   const { result: orders } = useList<Row>({
@@ -72,7 +72,7 @@ export default function SubmitInvoice() {
     setSaving(true);
     setRefused(undefined);
     try {
-      const { data } = await http.post<Row>(`/api/portal/invoice_requests/${id}/submit_invoice`, body, { silent: true });
+      const { data } = await mutateAsync({ url: `/api/portal/invoice_requests/${id}/submit_invoice`, method: "post", values: body, meta: { silent: true }, errorNotification: false });
       void navigate(`${portalPrefix}/invoices/${String((data.invoice as Row).id)}`);
     } catch (error) {
       const errors = (error as { errors?: Record<string, string[]> }).errors ?? {};

@@ -1,13 +1,17 @@
 /**
- * The Refine data provider, on our HTTP client, in the list grammar the server reads
- * (src/server/resources/grammar.ts, the one of @refinedev/simple-rest): `_start` `_end` for the
- * page, `_sort` `_order` (comma-separated), a filter as `field` (eq; in = the key repeated),
+ * The Refine data provider: @refinedev/simple-rest's, given the app's axios client (http.ts), in the
+ * list grammar the server reads (src/server/resources/grammar.ts, simple-rest's own): `_start` `_end`
+ * for the page, `_sort` `_order` (comma-separated), a filter as `field` (eq; in = the key repeated),
  * `field_ne`, `field_gte`, `field_lte`, `field_like` (contains) and `q`; totals from x-total-count.
- * A list view's preset filters (`meta.preset`) always apply: a user filter that would be sent under
- * the same query key is dropped rather than replacing it.
+ * Two things are added around it: a list view's preset filters (`meta.preset`) always apply (a user
+ * filter sent under the same query key is dropped rather than replacing it), and `meta.silent` sends
+ * a call through the client that leaves its failure to the caller (a form shows per-field errors; a
+ * record page says "Record not found" itself: `silent: [404]`).
+ * Custom endpoints go through `custom` (useCustom, useCustomMutation): a GET's parameters as `query`.
  */
-import type { BaseRecord, CrudFilter, CrudSort, DataProvider, LogicalFilter } from "@refinedev/core";
-import { apiUrl, http } from "../http.js";
+import type { CrudFilter, CrudSort, DataProvider, LogicalFilter } from "@refinedev/core";
+import simpleRest, { generateFilter, generateSort } from "@refinedev/simple-rest";
+import { apiUrl, clientFor } from "../http.js";
 import { apiKey } from "../registry.js";
 
 export function withPreset(filters: readonly CrudFilter[] | undefined, preset: readonly LogicalFilter[] | undefined): CrudFilter[] {
@@ -18,7 +22,7 @@ export function withPreset(filters: readonly CrudFilter[] | undefined, preset: r
 
 type Query = Record<string, unknown>;
 
-/** `key=value` pairs, keys in alphabetical order, an array as its key repeated, undefined left out. */
+/** `key=value` pairs, keys in alphabetical order, an array as its key repeated, undefined left out (an export's URL). */
 export function queryString(query: Query): string {
   const search = new URLSearchParams();
   for (const key of Object.keys(query).sort()) {
@@ -30,90 +34,32 @@ export function queryString(query: Query): string {
   return search.toString();
 }
 
-const withQuery = (url: string, query: Query) => {
-  const search = queryString(query);
-  return search ? `${url}?${search}` : url;
-};
-
-/** `_sort` and `_order` of the sorters, none without sorters. */
+/** `_sort` and `_order` of the sorters (simple-rest's), none without sorters. */
 export function sortQuery(sorters: readonly CrudSort[] | undefined): Query {
-  if (!sorters?.length) return {};
-  return { _sort: sorters.map((s) => s.field).join(","), _order: sorters.map((s) => s.order).join(",") };
+  const sort = generateSort([...(sorters ?? [])]);
+  return sort ? { _sort: sort._sort.join(","), _order: sort._order.join(",") } : {};
 }
 
-/** Filters as query keys (apiKey in registry.ts); `q` is the search. Conditional (or/and) filters are not in the grammar. */
-export function filterQuery(filters: readonly CrudFilter[] | undefined): Query {
-  const query: Query = {};
-  for (const filter of filters ?? []) {
-    if (!("field" in filter)) throw new Error(`\`operator: ${filter.operator}\` is not supported by the list grammar`);
-    query[filter.field === "q" ? "q" : apiKey(filter)] = filter.value;
-  }
-  return query;
-}
+/** Filters as query keys (simple-rest's; apiKey in registry.ts says the same); `q` is the search. */
+export const filterQuery = (filters: readonly CrudFilter[] | undefined): Query => generateFilter([...(filters ?? [])]);
 
-/** What `meta` may carry for a call: extra headers, another method than the default one, failures the caller reports itself. */
-function metaOf(meta: Record<string, unknown> | undefined) {
-  return { headers: meta?.headers as Record<string, string> | undefined, method: meta?.method as string | undefined, silent: meta?.silent as readonly number[] | undefined };
-}
-
-type Verb = "get" | "post" | "put" | "patch" | "delete";
-const verbOf = (method: string | undefined, fallback: Verb): Verb =>
-  method && ["get", "post", "put", "patch", "delete"].includes(method) ? (method as Verb) : fallback;
-
-/** A call with the method `meta` asks for (a GET carries no body). */
-function call<T>(method: Verb, url: string, body: unknown, headers: Record<string, string> | undefined, silent?: readonly number[]) {
-  return http.request<T>(method.toUpperCase() as Uppercase<Verb>, url, method === "get" ? undefined : body, { headers, silent });
+type Silent = boolean | readonly number[] | undefined;
+const providers = new Map<ReturnType<typeof clientFor>, ReturnType<typeof simpleRest>>();
+/** simple-rest on the client `meta.silent` asks for (true: every failure left to the caller; a list: those statuses). */
+function by(meta: Record<string, unknown> | undefined) {
+  const client = clientFor(meta?.silent as Silent);
+  let provider = providers.get(client);
+  if (!provider) providers.set(client, (provider = simpleRest(apiUrl, client)));
+  return provider;
 }
 
 export const dataProvider: DataProvider = {
-  async getList({ resource, pagination, filters, sorters, meta }) {
-    const { currentPage = 1, pageSize = 10, mode = "server" } = pagination ?? {};
-    const { headers, method } = metaOf(meta);
-    const page: Query = mode === "server" ? { _start: (currentPage - 1) * pageSize, _end: currentPage * pageSize } : {};
-    const preset = meta?.preset as LogicalFilter[] | undefined;
-    const query = { ...page, ...sortQuery(sorters), ...filterQuery(withPreset(filters, preset)) };
-    const response = await call<BaseRecord[]>(verbOf(method, "get"), withQuery(`${apiUrl}/${resource}`, query), undefined, headers);
-    const total = Number(response.headers["x-total-count"]);
-    return { data: response.data as never, total: total || response.data.length };
-  },
-
-  async getMany({ resource, ids, meta }) {
-    const { headers, method } = metaOf(meta);
-    const { data } = await call(verbOf(method, "get"), withQuery(`${apiUrl}/${resource}`, { id: ids }), undefined, headers);
-    return { data: data as never };
-  },
-
-  async getOne({ resource, id, meta }) {
-    const { headers, method, silent } = metaOf(meta);
-    const { data } = await call(verbOf(method, "get"), `${apiUrl}/${resource}/${id}`, undefined, headers, silent);
-    return { data: data as never };
-  },
-
-  async create({ resource, variables, meta }) {
-    const { headers, method } = metaOf(meta);
-    const { data } = await call(verbOf(method, "post"), `${apiUrl}/${resource}`, variables, headers);
-    return { data: data as never };
-  },
-
-  async update({ resource, id, variables, meta }) {
-    const { headers, method } = metaOf(meta);
-    const { data } = await call(verbOf(method, "patch"), `${apiUrl}/${resource}/${id}`, variables, headers);
-    return { data: data as never };
-  },
-
-  async deleteOne({ resource, id, variables, meta }) {
-    const { headers, method } = metaOf(meta);
-    const { data } = await call(verbOf(method, "delete"), `${apiUrl}/${resource}/${id}`, variables, headers);
-    return { data: data as never };
-  },
-
+  getList: (params) => by(params.meta).getList({ ...params, filters: withPreset(params.filters, params.meta?.preset as LogicalFilter[] | undefined) }),
+  getMany: (params) => by(params.meta).getMany(params),
+  getOne: (params) => by(params.meta).getOne(params),
+  create: (params) => by(params.meta).create(params),
+  update: (params) => by(params.meta).update(params),
+  deleteOne: (params) => by(params.meta).deleteOne(params),
   getApiUrl: () => apiUrl,
-
-  /** GET with the sorters, filters and query in the URL; other methods send the payload. */
-  async custom({ url, method, filters, sorters, payload, query, headers }) {
-    const verb = verbOf(method, "get");
-    const target = verb === "get" ? withQuery(url, { ...sortQuery(sorters), ...filterQuery(filters), ...(query as Query | undefined) }) : url;
-    const { data } = await call(verb, target, payload, headers as Record<string, string> | undefined);
-    return { data: data as never };
-  },
+  custom: (params) => by(params.meta).custom(params),
 };

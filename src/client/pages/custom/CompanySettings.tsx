@@ -3,8 +3,7 @@
  * (PATCH /api/companies/{id}). Read-only for a user who may read but not change them; after a save
  * the signed-in user is reloaded so that formats and flags apply at once.
  */
-import { useInvalidateAuthStore, useTranslation } from "@refinedev/core";
-import { canAct } from "../../../framework/permissions.js";
+import { useCan, useInvalidateAuthStore, useTranslation } from "@refinedev/core";
 import companies from "../../../../resources/companies.js";
 import FormPage from "../FormPage.js";
 import { forgetCurrentUser, useUser } from "../../user.js";
@@ -16,10 +15,11 @@ export default function CompanySettings({ page }: CustomPageProps) {
   useResources(["companies"]);
   const user = useUser();
   const { translate } = useTranslation();
+  const editable = useCan({ resource: companies.name, action: "edit" }).data?.can === true;
   const invalidate = useInvalidateAuthStore();
   return (
     <FormPage resource={companies} mode="edit" id={user.company.id} title={translate(page.title, page.title)}
-      readOnly={!canAct(user, companies, "edit")}
+      readOnly={!editable}
       onSaved={() => {
         forgetCurrentUser();
         void invalidate();

@@ -4,14 +4,13 @@
  * and originating account, with its reports. "Create payment run" posts the same body and opens the
  * run, where it is submitted, approved and processed like any other.
  */
-import { useEffect, useMemo, useState } from "react";
-import { useTranslation } from "@refinedev/core";
+import { useMemo, useState } from "react";
+import { useCustom, useCustomMutation, useTranslation } from "@refinedev/core";
 import { Alert, Button, Descriptions, Flex, Result, Space, Spin, Table, Typography, type TableColumnsType } from "antd";
 import { ArrowLeftOutlined } from "@ant-design/icons";
 import { useNavigate, useSearchParams } from "react-router";
 import { formatDate } from "../../../../framework/dates.js";
 import { formatMoney } from "../../../../framework/money.js";
-import { http } from "../../../http.js";
 import { numberLocale } from "../../../i18n/index.js";
 import { useUser } from "../../../user.js";
 import type { CustomPageProps } from "../index.js";
@@ -50,16 +49,20 @@ export default function ReviewExpenseRun({ page }: CustomPageProps) {
     payment_date: date,
     items: ids.split(",").filter((id) => /^\d+$/.test(id)).map((id) => ({ expense_report_id: Number(id) })),
   }), [date, ids]);
-  const [preview, setPreview] = useState<Preview>();
-  const [failure, setFailure] = useState<Failure>();
+  const [refused, setFailure] = useState<Failure>();
+  // the preview is a question (nothing written): a query, asked again when the body changes
+  const { query: previewing } = useCustom<Preview>({
+    url: "/api/payment_runs/preview", method: "post", config: { payload: body }, meta: { silent: true }, errorNotification: false,
+    queryOptions: { enabled: body.items.length > 0, retry: false },
+  });
+  const { mutateAsync } = useCustomMutation<{ id: number }>();
+  // (the query's own data: `result.data` is `{}` until an answer came)
+  const preview = previewing.data?.data;
+  const failure = refused ?? (previewing.error as Failure | null) ?? undefined;
   const [creating, setCreating] = useState(false);
   const t = (key: string, fallback: string) => translate(`payExpenses.${key}`, fallback);
   const shown = (amount: string, currency: string) => formatMoney(amount, currency, numberLocale());
 
-  useEffect(() => {
-    if (body.items.length === 0) return;
-    http.post<Preview>("/api/payment_runs/preview", body, { silent: true }).then(({ data }) => setPreview(data), (error: Failure) => setFailure(error));
-  }, [body]);
 
   if (body.items.length === 0) {
     return <Result status="info" title={t("nothingToReview", "No expense reports are selected for payment.")}
@@ -69,8 +72,8 @@ export default function ReviewExpenseRun({ page }: CustomPageProps) {
   async function create() {
     setCreating(true);
     try {
-      // one key per click: a retried request creates one run
-      const { data } = await http.post<{ id: number }>("/api/payment_runs", body, { silent: true, headers: { "Idempotency-Key": crypto.randomUUID() } });
+      // one Idempotency-Key per click (http.ts): a retried request creates one run
+      const { data } = await mutateAsync({ url: "/api/payment_runs", method: "post", values: body, meta: { silent: true }, errorNotification: false });
       void navigate(`/payment_runs/${data.id}`);
     } catch (error) {
       setFailure(error as Failure);

@@ -5,10 +5,9 @@
  * (?id=), so the page can be reloaded at any step.
  */
 import { useEffect, useState } from "react";
-import { useTranslation } from "@refinedev/core";
+import { useDataProvider, useTranslation } from "@refinedev/core";
 import { Flex, Spin, Steps, Typography } from "antd";
 import { useSearchParams } from "react-router";
-import { http } from "../../../http.js";
 import type { CustomPageProps } from "../index.js";
 import { ImportPreview } from "./ImportPreview.js";
 import { ImportProgress } from "./ImportProgress.js";
@@ -24,10 +23,11 @@ export default function ImportFile(_: CustomPageProps) {
   const [params, setParams] = useSearchParams();
   const id = params.get("id");
   const [record, setRecord] = useState<ImportRecord>();
+  const dataProvider = useDataProvider();
 
   useEffect(() => {
-    if (id && String(record?.id) !== id) void http.get<ImportRecord>(`/api/imports/${id}`).then(({ data }) => setRecord(data));
-  }, [id, record]);
+    if (id && String(record?.id) !== id) void dataProvider().getOne<ImportRecord>({ resource: "imports", id }).then(({ data }) => setRecord(data));
+  }, [id, record, dataProvider]);
 
   // the last step is done (every step ticked) once the run has ended
   const step = !id ? 0 : record?.status === "NEW" ? 1 : record?.status === "PROCESSING" ? 2 : 3;

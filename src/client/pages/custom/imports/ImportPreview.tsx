@@ -4,11 +4,10 @@
  * refuse (row of the file, field, message), and Apply (POST /api/imports/{id}/apply), confirmed.
  */
 import { useState } from "react";
-import { useTranslation } from "@refinedev/core";
+import { useCustomMutation, useTranslation } from "@refinedev/core";
 import { Alert, Button, Card, Descriptions, Flex, Popconfirm, Select, Table } from "antd";
 import { useResources } from "../../../declarations.js";
 import { importableFields } from "../../../../framework/imports.js";
-import { http } from "../../../http.js";
 import type { ImportRecord, RowError, T } from "./types.js";
 
 type Failure = { errors?: Record<string, string[]>; message?: string };
@@ -28,6 +27,7 @@ export function ImportPreview({ t, record, onChanged }: { t: T; record: ImportRe
   const [mapping, setMapping] = useState(record.mapping);
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const { mutateAsync } = useCustomMutation<ImportRecord>();
   const changed = JSON.stringify(mapping) !== JSON.stringify(record.mapping);
   const fields = importableFields(resource, record.kind).map((field) => ({ value: field, label: label(field) }));
 
@@ -35,7 +35,7 @@ export function ImportPreview({ t, record, onChanged }: { t: T; record: ImportRe
     setBusy(true);
     setFailure(undefined);
     try {
-      onChanged((await http.post<ImportRecord>(`/api/imports/${record.id}/${action}`, body ?? {}, { silent: true })).data);
+      onChanged((await mutateAsync({ url: `/api/imports/${record.id}/${action}`, method: "post", values: body ?? {}, meta: { silent: true }, errorNotification: false })).data);
     } catch (error) {
       const { errors, message } = error as Failure;
       setFailure(errors ? Object.values(errors).flat().join("; ") : message);

@@ -4,11 +4,10 @@
  * refused rows as the file had them, with their errors).
  */
 import { useEffect } from "react";
-import { useTranslation } from "@refinedev/core";
+import { useDataProvider, useTranslation } from "@refinedev/core";
 import { Button, Card, Flex, Progress, Result } from "antd";
 import { DownloadOutlined } from "@ant-design/icons";
 import { downloadFile } from "../../../download.js";
-import { http } from "../../../http.js";
 import type { ImportRecord, T } from "./types.js";
 
 const pollMs = 500;
@@ -16,11 +15,12 @@ const pollMs = 500;
 export function ImportProgress({ t, record, onChanged, onAnother }: { t: T; record: ImportRecord; onChanged(record: ImportRecord): void; onAnother(): void }) {
   const { translate } = useTranslation();
   const running = record.status === "PROCESSING";
+  const dataProvider = useDataProvider();
   useEffect(() => {
     if (!running) return;
-    const timer = setTimeout(() => void http.get<ImportRecord>(`/api/imports/${record.id}`).then(({ data }) => onChanged(data)), pollMs);
+    const timer = setTimeout(() => void dataProvider().getOne<ImportRecord>({ resource: "imports", id: record.id }).then(({ data }) => onChanged(data)), pollMs);
     return () => clearTimeout(timer);
-  }, [record, running, onChanged]);
+  }, [record, running, onChanged, dataProvider]);
   const percent = record.total_rows ? Math.floor((record.processed_rows * 100) / record.total_rows) : 0;
   const errorFile = () => downloadFile(`/api/imports/${record.id}/error_file`, `${record.file_name.replace(/\.csv$/i, "")} errors.csv`);
 

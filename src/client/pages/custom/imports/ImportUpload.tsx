@@ -4,7 +4,7 @@
  * browser and sent with the import (POST /api/imports), which answers with its preview.
  */
 import { useMemo, useState } from "react";
-import { useTranslation } from "@refinedev/core";
+import { useCustomMutation, useTranslation } from "@refinedev/core";
 import { Alert, Button, Card, Form, Select, Upload } from "antd";
 import { DownloadOutlined, InboxOutlined } from "@ant-design/icons";
 import { loadResources, outlines } from "../../../declarations.js";
@@ -12,7 +12,6 @@ import { toCsv } from "../../../../framework/csv.js";
 import { importActions, importableFields, importKinds } from "../../../../framework/imports.js";
 import { canAct } from "../../../../framework/permissions.js";
 import { saveBlob } from "../../../download.js";
-import { http } from "../../../http.js";
 import { useUser } from "../../../user.js";
 import type { ImportRecord, T } from "./types.js";
 
@@ -26,6 +25,7 @@ export function ImportUpload({ t, kind: initialKind, onCreated }: { t: T; kind: 
   const [file, setFile] = useState<{ name: string; content: string }>();
   const [failure, setFailure] = useState<string>();
   const [sending, setSending] = useState(false);
+  const { mutateAsync } = useCustomMutation<ImportRecord>();
   // resources of their own table (not a view of another's) that the user may write this way
   const targets = useMemo(() => outlines.filter((r) => r.name !== "imports" && !r.table && r.permissions[importActions[kind]] && canAct(user, r, importActions[kind]))
     .map((r) => ({ value: r.name, label: translate(`${r.name}.titles.list`, r.name) }))
@@ -43,7 +43,7 @@ export function ImportUpload({ t, kind: initialKind, onCreated }: { t: T; kind: 
     setSending(true);
     setFailure(undefined);
     try {
-      const { data } = await http.post<ImportRecord>("/api/imports", { kind, resource_name: resourceName, file_name: file.name, content: file.content }, { silent: true });
+      const { data } = await mutateAsync({ url: "/api/imports", method: "post", values: { kind, resource_name: resourceName, file_name: file.name, content: file.content }, meta: { silent: true }, errorNotification: false });
       onCreated(data);
     } catch (error) {
       const { errors, message } = error as Failure;

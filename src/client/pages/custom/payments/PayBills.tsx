@@ -10,7 +10,7 @@
  * controls under it once selected.
  */
 import { useMemo, useState, type ReactNode } from "react";
-import { useDataProvider, useTranslation, type LogicalFilter } from "@refinedev/core";
+import { useCustom, useDataProvider, useTranslation, type LogicalFilter } from "@refinedev/core";
 import { getDefaultSortOrder, useTable } from "../../../grid/use-table.js";
 import { Alert, Button, Flex, Grid, Input, Select, Space, Switch, Table, Typography, type TableColumnsType } from "antd";
 import { FilterOutlined } from "@ant-design/icons";
@@ -24,7 +24,7 @@ import { FilterPanel } from "../../../grid/filters.js";
 import { useFilterPanel } from "../../../grid/layout.js";
 import { RowCard } from "../../../grid/RowCard.js";
 import { fieldKey } from "../../../i18n/keys.js";
-import { apiKey, fieldKind } from "../../../registry.js";
+import { fieldKind } from "../../../registry.js";
 import { useUser } from "../../../user.js";
 import type { CustomPageProps } from "../index.js";
 import { CreditsCell } from "./CreditsCell.js";
@@ -33,7 +33,6 @@ import { PaymentDateField } from "./PaymentDateField.js";
 import {
   draftStore, maxPayment, paymentDateError, rowErrors, selectionOf, totalsByCurrency, withCredits, type PayableInvoice, type SelectedInvoice,
 } from "./selection.js";
-import { anyOf, useApi } from "./useApi.js";
 import { usePaymentOptions } from "./usePaymentOptions.js";
 import { useResources } from "../../../declarations.js";
 
@@ -69,9 +68,8 @@ type Invoice = Row & PayableInvoice & { is_validate_pay_now?: boolean; is_payabl
  */
 const payableNow: LogicalFilter = { field: "payable", operator: "eq", value: "now" };
 
-/** The list's filters in the API's query grammar, for the stats of bulk 'all' mode. */
-const grammarQuery = (filters: readonly LogicalFilter[]) =>
-  filters.filter((f) => f.value !== undefined && f.value !== "").map((f) => anyOf(apiKey(f), ([] as unknown[]).concat(f.value).map(String))).join("&");
+/** The list's filters that filter (a cleared one is left out), for the stats of bulk 'all' mode. */
+const inEffect = (filters: readonly LogicalFilter[]) => filters.filter((f) => f.value !== undefined && f.value !== "");
 
 export default function PayBills({ page }: CustomPageProps) {
   // the texts (and declarations) of the resources it shows
@@ -105,8 +103,16 @@ export default function PayBills({ page }: CustomPageProps) {
   const errors = rowErrors(selected);
   const dateError = paymentDateError(paymentDate);
   const logical = filters.filter((f): f is LogicalFilter => "field" in f);
-  const allStats = useApi<{ key: string; count: number; sum: string }[]>(mayPay
-    ? `/api/${resource.name}/stats?_group=currency_code&_sum=outstanding_balance_pending&${grammarQuery([...logical, payableNow])}` : null);
+  const { query: statsQuery } = useCustom<{ key: string; count: number; sum: string }[]>({
+    url: `/api/${resource.name}/stats`,
+    method: "get",
+    config: { query: { _group: "currency_code", _sum: "outstanding_balance_pending" }, filters: inEffect([...logical, payableNow]) },
+    meta: { silent: true },
+    errorNotification: false,
+    queryOptions: { enabled: mayPay, placeholderData: (previous) => previous },
+  });
+  // the query's own data (`result.data` is `{}` until an answer came)
+  const allStats = { data: statsQuery.data?.data };
 
   /** the method the row's payment would use: the one chosen, else the vendor's default the server names */
   const methodType = (row: Invoice) => options.methodOf(row.vendor_id, items.get(row.id)?.payment_method_id)?.payment_type ?? row.payment_method?.payment_type;

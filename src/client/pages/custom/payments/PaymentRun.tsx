@@ -7,7 +7,7 @@
  * resource's row action, when the server allows it).
  */
 import { useState } from "react";
-import { useInvalidate, useOne, useTranslation } from "@refinedev/core";
+import { useCustomMutation, useInvalidate, useList, useOne, useTranslation } from "@refinedev/core";
 import { Alert, Button, Card, Descriptions, Flex, Result, Space, Spin, Tag, Typography } from "antd";
 import { DownloadOutlined } from "@ant-design/icons";
 import { useNavigate, useParams } from "react-router";
@@ -20,19 +20,27 @@ import { ApprovalTimeline } from "../../../approvals/ApprovalTimeline.js";
 import { SubmitButton } from "../../../approvals/SubmitButton.js";
 import { useApprovals } from "../../../approvals/useApprovals.js";
 import { useFormat, type Row } from "../../../format.js";
-import { http } from "../../../http.js";
 import { fieldKey } from "../../../i18n/keys.js";
 import { notify } from "../../../notify.js";
 import { useUser } from "../../../user.js";
 import type { CustomPageProps } from "../index.js";
 import { downloadFile } from "../../../download.js";
 import { BatchesTable, ItemsTable, PaymentsTable } from "./PaymentRunTables.js";
-import { useApi } from "./useApi.js";
 
 const approvable = runs.approvable!;
 /** processing a run needs the pay-bills guard's keys, as the server says (spec 2.15) */
 const runKeys = outlineByName.get("invoices_pay_bills")!.permissions.list;
 const listLimit = 1000;
+/** the run's rows of one resource, oldest first; a list closed to the user shows none (no notice) */
+const runRows = (resource: string, runId: string) => ({
+  resource,
+  filters: [{ field: "payment_run_id", operator: "eq" as const, value: runId }],
+  sorters: [{ field: "id", order: "asc" as const }],
+  pagination: { currentPage: 1, pageSize: listLimit },
+  meta: { silent: true },
+  errorNotification: false as const,
+});
+const rowResources = ["payment_run_items", "payments", "nacha_payments"] as const;
 
 export default function PaymentRun({ page }: CustomPageProps) {
   // the texts (and declarations) of the resources it shows
@@ -46,11 +54,10 @@ export default function PaymentRun({ page }: CustomPageProps) {
   const [busy, setBusy] = useState<string>();
   const id = encodeURIComponent(paymentRunID ?? "");
   const { result: data, query } = useOne<Row>({ resource: runs.name, id, errorNotification: false });
-  // the run's rows are read again whenever the run changed (submitted, approved, processed, excluded from)
-  const version = [data?.updated_at, data?.status, data?.total_amount].map(String).join("|");
-  const items = useApi<Row[]>(`/api/payment_run_items?payment_run_id=${id}&_sort=id&_order=asc&_end=${listLimit}`, version);
-  const payments = useApi<Row[]>(`/api/payments?payment_run_id=${id}&_sort=id&_order=asc&_end=${listLimit}`, version);
-  const files = useApi<Row[]>(`/api/nacha_payments?payment_run_id=${id}&_sort=id&_order=asc&_end=${listLimit}`, version);
+  const items = useList<Row>(runRows("payment_run_items", id)).result.data;
+  const payments = useList<Row>(runRows("payments", id)).result.data;
+  const nacha = useList<Row>(runRows("nacha_payments", id)).result.data;
+  const { mutateAsync } = useCustomMutation();
   const awaitingMe = useApprovals(approvable.type, paymentRunID, { awaitingMe: true }).rows[0];
   const t = (key: string, fallback: string) => translate(`paymentRun.${key}`, fallback);
 
@@ -59,10 +66,14 @@ export default function PaymentRun({ page }: CustomPageProps) {
   const status = String(data.status);
   const number = String(data.number);
 
+  // the run's rows are read again with the run (submitted, approved, processed, excluded from)
   const reload = () => Promise.all([
     invalidate({ resource: runs.name, id, invalidates: ["detail"] }),
     invalidate({ resource: "approvals", invalidates: ["list"] }),
+    ...rowResources.map((resource) => invalidate({ resource, invalidates: ["list"] })),
   ]);
+  const post = (url: string, values: object, headers?: Record<string, string>) =>
+    mutateAsync({ url, method: "post", values, config: { headers }, successNotification: false, errorNotification: false });
   /** One action at a time; a refusal is reported by the HTTP layer (or here for a 422 without base). */
   async function act(name: string, call: () => Promise<unknown>, done?: string) {
     setBusy(name);
@@ -81,15 +92,14 @@ export default function PaymentRun({ page }: CustomPageProps) {
   // data spec 4: rows can be excluded by an approver, only while a current approval exists
   const excluding = status === "PENDING" && awaitingMe !== undefined;
   const exclude = (body: { payment_ids?: number[]; item_ids?: number[] }) =>
-    void act("exclude", () => http.post(`/api/payment_runs/${id}/exclude`, body), "Excluded from the payment run");
-  const nacha = files.data ?? [];
+    void act("exclude", () => post(`/api/payment_runs/${id}/exclude`, body), "Excluded from the payment run");
 
   const actions = (
     <Space wrap>
       <SubmitButton resourceName={runs.name} declaring={runs.name} approvable={approvable} record={data} />
       {status === "APPROVED" && can(user, runKeys) ? (
         <Button type="primary" loading={busy === "process"} onClick={() => void act("process",
-          () => http.post(`/api/payment_runs/${id}/process`, {}, { headers: { "Idempotency-Key": crypto.randomUUID() } }), "Payment run processed")}>
+          () => post(`/api/payment_runs/${id}/process`, {}, { "Idempotency-Key": crypto.randomUUID() }), "Payment run processed")}>
           {t("process", "Process")}
         </Button>
       ) : null}
@@ -99,7 +109,7 @@ export default function PaymentRun({ page }: CustomPageProps) {
             for (const file of nacha) {
               await downloadFile(`/api/nacha_payments/${String(file.id)}/file`, String(file.file_name ?? `${String(file.number)}.txt`));
               // the GET changes nothing: who pays records that the file went to the bank (NEW → DOWNLOAD)
-              if (file.status === "NEW" && can(user, runKeys)) await http.post(`/api/nacha_payments/${String(file.id)}/downloaded`, {});
+              if (file.status === "NEW" && can(user, runKeys)) await post(`/api/nacha_payments/${String(file.id)}/downloaded`, {});
             }
           })}>
           {nacha.length > 1 ? t("downloadNachaFiles", "Download NACHA files") : t("downloadNachaFile", "Download NACHA file")}
@@ -136,10 +146,10 @@ export default function PaymentRun({ page }: CustomPageProps) {
         <BatchesTable rows={(data.payment_run_batches as Row[] | undefined) ?? []} />
       </Card>
       <Card size="small" title={field("payment_run_items")}>
-        <ItemsTable rows={items.data ?? []} onExclude={excluding ? (itemId) => exclude({ item_ids: [itemId] }) : undefined} />
+        <ItemsTable rows={items} onExclude={excluding ? (itemId) => exclude({ item_ids: [itemId] }) : undefined} />
       </Card>
       <Card size="small" title={field("payments")}>
-        <PaymentsTable rows={payments.data ?? []} items={items.data ?? []} onExclude={excluding ? (paymentId) => exclude({ payment_ids: [paymentId] }) : undefined} />
+        <PaymentsTable rows={payments} items={items} onExclude={excluding ? (paymentId) => exclude({ payment_ids: [paymentId] }) : undefined} />
       </Card>
       <ApprovalTimeline type={approvable.type} id={data.id} />
     </Flex>

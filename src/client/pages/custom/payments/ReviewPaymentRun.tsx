@@ -6,14 +6,13 @@
  * body to /api/payment_runs and opens the new run; "Back to edit" returns to pay bills with the
  * selection as it was.
  */
-import { useEffect, useMemo, useState } from "react";
-import { useTranslation } from "@refinedev/core";
+import { useMemo, useState } from "react";
+import { useCustom, useCustomMutation, useTranslation } from "@refinedev/core";
 import { Alert, Button, Descriptions, Flex, List, Result, Space, Spin, Table, Typography, type TableColumnsType } from "antd";
 import { ArrowLeftOutlined } from "@ant-design/icons";
 import { useNavigate } from "react-router";
 import { formatDate } from "../../../../framework/dates.js";
 import { formatMoney } from "../../../../framework/money.js";
-import { http } from "../../../http.js";
 import { numberLocale } from "../../../i18n/index.js";
 import { useUser } from "../../../user.js";
 import type { CustomPageProps } from "../index.js";
@@ -51,17 +50,21 @@ export default function ReviewPaymentRun({ page }: CustomPageProps) {
   const navigate = useNavigate();
   const draft = useMemo(() => draftStore.load(user.company.id), [user.company.id]);
   const body = useMemo(() => (draft ? runBody(draft) : null), [draft]);
-  const [preview, setPreview] = useState<Preview>();
-  const [failure, setFailure] = useState<Failure>();
+  const [refused, setFailure] = useState<Failure>();
+  // the preview is a question (nothing written): a query, asked again when the body changes
+  const { query: previewing } = useCustom<Preview>({
+    url: "/api/payment_runs/preview", method: "post", config: { payload: body ?? {} }, meta: { silent: true }, errorNotification: false,
+    queryOptions: { enabled: body !== null, retry: false },
+  });
+  const { mutateAsync } = useCustomMutation<{ id: number }>();
+  // (the query's own data: `result.data` is `{}` until an answer came)
+  const preview = previewing.data?.data;
+  const failure = refused ?? (previewing.error as Failure | null) ?? undefined;
   const [creating, setCreating] = useState(false);
   const t = (key: string, fallback: string, options?: Record<string, unknown>) =>
     options ? translate(`payBills.${key}`, options, fallback) : translate(`payBills.${key}`, fallback);
   const shown = (amount: string, currency: string) => formatMoney(amount, currency, numberLocale());
 
-  useEffect(() => {
-    if (!body) return;
-    http.post<Preview>("/api/payment_runs/preview", body, { silent: true }).then(({ data }) => setPreview(data), (error: Failure) => setFailure(error));
-  }, [body]);
 
   if (!draft || !body || !draft.items.length) {
     return <Result status="info" title={t("nothingToReview", "No invoices are selected for payment.")}
@@ -73,8 +76,8 @@ export default function ReviewPaymentRun({ page }: CustomPageProps) {
   async function create() {
     setCreating(true);
     try {
-      // one key per click: a retried request creates one run (docs/api.md "Idempotency")
-      const { data } = await http.post<{ id: number }>("/api/payment_runs", body, { silent: true, headers: { "Idempotency-Key": crypto.randomUUID() } });
+      // one Idempotency-Key per click (http.ts): a retried request creates one run (docs/api.md "Idempotency")
+      const { data } = await mutateAsync({ url: "/api/payment_runs", method: "post", values: body ?? {}, meta: { silent: true }, errorNotification: false });
       draftStore.clear(user.company.id);
       void navigate(`/payment_runs/${data.id}`);
     } catch (error) {

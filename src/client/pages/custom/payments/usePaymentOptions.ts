@@ -3,7 +3,7 @@
  * company's originating accounts, and the vendors' AVAILABLE credits — one request each per page.
  */
 import { useMemo } from "react";
-import { anyOf, useApi } from "./useApi.js";
+import { useList, type BaseRecord, type CrudFilter, type CrudSort } from "@refinedev/core";
 
 export interface PaymentMethodOption {
   id: number;
@@ -34,12 +34,33 @@ export interface PaymentOptions {
 
 const pageLimit = 1000;
 
+/**
+ * Choices a screen only offers (no error notification: a list closed to the user offers none); the
+ * last answer stays until the next one arrives; `enabled` false reads nothing.
+ */
+function useOptions<T extends BaseRecord>(resource: string, filters: CrudFilter[], sorters: CrudSort[], enabled = true) {
+  const { result, query } = useList<T>({
+    resource, filters, sorters,
+    pagination: { currentPage: 1, pageSize: pageLimit },
+    meta: { silent: true },
+    errorNotification: false,
+    queryOptions: { enabled, placeholderData: (previous) => previous },
+  });
+  return { data: enabled ? result.data : undefined, loading: enabled && query.isLoading };
+}
+
 export function usePaymentOptions(vendorIds: readonly number[]): PaymentOptions {
   const ids = [...new Set(vendorIds)].sort((a, b) => a - b);
-  const vendorQuery = ids.length ? anyOf("vendor_id", ids) : null;
-  const methods = useApi<PaymentMethodOption[]>(vendorQuery && `/api/payment_methods?owner_type=Vendor&status=ACTIVE&${vendorQuery}&_end=${pageLimit}`);
-  const accounts = useApi<PaymentMethodOption[]>(`/api/payment_methods?owner_type=Company&status=ACTIVE&_sort=name&_order=asc&_end=${pageLimit}`);
-  const credits = useApi<CreditOption[]>(vendorQuery && `/api/vendor_credits?status=AVAILABLE&balance_gte=0.01&${vendorQuery}&_sort=payment_date&_order=asc&_end=${pageLimit}`);
+  const ofVendors: CrudFilter = { field: "vendor_id", operator: "in", value: ids };
+  const methods = useOptions<PaymentMethodOption & BaseRecord>("payment_methods", [
+    { field: "owner_type", operator: "eq", value: "Vendor" }, { field: "status", operator: "eq", value: "ACTIVE" }, ofVendors,
+  ], [], ids.length > 0);
+  const accounts = useOptions<PaymentMethodOption & BaseRecord>("payment_methods", [
+    { field: "owner_type", operator: "eq", value: "Company" }, { field: "status", operator: "eq", value: "ACTIVE" },
+  ], [{ field: "name", order: "asc" }]);
+  const credits = useOptions<CreditOption & BaseRecord>("vendor_credits", [
+    { field: "status", operator: "eq", value: "AVAILABLE" }, { field: "balance", operator: "gte", value: "0.01" }, ofVendors,
+  ], [{ field: "payment_date", order: "asc" }], ids.length > 0);
 
   return useMemo(() => {
     const methodsOf = (vendorId: number) => (methods.data ?? []).filter((m) => m.vendor_id === vendorId);

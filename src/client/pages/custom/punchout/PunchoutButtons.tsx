@@ -5,12 +5,10 @@
  * purchase-order request (docs/punchout.md). No URL: the spec's error "Couldn't generate url".
  */
 import { useState } from "react";
-import { useTranslation } from "@refinedev/core";
+import { useCustom, useDataProvider, useTranslation } from "@refinedev/core";
 import { Button, Divider, Empty, Flex, Space, Spin, Typography } from "antd";
 import { ShopOutlined, SearchOutlined } from "@ant-design/icons";
-import { http } from "../../../http.js";
 import { notify } from "../../../notify.js";
-import { useApi } from "../payments/useApi.js";
 
 interface Supplier {
   id: number;
@@ -23,14 +21,17 @@ type Operation = "create" | "inspect";
 
 export function PunchoutButtons() {
   const { translate } = useTranslation();
-  const suppliers = useApi<Supplier[]>("/api/punchout/suppliers");
+  const dataProvider = useDataProvider();
+  const { query: asking } = useCustom<Supplier[]>({ url: "/api/punchout/suppliers", method: "get", meta: { silent: true }, errorNotification: false });
   const [opening, setOpening] = useState<string>();
 
   async function open(provider: string, operation: Operation) {
     setOpening(`${provider}:${operation}`);
     try {
-      const query = new URLSearchParams({ provider, ...(operation === "inspect" ? { operation } : {}) });
-      const { data } = await http.get<{ url?: string }>(`/api/punchout/generate_url?${query.toString()}`, { silent: true });
+      // a GET asked on a click: the provider's `custom` itself (useCustom reads as the page renders)
+      const { data } = await dataProvider().custom!<{ url?: string }>({
+        url: "/api/punchout/generate_url", method: "get", query: { provider, ...(operation === "inspect" ? { operation } : {}) }, meta: { silent: true },
+      });
       if (!data.url) throw new Error("no url");
       window.location.assign(data.url);
     } catch {
@@ -39,7 +40,8 @@ export function PunchoutButtons() {
     }
   }
 
-  if (suppliers.loading) return <Spin />;
+  const suppliers = { data: asking.data?.data };
+  if (asking.isLoading) return <Spin />;
   if (!suppliers.data?.length) return <Empty description={translate("punchout.none", "No punchout supplier is enabled for your company.")} />;
   return (
     <div>

@@ -3,7 +3,7 @@
  * cart when `punchoutId` names one (the supplier's vendor, the cart's currency, one line per item);
  * without it, the empty form, and the punchout buttons when the company has a supplier enabled.
  */
-import { useTranslation } from "@refinedev/core";
+import { useCustom, useTranslation } from "@refinedev/core";
 import { Alert, Card, Result, Space, Spin } from "antd";
 import { useSearchParams } from "react-router";
 import { outlineByName, pageResources, useResources } from "../../../declarations.js";
@@ -11,7 +11,6 @@ import { isoDate } from "../../../../framework/dates.js";
 import FormPage from "../../FormPage.js";
 import type { CustomPageProps } from "../index.js";
 import { useUser } from "../../../user.js";
-import { useApi } from "../payments/useApi.js";
 import { PunchoutButtons } from "./PunchoutButtons.js";
 
 interface Cart {
@@ -28,7 +27,9 @@ export default function PurchaseOrderRequestNew({ page }: CustomPageProps) {
   const user = useUser();
   const [search] = useSearchParams();
   const punchoutId = search.get("punchoutId");
-  const cart = useApi<Cart>(punchoutId ? `/api/punchout/sessions/${encodeURIComponent(punchoutId)}` : null);
+  const { query: asking } = useCustom<Cart>({
+    url: `/api/punchout/sessions/${encodeURIComponent(punchoutId ?? "")}`, method: "get", meta: { silent: true }, errorNotification: false, queryOptions: { enabled: !!punchoutId },
+  });
   if (!punchoutId) {
     return (
       <Space direction="vertical" size="middle" style={{ width: "100%" }}>
@@ -39,7 +40,8 @@ export default function PurchaseOrderRequestNew({ page }: CustomPageProps) {
       </Space>
     );
   }
-  if (cart.loading) return <Spin />;
+  const cart = { data: asking.data?.data };
+  if (asking.isLoading) return <Spin />;
   if (!cart.data) return <Result status="404" title={translate("punchout.cartNotFound", "Punchout cart not found.")} />;
   const prefill = {
     vendor_id: cart.data.vendor_id,
