@@ -169,6 +169,8 @@ describe("forms", () => {
     await page.locator("form").getByRole("button", { name: "Cancel" }).click();
     await dialog.getByRole("button", { name: "OK" }).click();
     await page.waitForURL((url) => url.pathname === "/vendors");
+    // the answered dialog closes (its animation may outlast 300 ms on a loaded machine) and none follows
+    await dialog.waitFor({ state: "detached" });
     await page.waitForTimeout(300);
     expect(await dialog.count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe("/vendors");
