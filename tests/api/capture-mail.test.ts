@@ -126,6 +126,23 @@ describe("e-mail to the SMTP receiver", () => {
     expect(await layouts()).toEqual([{ corrections: 1 }]);
   });
 
+  it("names the vendor of a capture waiting for it: only one of the company's vendors (422 otherwise), then the draft is made", async () => {
+    const waiting = await h.database.db.selectFrom("invoice_captures").select("id").where("company_id", "=", acme).where("status", "=", "NEEDS_VENDOR").executeTakeFirstOrThrow();
+    const url = `/api/invoice_captures/${waiting.id}/choose_vendor`;
+    const globexVendor = await h.database.db.selectFrom("vendors").select("id").where("company_id", "=", await h.companyId("Globex Ltd")).executeTakeFirstOrThrow();
+    for (const vendor_id of [0, -5, 999999999, globexVendor.id]) {
+      const refused = await call("POST", url, { vendor_id });
+      expect(refused.status, `vendor ${vendor_id}`).toBe(422);
+      expect(refused.body.errors.vendor_id).toEqual(["does not exist"]);
+    }
+    expect((await h.database.db.selectFrom("invoice_captures").select(["status", "invoice_id"]).where("id", "=", waiting.id).executeTakeFirstOrThrow())).toEqual({ status: "NEEDS_VENDOR", invoice_id: null });
+    const chosen = await call("POST", url, { vendor_id: vendorId });
+    expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
+    const made = await h.database.db.selectFrom("invoice_captures").select(["status", "invoice_id", "vendor_id"]).where("id", "=", waiting.id).executeTakeFirstOrThrow();
+    expect(made).toMatchObject({ status: "READ", vendor_id: vendorId });
+    expect(made.invoice_id).not.toBeNull();
+  });
+
   it("takes the same message (Message-ID) once", async () => {
     const before = (await captures()).length;
     await transport().sendMail(twoInvoices);

@@ -183,6 +183,7 @@ describe("fuzz: malformed bodies and queries", () => {
     if (unchanged) expect(await snapshot(), `${label}: a refused request wrote`).toBe(before);
   }
 
+  // each endpoint's cases one after another: minutes on a shared 2-core machine, hence the long timeouts
   it("write endpoints: no 5xx, refused requests write nothing", async () => {
     const random = seeded(9);
     const writes = routes.filter((r) => isApi(r) && ["POST", "PATCH", "PUT", "DELETE"].includes(r.method));
@@ -205,7 +206,7 @@ describe("fuzz: malformed bodies and queries", () => {
       await run(refusedCases, `${route.method} ${route.url} (refused)`, true);
       await run(otherCases, `${route.method} ${route.url}`, false);
     }
-  }, 240_000);
+  }, 480_000);
 
   it("list endpoints: no 5xx, no writes", async () => {
     const random = seeded(10);
@@ -218,7 +219,7 @@ describe("fuzz: malformed bodies and queries", () => {
       const cases = Array.from({ length: casesPerEndpoint }, () => ({ options: { method: "GET" as const, url: `${route.url}?${listQuery(random, resource)}` }, refused: false }));
       await run(cases, `GET ${route.url}`, true);
     }
-  }, 240_000);
+  }, 480_000);
 
   it("a JSON shape no endpoint needs is refused with 422 per field before any handler runs", async () => {
     const post = (payload: string) => h.app.inject({ method: "POST", url: "/api/vendors", headers: { ...headers, "content-type": "application/json" }, payload });
