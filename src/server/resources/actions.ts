@@ -3,8 +3,7 @@
  * for every resource:
  * - POST /api/{resource}/{id}/{action} (kind post): who may see the resource and holds the action's keys
  *   (any one; else 403); the input validated against the declared JSON Schema (422 per field); then in
- *   ONE transaction: the row found and locked (FOR UPDATE; 404), `when` checked on it (409), the rows
- *   the input names (x-references) visible to the company (422 per field), an audit
+ *   ONE transaction: the row found and locked (FOR UPDATE; 404), `when` checked on it (409), an audit
  *   row naming the action and its input, and the handler (the server module's, or the built-in status
  *   move of a `to` action, whose audit row is the move). A declared
  *   `idempotent` action honours Idempotency-Key (http/idempotency.ts).
@@ -26,7 +25,7 @@ import type { Ctx, Row } from "./context.js";
 import { actionEntry, type ActionResult } from "./modules.js";
 import { findRow } from "./query.js";
 import { decorate } from "./read.js";
-import { audit, checkReferences, transitionRow } from "./write.js";
+import { audit, transitionRow } from "./write.js";
 
 /** At most this many rows per bulk request. */
 export const bulkLimit = 200;
@@ -94,8 +93,6 @@ async function runPost(resource: ResourceDef, endpoint: ActionEndpoint, allowed:
     const row = entry.find ? await entry.find(id, tctx) : await findRow(resource, id, tctx, true);
     if (!row) throw notFound();
     await checkWhen(resource, endpoint.name, allowed, row, tctx);
-    // an input naming another row (a vendor chosen) names one this company can see, else 422 on the field
-    if (endpoint.input) await checkReferences({ schema: endpoint.input as ResourceDef["schema"] }, input, tctx, trx);
     // who ran which action with which input, before the handler's own rows of what it changed
     await audit(trx, ctx, "update", resource, row.id as number, { action: endpoint.name, ...(Object.keys(input).length ? { input } : {}) });
     const answer = (await entry.run({ resource, row, input, ctx: tctx })) ?? {};

@@ -33,8 +33,8 @@ export function writableInput(resource: ResourceDef, body: unknown): Row {
   return Object.fromEntries(Object.entries(body as Row).filter(([key]) => !ignored.has(key)));
 }
 
-/** Every x-references value must name a row this company can see (a record's fields, or an action's input). */
-export async function checkReferences(resource: Pick<ResourceDef, "schema">, data: Row, ctx: Ctx, trx: DB): Promise<void> {
+/** Every x-references value must name a row this company can see. */
+export async function checkReferences(resource: ResourceDef, data: Row, ctx: Ctx, trx: DB): Promise<void> {
   const errors: FieldErrors = {};
   for (const [field, property] of Object.entries(propertiesOf(resource))) {
     const targetName = property["x-references"];

@@ -5,6 +5,7 @@
  */
 import invoiceCaptures from "../../../../resources/invoice_captures.js";
 import { unprocessable } from "../../errors.js";
+import { referenceExists } from "../admin/lookups.js";
 import { defineServerModule } from "../../resources/modules.js";
 import { currentJobs } from "../../jobs/jobs.js";
 import { captureReadJob } from "./intake.js";
@@ -27,6 +28,8 @@ export default defineServerModule(invoiceCaptures, {
   actions: {
     async choose_vendor({ row, input, ctx }) {
       if (!row.fields || !("values" in (row.fields as object))) throw unprocessable({ base: ["The document has not been read yet."] });
+      // one of the company's vendors the clerk can see, as a form's vendor field would be
+      if (!(await referenceExists(ctx, "Vendor", Number(input.vendor_id)))) throw unprocessable({ vendor_id: ["does not exist"] });
       await draftOf(ctx.db, ctx, row.id as number, Number(input.vendor_id));
     },
     async read_again({ row, ctx }) {

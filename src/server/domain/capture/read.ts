@@ -121,7 +121,7 @@ export async function draftOf(trx: DB, ctx: Ctx, captureId: number, vendorId: nu
   const capture = await trx.selectFrom("invoice_captures").selectAll().where("id", "=", captureId).executeTakeFirstOrThrow();
   const reading = capture.fields as StoredReading;
   const values = reading.values ?? {};
-  const vendor = await trx.selectFrom("vendors").select(["id", "currency_code", "term_code"]).where("id", "=", vendorId).executeTakeFirstOrThrow();
+  const vendor = await trx.selectFrom("vendors").select(["id", "currency_code", "term_code"]).where("company_id", "=", ctx.company.id).where("id", "=", vendorId).executeTakeFirstOrThrow();
   // a PO number read: an open order of this vendor with that number brings its link (and the matching)
   let po: { id: number; number: string } | undefined;
   if (values.po_number) {
